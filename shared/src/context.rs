@@ -1,0 +1,85 @@
+//! What a tool handler gets for one call: that request's credentials and the upstream client.
+
+use std::sync::Arc;
+
+use http::Method;
+
+use crate::auth::Credentials;
+use crate::error::{ErrorKind, ToolError};
+use crate::secret::Secret;
+use crate::upstream::{Request, Upstream};
+
+/// The context of one tool call. Cheap to clone; owns nothing another tenant can see.
+#[derive(Clone)]
+pub struct Ctx {
+    pub(crate) tool: Arc<str>,
+    pub(crate) credentials: Option<Credentials>,
+    pub(crate) upstream: Upstream,
+    pub(crate) service: &'static crate::ServerSpec,
+}
+
+impl Ctx {
+    pub fn tool_name(&self) -> &str {
+        &self.tool
+    }
+
+    /// This request's credentials, if any were supplied.
+    pub fn credentials(&self) -> Option<&Credentials> {
+        self.credentials.as_ref()
+    }
+
+    /// A credential field (dotted path) this tool needs; a clear error naming how to supply it
+    /// when absent.
+    pub fn require(&self, path: &str) -> Result<Secret, ToolError> {
+        self.credentials
+            .as_ref()
+            .and_then(|c| c.secret(path))
+            .ok_or_else(|| self.missing(path))
+    }
+
+    /// The `access_token` credential.
+    pub fn token(&self) -> Result<Secret, ToolError> {
+        self.require("access_token")
+    }
+
+    fn missing(&self, path: &str) -> ToolError {
+        let spec = self.service;
+        let vars: Vec<&str> = spec
+            .credential_env
+            .iter()
+            .filter(|(_, p)| *p == path)
+            .map(|(v, _)| *v)
+            .collect();
+        let env = if vars.is_empty() {
+            "AUTH_DATA".to_owned()
+        } else {
+            format!("AUTH_DATA or {}", vars.join(" / "))
+        };
+        let example = if path.contains('.') {
+            let (a, b) = path.split_once('.').unwrap_or((path, ""));
+            format!("{{\"{a}\":{{\"{b}\":\"...\"}}}}")
+        } else {
+            format!("{{\"{path}\":\"...\"}}")
+        };
+        ToolError::new(
+            ErrorKind::MissingCredentials,
+            format!(
+                "No {} credentials for this call: `{path}` is missing.",
+                spec.display_name
+            ),
+        )
+        .with_hint(format!(
+            "send the x-auth-data header (base64 of {example}) or `Authorization: Bearer <token>`, or set {env} in the server's environment."
+        ))
+    }
+
+    /// The upstream client of this server (base URL, retries, error mapping).
+    pub fn upstream(&self) -> &Upstream {
+        &self.upstream
+    }
+
+    /// Start a request to `path` (relative to the service's base URL).
+    pub fn request(&self, method: Method, path: &str) -> Request {
+        self.upstream.request(method, path)
+    }
+}

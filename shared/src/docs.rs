@@ -1,0 +1,64 @@
+//! The tool list as JSON (the `tools.json` snapshot), Markdown (README tables) and text.
+
+use serde_json::Value;
+
+use crate::server::McpServer;
+
+/// The MCP `tools/list` entries, pretty JSON with a trailing newline.
+pub fn tools_json(server: &McpServer) -> String {
+    let tools: Vec<Value> = server
+        .tools()
+        .iter()
+        .map(|t| serde_json::to_value(t).unwrap_or(Value::Null))
+        .collect();
+    let mut s = serde_json::to_string_pretty(&tools).unwrap_or_default();
+    s.push('\n');
+    s
+}
+
+fn first_sentence(text: &str) -> String {
+    let text = text.split("\n\n").next().unwrap_or("").replace('\n', " ");
+    let end = text
+        .find(". ")
+        .map(|i| i + 1)
+        .unwrap_or(text.len());
+    text[..end].trim().replace('|', "\\|")
+}
+
+/// A Markdown table of the tools: name, toolset, what it does, annotations.
+pub fn tools_markdown(server: &McpServer) -> String {
+    let mut out = String::from(
+        "| Tool | Toolset | Description | Read-only | Destructive | Idempotent |\n|---|---|---|---|---|---|\n",
+    );
+    for def in server.tool_defs() {
+        let t = def.mcp_tool();
+        let a = t.annotations.clone().unwrap_or_default();
+        let yes = |b: Option<bool>| if b.unwrap_or(false) { "yes" } else { "no" };
+        out.push_str(&format!(
+            "| `{}` | {} | {} | {} | {} | {} |\n",
+            t.name,
+            def.toolset_name(),
+            first_sentence(t.description.as_deref().unwrap_or("")),
+            yes(a.read_only_hint),
+            yes(a.destructive_hint),
+            yes(a.idempotent_hint),
+        ));
+    }
+    out
+}
+
+/// One line per tool.
+pub fn tools_text(server: &McpServer) -> String {
+    let mut out = String::new();
+    for def in server.tool_defs() {
+        let t = def.mcp_tool();
+        let ro = if def.is_read_only() { " [read-only]" } else { "" };
+        out.push_str(&format!(
+            "{} ({}){ro}: {}\n",
+            t.name,
+            def.toolset_name(),
+            first_sentence(t.description.as_deref().unwrap_or(""))
+        ));
+    }
+    out
+}

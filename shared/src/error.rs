@@ -1,0 +1,93 @@
+//! The one error model of every tool: a short message for people and agents that says what
+//! went wrong and what to do, returned as an `isError` tool result.
+
+use std::fmt;
+
+/// What kind of failure a [`ToolError`] is (for tests and logs; the message is what users see).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// The arguments are wrong: the caller can fix them.
+    InvalidInput,
+    /// No usable credentials for this request.
+    MissingCredentials,
+    /// The vendor answered with an error status or error body.
+    Upstream,
+    /// The vendor could not be reached, timed out or answered with something unreadable.
+    Transport,
+    /// The vendor rate-limited us beyond what we wait for.
+    RateLimited,
+}
+
+/// A failed tool call. Its `Display` is the message an agent reads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ToolError {
+    pub kind: ErrorKind,
+    /// HTTP status of the vendor's answer, where there was one.
+    pub status: Option<u16>,
+    /// The vendor's own error code (`channel_not_found`, `object_not_found`, ...), where given.
+    pub code: Option<String>,
+    pub message: String,
+    pub hint: Option<String>,
+}
+
+impl ToolError {
+    pub fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
+        Self {
+            kind,
+            status: None,
+            code: None,
+            message: message.into(),
+            hint: None,
+        }
+    }
+
+    /// Bad arguments: say which and how to fix them.
+    pub fn invalid_input(message: impl Into<String>) -> Self {
+        Self::new(ErrorKind::InvalidInput, message)
+    }
+
+    pub fn transport(message: impl Into<String>) -> Self {
+        Self::new(ErrorKind::Transport, message)
+    }
+
+    pub fn with_hint(mut self, hint: impl Into<String>) -> Self {
+        self.hint = Some(hint.into());
+        self
+    }
+
+    pub fn with_status(mut self, status: u16) -> Self {
+        self.status = Some(status);
+        self
+    }
+
+    pub fn with_code(mut self, code: impl Into<String>) -> Self {
+        self.code = Some(code.into());
+        self
+    }
+}
+
+impl fmt::Display for ToolError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)?;
+        if let Some(hint) = &self.hint {
+            write!(f, " Hint: {hint}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for ToolError {}
+
+/// The hint for an HTTP status, where the status alone says what to do.
+pub fn status_hint(status: u16) -> Option<&'static str> {
+    Some(match status {
+        400 | 422 => "the request was rejected as invalid: check the arguments against the tool's schema and the vendor's rules.",
+        401 => "the token is missing, invalid or expired: supply a fresh token in x-auth-data (or AUTH_DATA).",
+        403 => "the token lacks a permission or scope for this action, or the account cannot access the resource.",
+        404 => "not found, or the token has no access to it: check the identifiers and the token's access.",
+        409 => "the resource changed or is in a conflicting state: read it again and retry.",
+        429 => "rate limited by the vendor: wait and retry later.",
+        500..=599 => "the vendor had a server-side problem: retry later.",
+        _ => return None,
+    })
+}

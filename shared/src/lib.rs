@@ -1,0 +1,35 @@
+//! `mcp-shared`: everything every MCP server of this workspace has in common.
+//!
+//! A service crate declares a [`ServerSpec`] (its tools, toolsets, credentials and vendor
+//! API) and its `main` calls [`run`]. This crate gives it the CLI, stdio and streamable HTTP,
+//! per-request credentials and scoping, the upstream client with retries and one error model.
+
+pub mod auth;
+pub mod context;
+pub mod docs;
+pub mod error;
+pub mod http_transport;
+pub mod runner;
+pub mod scope;
+pub mod secret;
+pub mod server;
+pub mod tool;
+pub mod upstream;
+
+pub use auth::{Credentials, EnvCredentials};
+pub use context::Ctx;
+pub use error::{ErrorKind, ToolError};
+pub use http::Method;
+pub use runner::run;
+pub use secret::Secret;
+pub use server::{McpServer, ServerSpec, Settings, Toolset};
+pub use tool::{Effect, Output, ToolDef, ToolResult, tool};
+pub use upstream::{Request, Response, RetryPolicy, Upstream, VendorError, default_error_parser, seg};
+
+/// Re-exports for server crates, so they need not depend on these crates directly.
+pub mod reexports {
+    pub use rmcp;
+    pub use schemars;
+    pub use serde;
+    pub use serde_json;
+}

@@ -1,0 +1,329 @@
+//! `main` of every server: the CLI and environment of DESIGN.md, logging, and the transports.
+
+use std::io::{Read as _, Write as _};
+use std::net::{IpAddr, TcpStream};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
+use rmcp::ServiceExt as _;
+use tokio_util::sync::CancellationToken;
+
+use crate::auth::EnvCredentials;
+use crate::scope::split;
+use crate::server::{McpServer, ServerSpec, Settings};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Transport {
+    Stdio,
+    Http,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LogFormat {
+    Text,
+    Json,
+}
+
+#[derive(Debug, Parser)]
+#[command(version, about = None, long_about = None)]
+struct Cli {
+    #[command(flatten)]
+    opts: Options,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+/// Options shared by every server.
+#[derive(Debug, Args)]
+struct Options {
+    /// stdio for local clients; http for containers and gateways
+    #[arg(long, env = "MCP_TRANSPORT", value_enum, default_value_t = Transport::Stdio)]
+    transport: Transport,
+    /// Address to bind (HTTP)
+    #[arg(long, env = "HOST", default_value = "127.0.0.1")]
+    host: IpAddr,
+    /// Port (HTTP); also PORT, then <SERVICE>_MCP_SERVER_PORT; default 5000
+    #[arg(long)]
+    port: Option<u16>,
+    /// List and allow only read-only tools
+    #[arg(long, env = "MCP_READ_ONLY")]
+    read_only: bool,
+    /// Comma-separated toolsets to enable (`all` for every toolset)
+    #[arg(long, env = "MCP_TOOLSETS")]
+    toolsets: Option<String>,
+    /// Comma-separated tools to enable (in addition to --toolsets)
+    #[arg(long, env = "MCP_TOOLS")]
+    tools: Option<String>,
+    /// Comma-separated tools to hide
+    #[arg(long, env = "MCP_EXCLUDE_TOOLS")]
+    exclude_tools: Option<String>,
+    /// Answer streamable HTTP requests with plain JSON instead of an SSE stream
+    #[arg(long, env = "MCP_JSON_RESPONSE")]
+    json_response: bool,
+    /// Serve HTTP without sessions (every POST stands alone)
+    #[arg(long, env = "MCP_STATELESS")]
+    stateless: bool,
+    /// On HTTP, never fall back to AUTH_DATA / environment credentials
+    #[arg(long, env = "MCP_REQUIRE_AUTH_HEADER")]
+    require_auth_header: bool,
+    /// Log format on stderr (filter with RUST_LOG)
+    #[arg(long, env = "LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
+    log_format: LogFormat,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Print the tool list (with schemas and annotations) and exit
+    Tools {
+        /// The MCP tools/list entries as JSON
+        #[arg(long, conflicts_with = "markdown")]
+        json: bool,
+        /// A Markdown table
+        #[arg(long)]
+        markdown: bool,
+    },
+    /// Exit 0 when the local HTTP server answers /healthz (for images without curl)
+    Healthcheck,
+}
+
+fn env_flag(name: &str) -> Option<String> {
+    std::env::var(name).ok().filter(|v| !v.trim().is_empty())
+}
+
+fn env_parse<T: std::str::FromStr>(name: &str) -> Result<Option<T>, String> {
+    match env_flag(name) {
+        None => Ok(None),
+        Some(v) => v
+            .trim()
+            .parse()
+            .map(Some)
+            .map_err(|_| format!("{name}={v} is not a valid value")),
+    }
+}
+
+fn settings_from(spec: &ServerSpec, o: &Options) -> Result<Settings, String> {
+    let mut s = Settings {
+        json_response: o.json_response,
+        stateless: o.stateless,
+        require_auth_header: o.require_auth_header,
+        api_base_url: env_flag(&spec.base_url_var()),
+        env_credentials: EnvCredentials::from_env(spec.credential_env)?,
+        allowed_hosts: env_flag("MCP_ALLOWED_HOSTS").map(|v| split(&v).into_iter().collect()),
+        allowed_origins: env_flag("MCP_ALLOWED_ORIGINS").map(|v| split(&v).into_iter().collect()),
+        ..settings_from_flags_only(o)
+    };
+    if let Some(secs) = env_parse::<u64>("MCP_UPSTREAM_TIMEOUT_SECS")? {
+        s.upstream_timeout = Duration::from_secs(secs.max(1));
+    }
+    if let Some(n) = env_parse::<usize>("MCP_MAX_BODY_BYTES")? {
+        s.max_body_bytes = n;
+    }
+    if let Some(n) = env_parse::<usize>("MCP_MAX_CONCURRENT_CALLS")? {
+        s.max_concurrent_calls = n.max(1);
+    }
+    Ok(s)
+}
+
+fn port_from(spec: &ServerSpec, o: &Options) -> Result<u16, String> {
+    if let Some(p) = o.port {
+        return Ok(p);
+    }
+    Ok(env_parse::<u16>("PORT")?
+        .or(env_parse::<u16>(&spec.port_var())?)
+        .unwrap_or(5000))
+}
+
+fn init_logging(format: LogFormat) {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(false)
+        .with_target(false);
+    let _ = match format {
+        LogFormat::Text => builder.try_init(),
+        LogFormat::Json => builder.json().flatten_event(true).try_init(),
+    };
+}
+
+/// The whole `main` of a server binary.
+pub fn run(spec: &'static ServerSpec) -> ExitCode {
+    let command = Cli::command()
+        .name(spec.binary)
+        .bin_name(spec.binary)
+        .version(spec.version)
+        .about(spec.description);
+    let matches = command.get_matches();
+    let cli = match Cli::from_arg_matches(&matches) {
+        Ok(c) => c,
+        Err(e) => e.exit(),
+    };
+    match cli.command {
+        Some(Command::Healthcheck) => return healthcheck(spec, &cli.opts),
+        Some(Command::Tools { json, markdown }) => return print_tools(spec, &cli.opts, json, markdown),
+        None => {}
+    }
+    init_logging(cli.opts.log_format);
+    let result = settings_from(spec, &cli.opts)
+        .and_then(|s| McpServer::new(spec, s))
+        .and_then(|server| {
+            let rt = tokio::runtime::Builder::new_multi_thread()
+                .enable_all()
+                .build()
+                .map_err(|e| format!("cannot start the runtime: {e}"))?;
+            rt.block_on(async {
+                match cli.opts.transport {
+                    Transport::Stdio => serve_stdio(server).await,
+                    Transport::Http => {
+                        let port = port_from(spec, &cli.opts)?;
+                        serve_http(server, cli.opts.host, port).await
+                    }
+                }
+            })
+        });
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            tracing::error!("{e}");
+            eprintln!("{}: {e}", spec.binary);
+            ExitCode::from(2)
+        }
+    }
+}
+
+async fn shutdown_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        let mut term = match signal(SignalKind::terminate()) {
+            Ok(s) => s,
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+                return;
+            }
+        };
+        tokio::select! {
+            _ = term.recv() => {},
+            _ = tokio::signal::ctrl_c() => {},
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
+async fn serve_stdio(server: McpServer) -> Result<(), String> {
+    tracing::info!(server = server.spec().binary, tools = server.tools().len(), "serving MCP on stdio");
+    let running = server
+        .clone()
+        .serve(rmcp::transport::stdio())
+        .await
+        .map_err(|e| format!("stdio session failed to start: {e}"))?;
+    let ct = running.cancellation_token();
+    tokio::select! {
+        r = running.waiting() => {
+            r.map_err(|e| format!("stdio session ended with an error: {e}"))?;
+        }
+        _ = shutdown_signal() => {
+            tracing::info!("signal received: draining tool calls");
+            server.drain().await;
+            ct.cancel();
+        }
+    }
+    Ok(())
+}
+
+async fn serve_http(server: McpServer, host: IpAddr, port: u16) -> Result<(), String> {
+    let listener = tokio::net::TcpListener::bind((host, port))
+        .await
+        .map_err(|e| format!("cannot listen on {host}:{port}: {e}"))?;
+    let shutdown = CancellationToken::new();
+    let tools = server.tools().len();
+    let binary = server.spec().binary;
+    let handle = crate::http_transport::serve(server, listener, shutdown.clone())
+        .map_err(|e| format!("cannot serve: {e}"))?;
+    tracing::info!(server = binary, tools, addr = %handle.addr, "serving MCP on http://{}/mcp", handle.addr);
+    shutdown_signal().await;
+    shutdown.cancel();
+    handle
+        .task
+        .await
+        .map_err(|e| format!("HTTP server task failed: {e}"))?;
+    tracing::info!("stopped");
+    Ok(())
+}
+
+fn healthcheck(spec: &ServerSpec, o: &Options) -> ExitCode {
+    let port = match port_from(spec, o) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let host: IpAddr = if o.host.is_unspecified() {
+        IpAddr::from([127, 0, 0, 1])
+    } else {
+        o.host
+    };
+    let ok = (|| -> std::io::Result<bool> {
+        let addr = std::net::SocketAddr::new(host, port);
+        let mut s = TcpStream::connect_timeout(&addr, Duration::from_secs(3))?;
+        s.set_read_timeout(Some(Duration::from_secs(3)))?;
+        write!(s, "GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")?;
+        let mut buf = Vec::new();
+        s.read_to_end(&mut buf)?;
+        Ok(buf.starts_with(b"HTTP/1.1 200"))
+    })();
+    match ok {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => {
+            eprintln!("unhealthy: /healthz did not answer 200");
+            ExitCode::FAILURE
+        }
+        Err(e) => {
+            eprintln!("unhealthy: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn print_tools(spec: &'static ServerSpec, o: &Options, json: bool, markdown: bool) -> ExitCode {
+    // Listing needs no credentials and no network: only the tool-selection flags count.
+    let server = match McpServer::new(spec, settings_from_flags_only(o)) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("{}: {e}", spec.binary);
+            return ExitCode::from(2);
+        }
+    };
+    let text = if json {
+        crate::docs::tools_json(&server)
+    } else if markdown {
+        crate::docs::tools_markdown(&server)
+    } else {
+        crate::docs::tools_text(&server)
+    };
+    let mut out = std::io::stdout().lock();
+    if out.write_all(text.as_bytes()).is_err() {
+        return ExitCode::FAILURE;
+    }
+    ExitCode::SUCCESS
+}
+
+fn settings_from_flags_only(o: &Options) -> Settings {
+    Settings {
+        read_only: o.read_only,
+        toolsets: o.toolsets.as_deref().map(|v| split(v).into_iter().collect()),
+        tools: o.tools.as_deref().map(|v| split(v).into_iter().collect()),
+        exclude_tools: o
+            .exclude_tools
+            .as_deref()
+            .map(|v| split(v).into_iter().collect())
+            .unwrap_or_default(),
+        ..Settings::default()
+    }
+}

@@ -1,0 +1,403 @@
+//! The server: a [`ServerSpec`] (what a service crate declares) plus [`Settings`] (what the
+//! operator chose) become one [`McpServer`], a non-generic rmcp `ServerHandler`.
+
+use std::collections::{BTreeSet, HashMap};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use http::HeaderMap;
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, ErrorCode, Implementation, ListToolsResult,
+    PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
+};
+use rmcp::service::{RequestContext, RoleServer};
+use rmcp::{ErrorData, ServerHandler};
+use serde_json::Value;
+use tokio::sync::Semaphore;
+use url::Url;
+
+use crate::auth::{self, EnvCredentials};
+use crate::context::Ctx;
+use crate::scope::{Filter, allow_lists};
+use crate::tool::ToolDef;
+use crate::upstream::{ErrorParser, RetryPolicy, Upstream, UpstreamConfig};
+
+/// A toolset: one vendor area that users switch on and off.
+#[derive(Debug)]
+pub struct Toolset {
+    pub name: &'static str,
+    pub description: &'static str,
+    /// Enabled when `--toolsets` is not given.
+    pub default: bool,
+}
+
+/// Everything a service crate declares about itself.
+pub struct ServerSpec {
+    /// Catalog name, snake_case (`github`, `google_calendar`).
+    pub service: &'static str,
+    /// Vendor name for messages (`GitHub`).
+    pub display_name: &'static str,
+    /// Binary and package name (`github-mcp-server`).
+    pub binary: &'static str,
+    pub version: &'static str,
+    /// One line for `serverInfo.description` and registries.
+    pub description: &'static str,
+    /// Instructions sent to clients at initialize.
+    pub instructions: &'static str,
+    /// The vendor API's base URL; `<SERVICE>_API_BASE_URL` overrides it.
+    pub default_base_url: &'static str,
+    /// The service's own credential variables and the credential field each fills.
+    pub credential_env: &'static [(&'static str, &'static str)],
+    pub toolsets: &'static [Toolset],
+    pub tools: fn() -> Vec<ToolDef>,
+    pub error_parser: ErrorParser,
+    /// Headers sent with every upstream request.
+    pub default_headers: &'static [(&'static str, &'static str)],
+}
+
+impl ServerSpec {
+    /// `GITHUB` for `github`, `GOOGLE_CALENDAR` for `google_calendar`.
+    pub fn env_prefix(&self) -> String {
+        self.service.to_ascii_uppercase().replace('-', "_")
+    }
+
+    pub fn base_url_var(&self) -> String {
+        format!("{}_API_BASE_URL", self.env_prefix())
+    }
+
+    pub fn port_var(&self) -> String {
+        format!("{}_MCP_SERVER_PORT", self.env_prefix())
+    }
+}
+
+/// What the operator chose (CLI flags and environment); `Default` is what tests start from.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    pub read_only: bool,
+    pub toolsets: Option<Vec<String>>,
+    pub tools: Option<Vec<String>>,
+    pub exclude_tools: Vec<String>,
+    pub json_response: bool,
+    pub stateless: bool,
+    pub require_auth_header: bool,
+    pub api_base_url: Option<String>,
+    pub upstream_timeout: Duration,
+    pub retry: RetryPolicy,
+    pub env_credentials: EnvCredentials,
+    /// Accepted `Host` values when not bound to loopback (`None`: any).
+    pub allowed_hosts: Option<Vec<String>>,
+    /// Accepted browser origins when not bound to loopback (`None`: none).
+    pub allowed_origins: Option<Vec<String>>,
+    pub max_body_bytes: usize,
+    pub max_concurrent_calls: usize,
+    pub shutdown_grace: Duration,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Self {
+            read_only: false,
+            toolsets: None,
+            tools: None,
+            exclude_tools: Vec::new(),
+            json_response: false,
+            stateless: false,
+            require_auth_header: false,
+            api_base_url: None,
+            upstream_timeout: Duration::from_secs(30),
+            retry: RetryPolicy::default(),
+            env_credentials: EnvCredentials::none(),
+            allowed_hosts: None,
+            allowed_origins: None,
+            max_body_bytes: 4 * 1024 * 1024,
+            max_concurrent_calls: 256,
+            shutdown_grace: Duration::from_secs(25),
+        }
+    }
+}
+
+pub(crate) struct Inner {
+    pub(crate) spec: &'static ServerSpec,
+    pub(crate) settings: Settings,
+    /// Every tool of the spec, in the spec's order.
+    all: Vec<ToolDef>,
+    by_name: HashMap<String, usize>,
+    filter: Filter,
+    listed: Vec<Tool>,
+    upstream: Upstream,
+    pub(crate) calls: Arc<Semaphore>,
+    draining: AtomicBool,
+    pub(crate) http: AtomicBool,
+}
+
+/// A configured server, cheap to clone (one `Arc`). It is the rmcp `ServerHandler` for
+/// every transport.
+#[derive(Clone)]
+pub struct McpServer {
+    pub(crate) inner: Arc<Inner>,
+}
+
+impl McpServer {
+    /// Build the server; a clear error for unknown tool or toolset names or a bad base URL.
+    pub fn new(spec: &'static ServerSpec, settings: Settings) -> Result<Self, String> {
+        let all = (spec.tools)();
+        let mut by_name = HashMap::new();
+        for (i, t) in all.iter().enumerate() {
+            if by_name.insert(t.name().to_owned(), i).is_some() {
+                return Err(format!("tool {} is defined twice", t.name()));
+            }
+            if !spec.toolsets.iter().any(|s| s.name == t.toolset_name()) {
+                return Err(format!(
+                    "tool {} names toolset {} which the server does not declare",
+                    t.name(),
+                    t.toolset_name()
+                ));
+            }
+        }
+        let known_sets: BTreeSet<&str> = spec.toolsets.iter().map(|s| s.name).collect();
+        let toolsets = match &settings.toolsets {
+            Some(list) => {
+                for name in list {
+                    if name != "all" && !known_sets.contains(name.as_str()) {
+                        return Err(format!(
+                            "unknown toolset `{name}`; this server has: all, {}",
+                            known_sets.iter().copied().collect::<Vec<_>>().join(", ")
+                        ));
+                    }
+                }
+                Some(list.iter().cloned().collect::<BTreeSet<_>>())
+            }
+            None if spec.toolsets.iter().all(|s| s.default) => None,
+            None => Some(
+                spec.toolsets
+                    .iter()
+                    .filter(|s| s.default)
+                    .map(|s| s.name.to_owned())
+                    .collect(),
+            ),
+        };
+        for name in settings.tools.iter().flatten().chain(&settings.exclude_tools) {
+            if !by_name.contains_key(name) {
+                return Err(format!(
+                    "unknown tool `{name}`; run `{} tools` to list them",
+                    spec.binary
+                ));
+            }
+        }
+        let tools = settings
+            .tools
+            .as_ref()
+            .map(|t| t.iter().cloned().collect::<BTreeSet<_>>());
+        // `--tools` alone means exactly those tools, not those plus the default toolsets.
+        let toolsets = if settings.tools.is_some() && settings.toolsets.is_none() {
+            Some(BTreeSet::new())
+        } else {
+            toolsets
+        };
+        let (toolsets, tools) = allow_lists(toolsets, tools);
+        let filter = Filter {
+            read_only: settings.read_only,
+            toolsets,
+            tools,
+            exclude: settings.exclude_tools.iter().cloned().collect(),
+        };
+        let listed = all
+            .iter()
+            .filter(|t| filter.allows(t))
+            .map(|t| t.mcp_tool().clone())
+            .collect();
+        let base = settings
+            .api_base_url
+            .clone()
+            .unwrap_or_else(|| spec.default_base_url.to_owned());
+        let base_url = Url::parse(&base).map_err(|e| {
+            format!("{} is not a valid URL ({e}): {base}", spec.base_url_var())
+        })?;
+        let mut ucfg = UpstreamConfig::new(base_url, spec.display_name);
+        ucfg.timeout = settings.upstream_timeout;
+        ucfg.retry = settings.retry.clone();
+        ucfg.error_parser = spec.error_parser;
+        ucfg.default_headers = spec.default_headers.to_vec();
+        let upstream = Upstream::new(ucfg)?;
+        let calls = Arc::new(Semaphore::new(settings.max_concurrent_calls.max(1)));
+        Ok(Self {
+            inner: Arc::new(Inner {
+                spec,
+                settings,
+                all,
+                by_name,
+                filter,
+                listed,
+                upstream,
+                calls,
+                draining: AtomicBool::new(false),
+                http: AtomicBool::new(false),
+            }),
+        })
+    }
+
+    pub fn spec(&self) -> &'static ServerSpec {
+        self.inner.spec
+    }
+
+    pub fn settings(&self) -> &Settings {
+        &self.inner.settings
+    }
+
+    /// The tools this process lists (before any per-request narrowing), in order.
+    pub fn tools(&self) -> &[Tool] {
+        &self.inner.listed
+    }
+
+    /// The tool definitions this process lists, in order.
+    pub fn tool_defs(&self) -> impl Iterator<Item = &ToolDef> {
+        self.inner.all.iter().filter(|t| self.inner.filter.allows(t))
+    }
+
+    fn server_info(&self) -> Implementation {
+        let spec = self.inner.spec;
+        let mut imp = Implementation::new(spec.binary, spec.version);
+        imp.title = Some(format!("{} MCP server", spec.display_name));
+        imp.description = Some(spec.description.to_owned());
+        imp
+    }
+
+    /// Stop taking new tool calls and wait (up to the grace period) for running ones.
+    pub async fn drain(&self) {
+        self.inner.draining.store(true, Ordering::SeqCst);
+        let max = self.inner.settings.max_concurrent_calls.max(1) as u32;
+        let grace = self.inner.settings.shutdown_grace;
+        match tokio::time::timeout(grace, self.inner.calls.acquire_many(max)).await {
+            Ok(_) => tracing::info!("all in-flight tool calls finished"),
+            Err(_) => tracing::warn!(grace_s = grace.as_secs(), "shutting down with tool calls still running"),
+        }
+    }
+
+    fn headers(ctx: &RequestContext<RoleServer>) -> Option<&HeaderMap> {
+        ctx.extensions
+            .get::<http::request::Parts>()
+            .map(|p| &p.headers)
+    }
+
+    /// Run one tool call: visibility, credentials, concurrency bound, the handler.
+    pub(crate) async fn call(
+        &self,
+        name: &str,
+        args: Option<serde_json::Map<String, Value>>,
+        headers: Option<&HeaderMap>,
+    ) -> Result<rmcp::model::CallToolResult, ErrorData> {
+        let inner = &self.inner;
+        let Some(&idx) = inner.by_name.get(name) else {
+            return Err(ErrorData::invalid_params(
+                format!("unknown tool `{name}`; call tools/list for the available tools"),
+                None,
+            ));
+        };
+        let def = &inner.all[idx];
+        if !inner.filter.allows(def) {
+            return Err(ErrorData::invalid_params(
+                format!(
+                    "tool `{name}` is not available: {}",
+                    inner.filter.reason(def, "this server's configuration")
+                ),
+                None,
+            ));
+        }
+        if let Some(f) = headers.and_then(Filter::from_headers)
+            && !f.allows(def)
+        {
+            return Err(ErrorData::invalid_params(
+                format!(
+                    "tool `{name}` is not available: {}",
+                    f.reason(def, "this request's X-MCP-* headers")
+                ),
+                None,
+            ));
+        }
+        let credentials = auth::resolve(
+            headers,
+            &inner.settings.env_credentials,
+            !inner.settings.require_auth_header,
+        )
+        .map_err(|e| ErrorData::new(ErrorCode::INVALID_REQUEST, e.to_string(), None))?;
+        if inner.draining.load(Ordering::SeqCst) {
+            return Err(ErrorData::internal_error(
+                "the server is shutting down; retry on another instance",
+                None,
+            ));
+        }
+        let _permit = inner
+            .calls
+            .clone()
+            .acquire_owned()
+            .await
+            .map_err(|_| ErrorData::internal_error("the server is shutting down", None))?;
+        let ctx = Ctx {
+            tool: Arc::from(name),
+            credentials,
+            upstream: inner.upstream.clone(),
+            service: inner.spec,
+        };
+        let started = Instant::now();
+        let result = def
+            .call(ctx, Value::Object(args.unwrap_or_default()))
+            .await;
+        let is_error = result.is_error.unwrap_or(false);
+        tracing::info!(
+            tool = name,
+            is_error,
+            elapsed_ms = started.elapsed().as_millis() as u64,
+            "tool call"
+        );
+        Ok(result)
+    }
+
+    pub(crate) fn list(&self, headers: Option<&HeaderMap>) -> Vec<Tool> {
+        match headers.and_then(Filter::from_headers) {
+            None => self.inner.listed.clone(),
+            Some(f) => self
+                .tool_defs()
+                .filter(|t| f.allows(t))
+                .map(|t| t.mcp_tool().clone())
+                .collect(),
+        }
+    }
+}
+
+impl ServerHandler for McpServer {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+            .with_server_info(self.server_info())
+            .with_instructions(self.inner.spec.instructions)
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        Ok(ListToolsResult::with_all_items(
+            self.list(Self::headers(&context)),
+        ))
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        self.call(&request.name, request.arguments, Self::headers(&context))
+            .await
+            .map(Into::into)
+    }
+
+    fn get_tool(&self, name: &str) -> Option<Tool> {
+        let idx = *self.inner.by_name.get(name)?;
+        let def = &self.inner.all[idx];
+        self.inner
+            .filter
+            .allows(def)
+            .then(|| def.mcp_tool().clone())
+    }
+}

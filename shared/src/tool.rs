@@ -1,0 +1,199 @@
+//! Tool definitions: a typed argument struct and an async function become one [`ToolDef`],
+//! with its JSON Schema derived from the struct and its annotations from an [`Effect`].
+//! Everything generic is done here, once; the handler behind it is type-erased, so the
+//! rmcp/axum stack is compiled once in this crate and not again in every server.
+
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+
+use rmcp::model::{CallToolResult, ContentBlock, JsonObject, Tool, ToolAnnotations};
+use schemars::JsonSchema;
+use schemars::generate::SchemaSettings;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+use crate::context::Ctx;
+use crate::error::ToolError;
+
+/// What a tool does to the world; this sets its MCP annotations, and read-only mode uses it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Effect {
+    /// Reads only (`readOnlyHint: true`).
+    Read,
+    /// Creates or changes something; calling it twice does it twice.
+    Write,
+    /// Changes something; calling it again with the same arguments changes nothing more.
+    IdempotentWrite,
+    /// Deletes or overwrites something that cannot be restored.
+    Destructive,
+}
+
+/// What a tool returns on success.
+#[derive(Debug, Clone)]
+pub enum Output {
+    /// A JSON value: sent as compact JSON text, and as `structuredContent` when the tool
+    /// declares an output schema.
+    Json(Value),
+    /// Plain text.
+    Text(String),
+    /// Content blocks as they are (embedded resources, images...).
+    Content(Vec<ContentBlock>),
+}
+
+impl From<Value> for Output {
+    fn from(v: Value) -> Self {
+        Output::Json(v)
+    }
+}
+
+impl From<String> for Output {
+    fn from(v: String) -> Self {
+        Output::Text(v)
+    }
+}
+
+pub type ToolResult = Result<Output, ToolError>;
+type BoxFuture = Pin<Box<dyn Future<Output = ToolResult> + Send>>;
+type Handler = Arc<dyn Fn(Ctx, Value) -> BoxFuture + Send + Sync>;
+
+/// One tool of a server: its MCP description and its handler.
+#[derive(Clone)]
+pub struct ToolDef {
+    pub(crate) tool: Tool,
+    pub(crate) toolset: &'static str,
+    pub(crate) effect: Effect,
+    pub(crate) handler: Handler,
+}
+
+fn settings() -> SchemaSettings {
+    SchemaSettings::draft2020_12().with(|s| {
+        s.inline_subschemas = true;
+        s.meta_schema = None;
+    })
+}
+
+/// The JSON Schema of `T` as an MCP schema object: inlined, without `$schema` and `title`.
+/// The doc comment of `T` is returned separately (it becomes the tool description).
+pub fn schema_of<T: JsonSchema>() -> (JsonObject, Option<String>) {
+    let schema = settings().into_generator().into_root_schema_for::<T>();
+    let mut obj = match schema.to_value() {
+        Value::Object(o) => o,
+        _ => JsonObject::new(),
+    };
+    obj.remove("$schema");
+    obj.remove("title");
+    let description = obj
+        .remove("description")
+        .and_then(|d| d.as_str().map(str::to_owned));
+    if !obj.contains_key("type") {
+        obj.insert("type".into(), Value::String("object".into()));
+    }
+    if obj.get("type").and_then(Value::as_str) == Some("object") && !obj.contains_key("properties")
+    {
+        obj.insert("properties".into(), Value::Object(JsonObject::new()));
+    }
+    (obj, description)
+}
+
+/// Define a tool. The doc comment of the argument struct `A` is the tool's description;
+/// its fields' doc comments describe the parameters.
+pub fn tool<A, F, Fut, O>(name: &'static str, title: &'static str, effect: Effect, f: F) -> ToolDef
+where
+    A: DeserializeOwned + JsonSchema + Send + 'static,
+    F: Fn(Ctx, A) -> Fut + Send + Sync + 'static,
+    Fut: Future<Output = Result<O, ToolError>> + Send + 'static,
+    O: Into<Output>,
+{
+    let (schema, description) = schema_of::<A>();
+    let annotations = match effect {
+        Effect::Read => ToolAnnotations::with_title(title)
+            .read_only(true)
+            .destructive(false)
+            .idempotent(true),
+        Effect::Write => ToolAnnotations::with_title(title)
+            .read_only(false)
+            .destructive(false)
+            .idempotent(false),
+        Effect::IdempotentWrite => ToolAnnotations::with_title(title)
+            .read_only(false)
+            .destructive(false)
+            .idempotent(true),
+        Effect::Destructive => ToolAnnotations::with_title(title)
+            .read_only(false)
+            .destructive(true)
+            .idempotent(false),
+    }
+    .open_world(true);
+    let tool = Tool::new(name, description.unwrap_or_default(), Arc::new(schema))
+        .with_title(title)
+        .with_annotations(annotations);
+    let f = Arc::new(f);
+    let handler: Handler = Arc::new(move |ctx: Ctx, args: Value| {
+        let f = f.clone();
+        Box::pin(async move {
+            let args: A = serde_json::from_value(args).map_err(|e| {
+                ToolError::invalid_input(format!(
+                    "invalid arguments for {}: {e}. Check the tool's input schema.",
+                    ctx.tool_name()
+                ))
+            })?;
+            f(ctx, args).await.map(Into::into)
+        }) as BoxFuture
+    });
+    ToolDef {
+        tool,
+        toolset: "default",
+        effect,
+        handler,
+    }
+}
+
+impl ToolDef {
+    /// Put the tool in a toolset (a vendor area, switched on and off with `--toolsets`).
+    pub fn toolset(mut self, toolset: &'static str) -> Self {
+        self.toolset = toolset;
+        self
+    }
+
+    /// Declare the shape of the tool's JSON result: clients get an `outputSchema` and
+    /// `structuredContent`.
+    pub fn output<T: JsonSchema>(mut self) -> Self {
+        let (schema, _) = schema_of::<T>();
+        self.tool = self.tool.with_raw_output_schema(Arc::new(schema));
+        self
+    }
+
+    pub fn name(&self) -> &str {
+        &self.tool.name
+    }
+
+    pub fn toolset_name(&self) -> &'static str {
+        self.toolset
+    }
+
+    pub fn effect(&self) -> Effect {
+        self.effect
+    }
+
+    pub fn is_read_only(&self) -> bool {
+        self.effect == Effect::Read
+    }
+
+    /// The MCP `Tool` as `tools/list` sends it.
+    pub fn mcp_tool(&self) -> &Tool {
+        &self.tool
+    }
+
+    pub(crate) async fn call(&self, ctx: Ctx, args: Value) -> CallToolResult {
+        match (self.handler)(ctx, args).await {
+            Ok(Output::Json(v)) if self.tool.output_schema.is_some() => {
+                CallToolResult::structured(v)
+            }
+            Ok(Output::Json(v)) => CallToolResult::success(vec![ContentBlock::text(v.to_string())]),
+            Ok(Output::Text(t)) => CallToolResult::success(vec![ContentBlock::text(t)]),
+            Ok(Output::Content(c)) => CallToolResult::success(c),
+            Err(e) => CallToolResult::error(vec![ContentBlock::text(e.to_string())]),
+        }
+    }
+}

@@ -1,0 +1,690 @@
+//! The client every server calls its vendor with: one pooled reqwest client per process,
+//! base-URL override, timeouts, retries with backoff and jitter that honour `Retry-After` and
+//! rate-limit reset headers, a response-size cap, and vendor errors mapped to [`ToolError`]s.
+
+use std::sync::Arc;
+use std::time::{Duration, SystemTime};
+
+use backon::BackoffBuilder as _;
+use http::{HeaderMap, HeaderName, HeaderValue, Method, StatusCode};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+use url::Url;
+
+use crate::error::{ErrorKind, ToolError, status_hint};
+use crate::secret::Secret;
+
+/// The vendor's own reading of an error body.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct VendorError {
+    pub code: Option<String>,
+    pub message: Option<String>,
+    /// A hint more precise than the status's (e.g. the missing scope).
+    pub hint: Option<String>,
+}
+
+/// Reads a vendor's JSON error body.
+pub type ErrorParser = fn(status: u16, headers: &HeaderMap, body: &Value) -> VendorError;
+
+/// The default reading of a JSON error body: the usual `message`/`error`/`code` fields.
+pub fn default_error_parser(_status: u16, _headers: &HeaderMap, body: &Value) -> VendorError {
+    let str_at = |v: &Value, k: &str| v.get(k).and_then(Value::as_str).map(str::to_owned);
+    let nested = body.get("error").filter(|e| e.is_object());
+    let message = str_at(body, "message")
+        .or_else(|| nested.and_then(|e| str_at(e, "message")))
+        .or_else(|| str_at(body, "error_description"))
+        .or_else(|| str_at(body, "error"))
+        .or_else(|| str_at(body, "detail"));
+    let code = str_at(body, "code")
+        .or_else(|| nested.and_then(|e| str_at(e, "status").or_else(|| str_at(e, "code"))))
+        .or_else(|| body.get("error").and_then(Value::as_str).map(str::to_owned))
+        .filter(|c| Some(c) != message.as_ref());
+    VendorError {
+        code,
+        message,
+        hint: None,
+    }
+}
+
+/// Retry policy. Defaults: 3 attempts, backoff 500 ms..8 s with jitter, and a rate-limit
+/// wait of at most 30 s per attempt (longer waits are reported instead of slept through).
+#[derive(Debug, Clone)]
+pub struct RetryPolicy {
+    pub max_attempts: usize,
+    pub min_delay: Duration,
+    pub max_delay: Duration,
+    pub max_wait: Duration,
+    pub jitter: bool,
+}
+
+impl Default for RetryPolicy {
+    fn default() -> Self {
+        Self {
+            max_attempts: 3,
+            min_delay: Duration::from_millis(500),
+            max_delay: Duration::from_secs(8),
+            max_wait: Duration::from_secs(30),
+            jitter: true,
+        }
+    }
+}
+
+/// Settings of the upstream client.
+#[derive(Debug, Clone)]
+pub struct UpstreamConfig {
+    pub base_url: Url,
+    pub vendor: &'static str,
+    pub timeout: Duration,
+    pub connect_timeout: Duration,
+    pub retry: RetryPolicy,
+    pub max_body_bytes: usize,
+    pub error_parser: ErrorParser,
+    /// Headers sent with every request (e.g. an API version header).
+    pub default_headers: Vec<(&'static str, &'static str)>,
+}
+
+impl UpstreamConfig {
+    pub fn new(base_url: Url, vendor: &'static str) -> Self {
+        Self {
+            base_url,
+            vendor,
+            timeout: Duration::from_secs(30),
+            connect_timeout: Duration::from_secs(10),
+            retry: RetryPolicy::default(),
+            max_body_bytes: 20 * 1024 * 1024,
+            error_parser: default_error_parser,
+            default_headers: Vec::new(),
+        }
+    }
+}
+
+struct Inner {
+    client: reqwest::Client,
+    cfg: UpstreamConfig,
+}
+
+/// The shared upstream client. Clone it freely: clones share one connection pool.
+#[derive(Clone)]
+pub struct Upstream {
+    inner: Arc<Inner>,
+}
+
+/// Install the process's rustls crypto provider (ring). Idempotent.
+pub fn install_crypto_provider() {
+    let _ = rustls::crypto::ring::default_provider().install_default();
+}
+
+impl Upstream {
+    pub fn new(cfg: UpstreamConfig) -> Result<Self, String> {
+        install_crypto_provider();
+        let mut headers = HeaderMap::new();
+        for (k, v) in &cfg.default_headers {
+            headers.insert(
+                HeaderName::from_static(k),
+                HeaderValue::from_static(v),
+            );
+        }
+        let client = reqwest::Client::builder()
+            .user_agent(concat!("mcp-servers-rs/", env!("CARGO_PKG_VERSION")))
+            .default_headers(headers)
+            .timeout(cfg.timeout)
+            .connect_timeout(cfg.connect_timeout)
+            .pool_idle_timeout(Duration::from_secs(90))
+            .redirect(reqwest::redirect::Policy::limited(5))
+            .build()
+            .map_err(|e| format!("cannot build the HTTP client: {e}"))?;
+        Ok(Self {
+            inner: Arc::new(Inner { client, cfg }),
+        })
+    }
+
+    pub fn config(&self) -> &UpstreamConfig {
+        &self.inner.cfg
+    }
+
+    /// A request to `path` relative to the base URL (`/repos/a/b` or `repos/a/b`). An absolute
+    /// URL is accepted only on the base URL's origin (e.g. a `Link: rel="next"` URL), so
+    /// credentials never go to another host.
+    pub fn request(&self, method: Method, path: &str) -> Request {
+        let url = self.resolve(path);
+        Request {
+            up: self.clone(),
+            method,
+            url,
+            headers: HeaderMap::new(),
+            body: None,
+            idempotent: None,
+        }
+    }
+
+    fn resolve(&self, path: &str) -> Result<Url, ToolError> {
+        let base = &self.inner.cfg.base_url;
+        if path.starts_with("http://") || path.starts_with("https://") {
+            let url = Url::parse(path).map_err(|e| ToolError::invalid_input(format!("invalid URL {path}: {e}")))?;
+            if url.origin() != base.origin() {
+                return Err(ToolError::invalid_input(format!(
+                    "refusing to send credentials to {}, which is not the configured API origin",
+                    url.origin().ascii_serialization()
+                )));
+            }
+            return Ok(url);
+        }
+        let mut url = base.clone();
+        let joined = format!(
+            "{}/{}",
+            base.path().trim_end_matches('/'),
+            path.trim_start_matches('/')
+        );
+        let (p, q) = match joined.split_once('?') {
+            Some((p, q)) => (p.to_owned(), Some(q.to_owned())),
+            None => (joined, None),
+        };
+        url.set_path(&p);
+        url.set_query(q.as_deref());
+        Ok(url)
+    }
+}
+
+enum Body {
+    Json(Value),
+    Form(Vec<(String, String)>),
+    Bytes(Vec<u8>, String),
+}
+
+/// One upstream request being built. Nothing is sent until [`Request::send`].
+pub struct Request {
+    up: Upstream,
+    method: Method,
+    url: Result<Url, ToolError>,
+    headers: HeaderMap,
+    body: Option<Body>,
+    idempotent: Option<bool>,
+}
+
+/// Percent-encode one path segment (owner, repo, file path pieces...).
+pub fn seg(s: &str) -> String {
+    percent_encoding::utf8_percent_encode(s, SEGMENT).to_string()
+}
+
+const SEGMENT: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMERIC
+    .remove(b'-')
+    .remove(b'_')
+    .remove(b'.')
+    .remove(b'~');
+
+impl Request {
+    /// `Authorization: Bearer <token>`.
+    pub fn bearer(self, token: &Secret) -> Self {
+        let v = format!("Bearer {}", token.expose());
+        self.sensitive_header(http::header::AUTHORIZATION, &v)
+    }
+
+    /// A header whose value is a secret (marked sensitive, never logged).
+    pub fn sensitive_header(mut self, name: HeaderName, value: &str) -> Self {
+        match HeaderValue::from_str(value) {
+            Ok(mut v) => {
+                v.set_sensitive(true);
+                self.headers.insert(name, v);
+            }
+            Err(_) => {
+                self.url = Err(ToolError::invalid_input(
+                    "the credential contains characters that cannot be sent in an HTTP header",
+                ));
+            }
+        }
+        self
+    }
+
+    pub fn header(mut self, name: &'static str, value: &str) -> Self {
+        match HeaderValue::from_str(value) {
+            Ok(v) => {
+                self.headers.insert(HeaderName::from_static(name), v);
+            }
+            Err(_) => {
+                self.url = Err(ToolError::invalid_input(format!(
+                    "the value for header {name} contains characters that cannot be sent"
+                )));
+            }
+        }
+        self
+    }
+
+    /// Add a query parameter.
+    pub fn query(mut self, key: &str, value: impl ToString) -> Self {
+        if let Ok(url) = &mut self.url {
+            url.query_pairs_mut().append_pair(key, &value.to_string());
+        }
+        self
+    }
+
+    /// Add a query parameter when it has a value.
+    pub fn query_opt<T: ToString>(self, key: &str, value: Option<T>) -> Self {
+        match value {
+            Some(v) => self.query(key, v),
+            None => self,
+        }
+    }
+
+    pub fn json<T: Serialize + ?Sized>(mut self, body: &T) -> Self {
+        match serde_json::to_value(body) {
+            Ok(v) => self.body = Some(Body::Json(v)),
+            Err(e) => self.url = Err(ToolError::invalid_input(format!("cannot encode the request body: {e}"))),
+        }
+        self
+    }
+
+    pub fn form(mut self, pairs: Vec<(String, String)>) -> Self {
+        self.body = Some(Body::Form(pairs));
+        self
+    }
+
+    pub fn bytes(mut self, data: Vec<u8>, content_type: &str) -> Self {
+        self.body = Some(Body::Bytes(data, content_type.to_owned()));
+        self
+    }
+
+    /// Override whether the request may be retried after it may have reached the vendor
+    /// (default: by method; GET, HEAD, PUT, DELETE, OPTIONS are idempotent).
+    pub fn idempotent(mut self, yes: bool) -> Self {
+        self.idempotent = Some(yes);
+        self
+    }
+
+    /// Send and decode a JSON success body.
+    pub async fn send_json<T: DeserializeOwned>(self) -> Result<T, ToolError> {
+        self.send().await?.json()
+    }
+
+    /// Send with retries; a non-success status becomes a [`ToolError`].
+    pub async fn send(self) -> Result<Response, ToolError> {
+        let resp = self.send_raw().await?;
+        if resp.status.is_success() {
+            return Ok(resp);
+        }
+        Err(resp.error())
+    }
+
+    /// Send with retries and return the final response whatever its status.
+    pub async fn send_raw(self) -> Result<Response, ToolError> {
+        let Request {
+            up,
+            method,
+            url,
+            headers,
+            body,
+            idempotent,
+        } = self;
+        let url = url?;
+        let cfg = &up.inner.cfg;
+        let idempotent = idempotent.unwrap_or(matches!(
+            method,
+            Method::GET | Method::HEAD | Method::PUT | Method::DELETE | Method::OPTIONS
+        ));
+        let mut backoff = {
+            let b = backon::ExponentialBuilder::default()
+                .with_min_delay(cfg.retry.min_delay)
+                .with_max_delay(cfg.retry.max_delay)
+                .with_max_times(cfg.retry.max_attempts.saturating_sub(1));
+            if cfg.retry.jitter { b.with_jitter() } else { b }
+        }
+        .build();
+        let mut attempt = 0usize;
+        loop {
+            attempt += 1;
+            let mut rb = up
+                .inner
+                .client
+                .request(method.clone(), url.clone())
+                .headers(headers.clone());
+            rb = match &body {
+                Some(Body::Json(v)) => rb.json(v),
+                Some(Body::Form(pairs)) => rb.form(pairs),
+                Some(Body::Bytes(b, ct)) => rb
+                    .header(http::header::CONTENT_TYPE, ct.as_str())
+                    .body(b.clone()),
+                None => rb,
+            };
+            let started = std::time::Instant::now();
+            let result = match rb.send().await {
+                Ok(resp) => read_capped(resp, cfg).await,
+                Err(e) => Err(e.into()),
+            };
+            let last = attempt >= cfg.retry.max_attempts;
+            match result {
+                Ok(resp) => {
+                    tracing::debug!(
+                        vendor = cfg.vendor,
+                        method = %method,
+                        path = url.path(),
+                        status = resp.status.as_u16(),
+                        attempt,
+                        elapsed_ms = started.elapsed().as_millis() as u64,
+                        "upstream call"
+                    );
+                    let retry = match resp.status.as_u16() {
+                        429 => true,
+                        403 => resp.rate_limit_exhausted(),
+                        502..=504 => idempotent,
+                        _ => false,
+                    };
+                    if !retry || last {
+                        return Ok(resp.with_attempts(attempt));
+                    }
+                    let next = backoff.next().unwrap_or(cfg.retry.max_delay);
+                    let wait = resp.retry_after().map(|w| w.max(next)).unwrap_or(next);
+                    if wait > cfg.retry.max_wait {
+                        return Ok(resp.with_attempts(attempt));
+                    }
+                    tracing::info!(vendor = cfg.vendor, status = resp.status.as_u16(), wait_ms = wait.as_millis() as u64, attempt, "retrying upstream call");
+                    tokio::time::sleep(wait).await;
+                }
+                Err(err) => {
+                    tracing::debug!(vendor = cfg.vendor, method = %method, path = url.path(), attempt, error = %err.describe(), "upstream call failed");
+                    let retry = !last && (err.connect || idempotent);
+                    if !retry {
+                        return Err(err.into_tool_error(cfg, &method, idempotent));
+                    }
+                    let wait = backoff.next().unwrap_or(cfg.retry.max_delay);
+                    tokio::time::sleep(wait).await;
+                }
+            }
+        }
+    }
+}
+
+struct SendError {
+    connect: bool,
+    timeout: bool,
+    too_large: Option<usize>,
+    detail: String,
+}
+
+impl From<reqwest::Error> for SendError {
+    fn from(e: reqwest::Error) -> Self {
+        // Walk the source chain for the root cause, without the URL (which is ours anyway).
+        let (connect, timeout) = (e.is_connect(), e.is_timeout());
+        let e = e.without_url();
+        let mut detail = e.to_string();
+        let mut src = std::error::Error::source(&e);
+        while let Some(s) = src {
+            detail = format!("{detail}: {s}");
+            src = s.source();
+        }
+        Self {
+            connect,
+            timeout,
+            too_large: None,
+            detail,
+        }
+    }
+}
+
+impl SendError {
+    fn describe(&self) -> &str {
+        &self.detail
+    }
+
+    fn into_tool_error(self, cfg: &UpstreamConfig, method: &Method, idempotent: bool) -> ToolError {
+        let vendor = cfg.vendor;
+        if let Some(limit) = self.too_large {
+            return ToolError::transport(format!(
+                "The {vendor} response is larger than {} MiB and was not read.",
+                limit / (1024 * 1024)
+            ))
+            .with_hint("ask for less: a smaller page size, a narrower query or a single item.");
+        }
+        let not_retried = if idempotent {
+            ""
+        } else {
+            " It was not retried because the request may already have been processed; check before repeating it."
+        };
+        if self.timeout {
+            return ToolError::transport(format!(
+                "{vendor} did not answer within {} s ({method} request timed out).{not_retried}",
+                cfg.timeout.as_secs()
+            ))
+            .with_hint("retry later; if it persists the vendor may be degraded.");
+        }
+        if self.connect {
+            return ToolError::transport(format!(
+                "Cannot connect to {vendor} at {}: {}.",
+                cfg.base_url.origin().ascii_serialization(),
+                self.detail
+            ))
+            .with_hint("check the network, proxy settings and the API base URL.");
+        }
+        ToolError::transport(format!(
+            "The connection to {vendor} failed: {}.{not_retried}",
+            self.detail
+        ))
+        .with_hint("retry later.")
+    }
+}
+
+async fn read_capped(mut resp: reqwest::Response, cfg: &UpstreamConfig) -> Result<Response, SendError> {
+    let max = cfg.max_body_bytes;
+    let status = resp.status();
+    let headers = resp.headers().clone();
+    if resp.content_length().is_some_and(|l| l as usize > max) {
+        return Err(SendError {
+            connect: false,
+            timeout: false,
+            too_large: Some(max),
+            detail: "response too large".into(),
+        });
+    }
+    let mut body = Vec::new();
+    while let Some(chunk) = resp.chunk().await? {
+        if body.len() + chunk.len() > max {
+            return Err(SendError {
+                connect: false,
+                timeout: false,
+                too_large: Some(max),
+                detail: "response too large".into(),
+            });
+        }
+        body.extend_from_slice(&chunk);
+    }
+    Ok(Response {
+        status,
+        headers,
+        body,
+        attempts: 1,
+        vendor: cfg.vendor.to_owned(),
+        parser: cfg.error_parser,
+    })
+}
+
+/// A vendor response, read whole (within the size cap).
+#[derive(Debug, Clone)]
+pub struct Response {
+    pub status: StatusCode,
+    pub headers: HeaderMap,
+    pub body: Vec<u8>,
+    /// How many attempts it took.
+    pub attempts: usize,
+    vendor: String,
+    parser: ErrorParser,
+}
+
+impl Response {
+    fn with_attempts(mut self, attempts: usize) -> Self {
+        self.attempts = attempts;
+        self
+    }
+
+    /// Decode the JSON body.
+    pub fn json<T: DeserializeOwned>(&self) -> Result<T, ToolError> {
+        let body: &[u8] = if self.body.is_empty() { b"null" } else { &self.body };
+        serde_json::from_slice(body).map_err(|e| {
+            ToolError::transport(format!(
+                "{} answered {} with a body that is not the expected JSON ({e}).",
+                self.vendor,
+                self.status.as_u16()
+            ))
+            .with_hint("the API may have changed or a proxy answered instead; retry later.")
+        })
+    }
+
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.body).into_owned()
+    }
+
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers.get(name).and_then(|v| v.to_str().ok())
+    }
+
+    /// The URL of the `Link` header's `rel="next"` (GitHub-style pagination).
+    pub fn next_link(&self) -> Option<String> {
+        parse_link_header(self.header("link")?, "next")
+    }
+
+    fn rate_limit_exhausted(&self) -> bool {
+        self.header("x-ratelimit-remaining").map(str::trim) == Some("0")
+    }
+
+    /// How long the vendor asks us to wait: `Retry-After` (seconds or HTTP date), else a
+    /// rate-limit reset header (epoch seconds or delta seconds).
+    pub fn retry_after(&self) -> Option<Duration> {
+        if let Some(v) = self.header("retry-after") {
+            return parse_retry_after(v, SystemTime::now());
+        }
+        for h in ["x-ratelimit-reset", "ratelimit-reset", "x-rate-limit-reset"] {
+            if let Some(v) = self.header(h).and_then(|v| v.trim().parse::<f64>().ok()) {
+                return Some(reset_to_wait(v, SystemTime::now()));
+            }
+        }
+        None
+    }
+
+    /// This (non-success) response as a tool error, read with the vendor's error parser.
+    pub fn error(&self) -> ToolError {
+        self.error_with(self.parser)
+    }
+
+    pub(crate) fn error_with(&self, parser: ErrorParser) -> ToolError {
+        let status = self.status.as_u16();
+        let parsed = serde_json::from_slice::<Value>(&self.body)
+            .ok()
+            .map(|v| parser(status, &self.headers, &v))
+            .unwrap_or_else(|| VendorError {
+                message: Some(snippet(&self.text())).filter(|s| !s.is_empty()),
+                ..VendorError::default()
+            });
+        let reason = self.status.canonical_reason().unwrap_or("");
+        let mut message = format!("{} API error {status} {reason}", self.vendor);
+        if let Some(code) = &parsed.code {
+            message.push_str(&format!(" ({code})"));
+        }
+        match &parsed.message {
+            Some(m) => message.push_str(&format!(": {m}.")),
+            None => message.push('.'),
+        }
+        let kind = if status == 429 || (status == 403 && self.rate_limit_exhausted()) {
+            ErrorKind::RateLimited
+        } else {
+            ErrorKind::Upstream
+        };
+        let hint = if kind == ErrorKind::RateLimited {
+            Some(match self.retry_after() {
+                Some(d) => format!("rate limited by {}: retry after {} s.", self.vendor, d.as_secs().max(1)),
+                None => format!("rate limited by {}: wait and retry later.", self.vendor),
+            })
+        } else {
+            parsed.hint.or_else(|| status_hint(status).map(str::to_owned))
+        };
+        let mut err = ToolError::new(kind, message).with_status(status);
+        err.code = parsed.code;
+        err.hint = hint;
+        err
+    }
+}
+
+fn snippet(text: &str) -> String {
+    let t: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if t.starts_with('<') {
+        return String::new(); // an HTML error page says nothing useful
+    }
+    t.chars().take(300).collect()
+}
+
+/// Parse `Retry-After`: delta seconds or an HTTP date.
+pub fn parse_retry_after(v: &str, now: SystemTime) -> Option<Duration> {
+    let v = v.trim();
+    if let Ok(secs) = v.parse::<f64>() {
+        return (secs.is_finite() && secs >= 0.0).then(|| Duration::from_secs_f64(secs.min(86_400.0)));
+    }
+    let at = httpdate::parse_http_date(v).ok()?;
+    Some(at.duration_since(now).unwrap_or(Duration::ZERO))
+}
+
+fn reset_to_wait(v: f64, now: SystemTime) -> Duration {
+    if !v.is_finite() || v < 0.0 {
+        return Duration::ZERO;
+    }
+    if v > 1_000_000_000.0 {
+        let now = now
+            .duration_since(SystemTime::UNIX_EPOCH)
+            .map(|d| d.as_secs_f64())
+            .unwrap_or(0.0);
+        Duration::from_secs_f64((v - now).clamp(0.0, 86_400.0))
+    } else {
+        Duration::from_secs_f64(v.min(86_400.0))
+    }
+}
+
+/// The URL of relation `rel` in an RFC 8288 `Link` header.
+pub fn parse_link_header(header: &str, rel: &str) -> Option<String> {
+    header.split(',').find_map(|part| {
+        let mut pieces = part.split(';');
+        let url = pieces.next()?.trim().strip_prefix('<')?.strip_suffix('>')?;
+        pieces
+            .any(|p| {
+                let p = p.trim();
+                p.strip_prefix("rel=")
+                    .map(|r| r.trim_matches('"').split_whitespace().any(|r| r == rel))
+                    .unwrap_or(false)
+            })
+            .then(|| url.to_owned())
+    })
+}
+
+/// The value of query parameter `key` in a URL (e.g. `page` of a `Link` URL).
+pub fn query_param(url: &str, key: &str) -> Option<String> {
+    Url::parse(url)
+        .ok()?
+        .query_pairs()
+        .find(|(k, _)| k == key)
+        .map(|(_, v)| v.into_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn retry_after_forms() {
+        let now = SystemTime::UNIX_EPOCH + Duration::from_secs(1_700_000_000);
+        assert_eq!(parse_retry_after("3", now), Some(Duration::from_secs(3)));
+        let later = httpdate::fmt_http_date(now + Duration::from_secs(7));
+        assert_eq!(parse_retry_after(&later, now), Some(Duration::from_secs(7)));
+        assert_eq!(parse_retry_after("soon", now), None);
+        assert_eq!(reset_to_wait(1_700_000_010.0, now), Duration::from_secs(10));
+        assert_eq!(reset_to_wait(12.0, now), Duration::from_secs(12));
+    }
+
+    #[test]
+    fn link_header() {
+        let h = r#"<https://api.github.com/x?page=2>; rel="next", <https://api.github.com/x?page=9>; rel="last""#;
+        assert_eq!(parse_link_header(h, "next").as_deref(), Some("https://api.github.com/x?page=2"));
+        assert_eq!(parse_link_header(h, "last").and_then(|u| query_param(&u, "page")).as_deref(), Some("9"));
+        assert_eq!(parse_link_header(h, "prev"), None);
+    }
+
+    #[test]
+    fn segments_are_encoded() {
+        assert_eq!(seg("a b/c"), "a%20b%2Fc");
+        assert_eq!(seg("my-repo_1.x"), "my-repo_1.x");
+    }
+}
