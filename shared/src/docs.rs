@@ -18,8 +18,11 @@ pub fn tools_json(server: &McpServer) -> String {
 
 fn first_sentence(text: &str) -> String {
     let text = text.split("\n\n").next().unwrap_or("").replace('\n', " ");
+    let bytes = text.as_bytes();
     let end = text
-        .find(". ")
+        .match_indices(". ")
+        .map(|(i, _)| i)
+        .find(|&i| bytes.get(i + 2).is_some_and(u8::is_ascii_uppercase))
         .map(|i| i + 1)
         .unwrap_or(text.len());
     text[..end].trim().replace('|', "\\|")

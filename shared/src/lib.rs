@@ -9,11 +9,13 @@ pub mod context;
 pub mod docs;
 pub mod error;
 pub mod http_transport;
+pub mod json;
 pub mod runner;
 pub mod scope;
 pub mod secret;
 pub mod server;
 pub mod tool;
+pub mod types;
 pub mod upstream;
 
 pub use auth::{Credentials, EnvCredentials};
@@ -23,11 +25,13 @@ pub use http::Method;
 pub use runner::run;
 pub use secret::Secret;
 pub use server::{McpServer, ServerSpec, Settings, Toolset};
+pub use types::Int;
 pub use tool::{Effect, Output, ToolDef, ToolResult, tool};
 pub use upstream::{Request, Response, RetryPolicy, Upstream, VendorError, default_error_parser, seg};
 
 /// Re-exports for server crates, so they need not depend on these crates directly.
 pub mod reexports {
+    pub use http;
     pub use rmcp;
     pub use schemars;
     pub use serde;

@@ -81,11 +81,13 @@ pub fn schema_of<T: JsonSchema>() -> (JsonObject, Option<String>) {
         Value::Object(o) => o,
         _ => JsonObject::new(),
     };
+    drop_null_types(&mut obj);
+    unwrap_descriptions(&mut obj);
     obj.remove("$schema");
     obj.remove("title");
     let description = obj
         .remove("description")
-        .and_then(|d| d.as_str().map(str::to_owned));
+        .and_then(|d| d.as_str().map(unwrap_text));
     if !obj.contains_key("type") {
         obj.insert("type".into(), Value::String("object".into()));
     }
@@ -94,6 +96,72 @@ pub fn schema_of<T: JsonSchema>() -> (JsonObject, Option<String>) {
         obj.insert("properties".into(), Value::Object(JsonObject::new()));
     }
     (obj, description)
+}
+
+/// Doc comments wrap lines; descriptions should not: join lines within a paragraph.
+fn unwrap_descriptions(obj: &mut JsonObject) {
+    for (k, v) in obj.iter_mut() {
+        match v {
+            Value::String(s) if k == "description" => *s = unwrap_text(s),
+            Value::Object(o) => unwrap_descriptions(o),
+            Value::Array(a) => {
+                for x in a {
+                    if let Value::Object(o) = x {
+                        unwrap_descriptions(o);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+fn unwrap_text(s: &str) -> String {
+    s.split("\n\n")
+        .map(|p| p.split('\n').map(str::trim).collect::<Vec<_>>().join(" "))
+        .collect::<Vec<_>>()
+        .join("\n\n")
+}
+
+/// Optional arguments are "absent", not "null": drop the `null` alternatives schemars adds
+/// for `Option<T>`, which many clients and model providers do not accept.
+fn drop_null_types(obj: &mut JsonObject) {
+    if let Some(Value::Array(types)) = obj.get_mut("type") {
+        types.retain(|t| t != "null");
+        if types.len() == 1 {
+            let t = types.remove(0);
+            obj.insert("type".into(), t);
+        }
+    }
+    for key in ["anyOf", "oneOf"] {
+        if let Some(Value::Array(alts)) = obj.get_mut(key) {
+            alts.retain(|a| a.get("type").and_then(Value::as_str) != Some("null") || a.as_object().is_some_and(|o| o.len() > 1));
+            if alts.len() == 1
+                && let Some(Value::Object(only)) = alts.pop()
+            {
+                obj.remove(key);
+                for (k, v) in only {
+                    obj.entry(k).or_insert(v);
+                }
+            }
+        }
+    }
+    if let Some(Value::Array(e)) = obj.get_mut("enum") {
+        e.retain(|v| !v.is_null());
+    }
+    for (_, v) in obj.iter_mut() {
+        match v {
+            Value::Object(o) => drop_null_types(o),
+            Value::Array(a) => {
+                for x in a {
+                    if let Value::Object(o) = x {
+                        drop_null_types(o);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
 }
 
 /// Define a tool. The doc comment of the argument struct `A` is the tool's description;

@@ -1,1 +1,52 @@
+//! GitHub MCP server: repositories, issues, pull requests, search and users, over GitHub's
+//! REST API (`GITHUB_API_BASE_URL` for GitHub Enterprise Server, e.g.
+//! `https://ghe.example.com/api/v3`).
 
+mod code_security;
+mod context;
+mod gh;
+mod issues;
+mod pulls;
+mod repos;
+
+use mcp_shared::{ServerSpec, ToolDef, Toolset};
+
+/// GitHub's toolsets, named and grouped as GitHub's official MCP server groups them.
+pub const TOOLSETS: &[Toolset] = &[
+    Toolset { name: "context", description: "The authenticated user.", default: true },
+    Toolset { name: "repos", description: "Repositories, files, branches, commits; repository and code search.", default: true },
+    Toolset { name: "issues", description: "Issues and their comments; issue search.", default: true },
+    Toolset { name: "pull_requests", description: "Pull requests, their files, status, reviews and comments.", default: true },
+    Toolset { name: "users", description: "User search.", default: true },
+    Toolset { name: "stargazers", description: "Who starred a repository.", default: true },
+    Toolset { name: "code_security", description: "Code scanning alerts.", default: true },
+];
+
+fn tools() -> Vec<ToolDef> {
+    let mut t = Vec::new();
+    t.extend(context::tools());
+    t.extend(repos::tools());
+    t.extend(issues::tools());
+    t.extend(pulls::tools());
+    t.extend(code_security::tools());
+    t
+}
+
+pub static SPEC: ServerSpec = ServerSpec {
+    service: "github",
+    display_name: "GitHub",
+    binary: "github-mcp-server",
+    version: env!("CARGO_PKG_VERSION"),
+    description: "GitHub repositories, issues, pull requests, code search and users for AI agents.",
+    instructions: "Tools act on GitHub as the user whose token the request carries. \
+        Owners and repositories are given as `owner` and `repo`; list tools take `page` and `perPage` (max 100) and return `next_page`.",
+    default_base_url: "https://api.github.com",
+    credential_env: &[("GITHUB_PERSONAL_ACCESS_TOKEN", "access_token")],
+    toolsets: TOOLSETS,
+    tools,
+    error_parser: gh::parse_error,
+    default_headers: &[
+        ("accept", "application/vnd.github+json"),
+        ("x-github-api-version", "2022-11-28"),
+    ],
+};

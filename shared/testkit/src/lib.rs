@@ -1,1 +1,320 @@
-pub fn x(){}
+//! `mcp-testkit`: run a server in-process over HTTP or as a process over stdio, connect a
+//! real MCP client (rmcp's), call tools, and fake the vendor with wiremock mocks that assert
+//! the exact request.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::time::Duration;
+
+use http::{HeaderName, HeaderValue};
+use mcp_shared::http_transport::{self, HttpHandle};
+use mcp_shared::{McpServer, RetryPolicy, ServerSpec, Settings};
+use rmcp::model::{CallToolRequestParams, CallToolResult, Tool};
+use rmcp::service::{RoleClient, RunningService, ServiceError};
+use rmcp::transport::StreamableHttpClientTransport;
+use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
+use rmcp::{ServiceExt as _, transport::TokioChildProcess};
+use serde_json::{Value, json};
+use tokio_util::sync::CancellationToken;
+use wiremock::{Match, Mock, MockServer, ResponseTemplate};
+
+pub use wiremock;
+
+/// Settings for a test: upstream at `base`, fast retries without jitter, short timeout.
+pub fn settings_for(base: &str) -> Settings {
+    Settings {
+        api_base_url: Some(base.to_owned()),
+        upstream_timeout: Duration::from_secs(5),
+        retry: RetryPolicy {
+            max_attempts: 3,
+            min_delay: Duration::from_millis(10),
+            max_delay: Duration::from_millis(50),
+            max_wait: Duration::from_secs(3),
+            jitter: false,
+        },
+        shutdown_grace: Duration::from_secs(5),
+        ..Settings::default()
+    }
+}
+
+/// The `x-auth-data` value for `{"access_token": token}`.
+pub fn auth_data(token: &str) -> String {
+    mcp_shared::auth::encode_auth_data(&json!({ "access_token": token }))
+}
+
+/// A server running in this process on 127.0.0.1 (or another bind address).
+pub struct TestServer {
+    pub url: String,
+    pub server: McpServer,
+    handle: HttpHandle,
+}
+
+impl TestServer {
+    pub async fn start(spec: &'static ServerSpec, settings: Settings) -> Self {
+        Self::start_on(spec, settings, IpAddr::from([127, 0, 0, 1])).await
+    }
+
+    pub async fn start_on(spec: &'static ServerSpec, settings: Settings, bind: IpAddr) -> Self {
+        let server = McpServer::new(spec, settings).expect("server settings");
+        let listener = tokio::net::TcpListener::bind((bind, 0)).await.expect("bind");
+        let handle = http_transport::serve(server.clone(), listener, CancellationToken::new())
+            .expect("serve");
+        let url = format!("http://127.0.0.1:{}/mcp", handle.addr.port());
+        Self { url, server, handle }
+    }
+
+    /// A client sending `x-auth-data` with this token.
+    pub async fn client(&self, token: &str) -> Client {
+        self.client_with(&[("x-auth-data", &auth_data(token))]).await
+    }
+
+    /// A client sending these extra headers on every request.
+    pub async fn client_with(&self, headers: &[(&str, &str)]) -> Client {
+        connect_http(&self.url, headers).await
+    }
+
+    pub fn port(&self) -> u16 {
+        self.handle.addr.port()
+    }
+
+    /// Graceful shutdown, waiting for the server task.
+    pub async fn stop(self) {
+        self.handle.shutdown.cancel();
+        let _ = tokio::time::timeout(Duration::from_secs(10), self.handle.task).await;
+    }
+}
+
+/// Connect rmcp's streamable HTTP client to `url` with extra headers.
+pub async fn connect_http(url: &str, headers: &[(&str, &str)]) -> Client {
+    let mut map = HashMap::new();
+    for (k, v) in headers {
+        map.insert(
+            HeaderName::from_bytes(k.as_bytes()).expect("header name"),
+            HeaderValue::from_str(v).expect("header value"),
+        );
+    }
+    let transport = StreamableHttpClientTransport::from_config(
+        StreamableHttpClientTransportConfig::with_uri(url.to_owned()).custom_headers(map),
+    );
+    let inner = ().serve(transport).await.expect("MCP initialize over HTTP");
+    Client { inner }
+}
+
+/// Spawn a server binary over stdio with this environment (nothing else inherited but PATH).
+pub async fn spawn_stdio(bin: &str, args: &[&str], env: &[(&str, &str)]) -> Client {
+    let mut cmd = tokio::process::Command::new(bin);
+    cmd.args(args).env_clear();
+    if let Ok(path) = std::env::var("PATH") {
+        cmd.env("PATH", path);
+    }
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let (transport, _stderr) = TokioChildProcess::builder(cmd)
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("spawn server");
+    let inner = ().serve(transport).await.expect("MCP initialize over stdio");
+    Client { inner }
+}
+
+/// A connected MCP client.
+pub struct Client {
+    pub inner: RunningService<RoleClient, ()>,
+}
+
+impl Client {
+    pub async fn list_tools(&self) -> Vec<Tool> {
+        self.inner.list_all_tools().await.expect("tools/list")
+    }
+
+    pub async fn call(&self, name: &str, args: Value) -> Result<CallToolResult, ServiceError> {
+        let mut params = CallToolRequestParams::new(name.to_owned());
+        if let Value::Object(map) = args {
+            params = params.with_arguments(map);
+        }
+        self.inner.call_tool(params).await
+    }
+
+    /// Call and expect success; returns the JSON result (structured content or JSON text).
+    pub async fn call_ok(&self, name: &str, args: Value) -> Value {
+        let r = self.call(name, args).await.unwrap_or_else(|e| panic!("{name}: protocol error {e}"));
+        let text = text_of(&r);
+        assert_ne!(r.is_error, Some(true), "{name} failed: {text}");
+        if let Some(s) = r.structured_content {
+            return s;
+        }
+        serde_json::from_str(&text).unwrap_or(Value::String(text))
+    }
+
+    /// Call and expect an `isError` result; returns its text.
+    pub async fn call_err(&self, name: &str, args: Value) -> String {
+        let r = self.call(name, args).await.unwrap_or_else(|e| panic!("{name}: protocol error {e}"));
+        let text = text_of(&r);
+        assert_eq!(r.is_error, Some(true), "{name} should have failed, got: {text}");
+        text
+    }
+
+    /// Call and expect a JSON-RPC error; returns its message.
+    pub async fn call_protocol_err(&self, name: &str, args: Value) -> String {
+        match self.call(name, args).await {
+            Ok(r) => panic!("{name} should be a JSON-RPC error, got result: {}", text_of(&r)),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    pub async fn close(self) {
+        let _ = self.inner.cancel().await;
+    }
+}
+
+/// All text content of a result, joined.
+pub fn text_of(r: &CallToolResult) -> String {
+    r.content
+        .iter()
+        .filter_map(|c| c.as_text().map(|t| t.text.clone()))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Check every tool: a valid name, an object input schema that is a valid JSON Schema,
+/// a description, a title and complete annotations.
+pub fn assert_valid_tools(tools: &[Tool]) {
+    assert!(!tools.is_empty(), "no tools listed");
+    for t in tools {
+        let name = t.name.as_ref();
+        assert!(
+            !name.is_empty() && name.len() <= 64 && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-'),
+            "bad tool name {name}"
+        );
+        let schema = Value::Object((*t.input_schema).clone());
+        assert_eq!(schema["type"], "object", "{name}: input schema must be an object");
+        assert!(
+            jsonschema::meta::is_valid(&schema),
+            "{name}: input schema is not a valid JSON Schema: {schema}"
+        );
+        jsonschema::validator_for(&schema).unwrap_or_else(|e| panic!("{name}: schema does not compile: {e}"));
+        if let Some(out) = &t.output_schema {
+            let out = Value::Object((**out).clone());
+            assert!(jsonschema::meta::is_valid(&out), "{name}: output schema invalid");
+        }
+        assert!(t.description.as_deref().is_some_and(|d| d.len() > 10), "{name}: no description");
+        let a = t.annotations.as_ref().unwrap_or_else(|| panic!("{name}: no annotations"));
+        assert!(a.title.is_some(), "{name}: no title annotation");
+        assert!(a.read_only_hint.is_some() && a.destructive_hint.is_some() && a.idempotent_hint.is_some() && a.open_world_hint.is_some(), "{name}: incomplete annotations");
+    }
+    let mut names: Vec<&str> = tools.iter().map(|t| t.name.as_ref()).collect();
+    names.sort_unstable();
+    names.dedup();
+    assert_eq!(names.len(), tools.len(), "duplicate tool names");
+}
+
+/// Matches when the request's query parameters are exactly these (order-insensitive).
+pub struct QueryExact(pub Vec<(String, String)>);
+
+impl Match for QueryExact {
+    fn matches(&self, request: &wiremock::Request) -> bool {
+        let mut got: Vec<(String, String)> = request
+            .url
+            .query_pairs()
+            .map(|(k, v)| (k.into_owned(), v.into_owned()))
+            .collect();
+        let mut want = self.0.clone();
+        got.sort();
+        want.sort();
+        got == want
+    }
+}
+
+/// Matches when the request has no body, or an empty one.
+pub struct NoBody;
+
+impl Match for NoBody {
+    fn matches(&self, request: &wiremock::Request) -> bool {
+        request.body.is_empty()
+    }
+}
+
+/// One expected upstream request: exact method, path, query, bearer token and JSON body,
+/// answered with a vendor-shaped response. Mounted with `.expect(1)`, so the test fails when
+/// it is not called exactly once with exactly this request.
+pub struct Expect {
+    method: &'static str,
+    path: String,
+    query: Vec<(String, String)>,
+    bearer: Option<String>,
+    body: Option<Value>,
+    headers: Vec<(String, String)>,
+    times: u64,
+}
+
+/// Expect `method path` (path without query).
+pub fn expect(method: &'static str, path: impl Into<String>) -> Expect {
+    Expect {
+        method,
+        path: path.into(),
+        query: Vec::new(),
+        bearer: None,
+        body: None,
+        headers: Vec::new(),
+        times: 1,
+    }
+}
+
+impl Expect {
+    pub fn query(mut self, k: &str, v: impl ToString) -> Self {
+        self.query.push((k.to_owned(), v.to_string()));
+        self
+    }
+
+    pub fn bearer(mut self, token: &str) -> Self {
+        self.bearer = Some(token.to_owned());
+        self
+    }
+
+    pub fn json_body(mut self, body: Value) -> Self {
+        self.body = Some(body);
+        self
+    }
+
+    pub fn header(mut self, k: &str, v: &str) -> Self {
+        self.headers.push((k.to_owned(), v.to_owned()));
+        self
+    }
+
+    pub fn times(mut self, n: u64) -> Self {
+        self.times = n;
+        self
+    }
+
+    fn mock(self, response: ResponseTemplate) -> Mock {
+        use wiremock::matchers;
+        let mut m = Mock::given(matchers::method(self.method))
+            .and(matchers::path(self.path.clone()))
+            .and(QueryExact(self.query.clone()));
+        if let Some(t) = &self.bearer {
+            m = m.and(matchers::header("authorization", format!("Bearer {t}").as_str()));
+        }
+        for (k, v) in &self.headers {
+            m = m.and(matchers::header(k.as_str(), v.as_str()));
+        }
+        m = match self.body {
+            Some(b) => m.and(matchers::body_json(b)),
+            None => m.and(NoBody),
+        };
+        m.respond_with(response).expect(self.times)
+    }
+
+    /// Answer with `status` and this JSON body.
+    pub async fn respond(self, fake: &MockServer, status: u16, body: Value) {
+        self.mock(ResponseTemplate::new(status).set_body_json(body))
+            .mount(fake)
+            .await;
+    }
+
+    /// Answer with a custom response.
+    pub async fn respond_with(self, fake: &MockServer, response: ResponseTemplate) {
+        self.mock(response).mount(fake).await;
+    }
+}

@@ -1,0 +1,7 @@
+//! (in progress)
+
+use mcp_shared::ToolDef;
+
+pub fn tools() -> Vec<ToolDef> {
+    vec![]
+}

@@ -1,0 +1,100 @@
+//! Argument types shared by every server.
+
+use std::borrow::Cow;
+use std::fmt;
+
+use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
+use serde::de::{self, Deserializer, Visitor};
+use serde::{Deserialize, Serialize, Serializer};
+
+/// A whole, non-negative number. Its schema is JSON `number` (as the tool catalogs we
+/// replace declare it); it accepts `3`, `3.0` and `"3"` and rejects anything else clearly.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Int(pub u64);
+
+impl Int {
+    pub fn get(self) -> u64 {
+        self.0
+    }
+}
+
+impl fmt::Display for Int {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl From<u64> for Int {
+    fn from(v: u64) -> Self {
+        Int(v)
+    }
+}
+
+impl Serialize for Int {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u64(self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for Int {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl Visitor<'_> for V {
+            type Value = Int;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a whole non-negative number")
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Int, E> {
+                Ok(Int(v))
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Int, E> {
+                u64::try_from(v)
+                    .map(Int)
+                    .map_err(|_| E::custom(format!("expected a whole non-negative number, got {v}")))
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<Int, E> {
+                if v.is_finite() && v >= 0.0 && v.fract() == 0.0 && v <= 9.0e15 {
+                    Ok(Int(v as u64))
+                } else {
+                    Err(E::custom(format!("expected a whole non-negative number, got {v}")))
+                }
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Int, E> {
+                v.trim()
+                    .parse::<u64>()
+                    .map(Int)
+                    .map_err(|_| E::custom(format!("expected a whole non-negative number, got \"{v}\"")))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+impl JsonSchema for Int {
+    fn schema_name() -> Cow<'static, str> {
+        "Int".into()
+    }
+
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({ "type": "number", "minimum": 0 })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Int;
+
+    #[test]
+    fn accepts_whole_numbers_in_any_json_form() {
+        for ok in ["3", "3.0", "\"3\""] {
+            assert_eq!(serde_json::from_str::<Int>(ok).ok(), Some(Int(3)), "{ok}");
+        }
+        for bad in ["3.5", "-1", "\"x\"", "null", "[]"] {
+            assert!(serde_json::from_str::<Int>(bad).is_err(), "{bad}");
+        }
+    }
+}
