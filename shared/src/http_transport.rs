@@ -102,6 +102,8 @@ pub fn serve(server: McpServer, listener: TcpListener, shutdown: CancellationTok
             stop.cancelled().await;
             tracing::info!("shutting down: draining tool calls");
             server.drain().await;
+            // Let the last responses reach their streams before the sessions end.
+            tokio::time::sleep(std::time::Duration::from_millis(200)).await;
             sessions.cancel();
         };
         if let Err(e) = axum::serve(listener, app).with_graceful_shutdown(signal).await {

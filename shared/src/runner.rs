@@ -116,6 +116,9 @@ fn settings_from(spec: &ServerSpec, o: &Options) -> Result<Settings, String> {
     if let Some(secs) = env_parse::<u64>("MCP_UPSTREAM_TIMEOUT_SECS")? {
         s.upstream_timeout = Duration::from_secs(secs.max(1));
     }
+    if let Some(n) = env_parse::<usize>("MCP_UPSTREAM_MAX_BODY_BYTES")? {
+        s.upstream_max_body_bytes = n;
+    }
     if let Some(n) = env_parse::<usize>("MCP_MAX_BODY_BYTES")? {
         s.max_body_bytes = n;
     }

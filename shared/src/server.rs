@@ -83,6 +83,8 @@ pub struct Settings {
     pub require_auth_header: bool,
     pub api_base_url: Option<String>,
     pub upstream_timeout: Duration,
+    /// Largest vendor response body read (bigger ones are refused, not buffered).
+    pub upstream_max_body_bytes: usize,
     pub retry: RetryPolicy,
     pub env_credentials: EnvCredentials,
     /// Accepted `Host` values when not bound to loopback (`None`: any).
@@ -106,6 +108,7 @@ impl Default for Settings {
             require_auth_header: false,
             api_base_url: None,
             upstream_timeout: Duration::from_secs(30),
+            upstream_max_body_bytes: 20 * 1024 * 1024,
             retry: RetryPolicy::default(),
             env_credentials: EnvCredentials::none(),
             allowed_hosts: None,
@@ -217,6 +220,7 @@ impl McpServer {
         let mut ucfg = UpstreamConfig::new(base_url, spec.display_name);
         ucfg.timeout = settings.upstream_timeout;
         ucfg.retry = settings.retry.clone();
+        ucfg.max_body_bytes = settings.upstream_max_body_bytes;
         ucfg.error_parser = spec.error_parser;
         ucfg.default_headers = spec.default_headers.to_vec();
         let upstream = Upstream::new(ucfg)?;

@@ -1,0 +1,96 @@
+//! A tiny service used to test the shared crate: three tools over a fake "Acme" API.
+
+use mcp_shared::json::insert_opt;
+use mcp_shared::{Ctx, Effect, Int, Method, ServerSpec, ToolDef, ToolError, Toolset, tool};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::{Map, Value};
+
+/// Get a thing by id.
+#[derive(Deserialize, JsonSchema)]
+pub struct GetThing {
+    /// Thing id
+    id: Int,
+}
+
+async fn get_thing(ctx: Ctx, a: GetThing) -> Result<Value, ToolError> {
+    ctx.request(Method::GET, &format!("/things/{}", a.id))
+        .bearer(&ctx.token()?)
+        .send_json()
+        .await
+}
+
+/// Create a thing. Not idempotent.
+#[derive(Deserialize, JsonSchema)]
+pub struct CreateThing {
+    /// Name of the new thing
+    name: String,
+    /// Optional colour
+    colour: Option<String>,
+}
+
+async fn create_thing(ctx: Ctx, a: CreateThing) -> Result<Value, ToolError> {
+    let mut body = Map::new();
+    body.insert("name".into(), Value::String(a.name));
+    insert_opt(&mut body, "colour", a.colour);
+    ctx.request(Method::POST, "/things")
+        .bearer(&ctx.token()?)
+        .json(&body)
+        .send_json()
+        .await
+}
+
+/// Delete a thing for good.
+#[derive(Deserialize, JsonSchema)]
+pub struct DeleteThing {
+    /// Thing id
+    id: Int,
+}
+
+async fn delete_thing(ctx: Ctx, a: DeleteThing) -> Result<Value, ToolError> {
+    ctx.request(Method::DELETE, &format!("/things/{}", a.id))
+        .bearer(&ctx.token()?)
+        .send()
+        .await?;
+    Ok(serde_json::json!({"deleted": a.id}))
+}
+
+/// Wait on the fake's `/slow` endpoint (for shutdown tests).
+#[derive(Deserialize, JsonSchema)]
+pub struct Slow {}
+
+async fn slow(ctx: Ctx, _a: Slow) -> Result<Value, ToolError> {
+    ctx.request(Method::GET, "/slow").bearer(&ctx.token()?).send_json().await
+}
+
+fn tools() -> Vec<ToolDef> {
+    vec![
+        tool("acme_get_thing", "Get thing", Effect::Read, get_thing).toolset("things"),
+        tool("acme_create_thing", "Create thing", Effect::Write, create_thing).toolset("things"),
+        tool("acme_slow", "Slow read", Effect::Read, slow).toolset("things"),
+        tool("acme_delete_thing", "Delete thing", Effect::Destructive, delete_thing).toolset("admin"),
+    ]
+}
+
+pub static SPEC: ServerSpec = ServerSpec {
+    service: "acme",
+    display_name: "Acme",
+    binary: "acme-mcp-server",
+    version: "0.0.0",
+    description: "Test service",
+    instructions: "Test service.",
+    default_base_url: "https://api.acme.invalid",
+    credential_env: &[("ACME_TOKEN", "access_token")],
+    toolsets: &[
+        Toolset { name: "things", description: "Things.", default: true },
+        Toolset { name: "admin", description: "Admin.", default: true },
+    ],
+    tools,
+    error_parser: mcp_shared::default_error_parser,
+    default_headers: &[("x-acme-version", "2024-01")],
+};
+
+/// A thing as the fake Acme API returns it.
+pub fn thing(id: u64) -> Value {
+    serde_json::json!({"id": id, "name": format!("thing {id}")})
+}

@@ -1,0 +1,8 @@
+//! mcp-shared behaviour through a real MCP client against a small test service ("acme")
+//! whose tools call a fake vendor: credentials, tenants, retries, scoping, transports.
+
+mod acme;
+mod auth;
+mod http;
+mod retries;
+mod scoping;

@@ -1,0 +1,257 @@
+//! The upstream client: retries, Retry-After, timeouts, connection failures, error bodies.
+
+use std::time::{Duration, Instant, SystemTime};
+
+use mcp_testkit::wiremock::{Mock, MockServer, ResponseTemplate, matchers};
+use mcp_testkit::{Client, TestServer, settings_for};
+use serde_json::json;
+
+use crate::acme::{SPEC, thing};
+
+async fn start(fake_uri: &str, tweak: impl FnOnce(&mut mcp_shared::Settings)) -> (TestServer, Client) {
+    let mut settings = settings_for(fake_uri);
+    tweak(&mut settings);
+    let server = TestServer::start(&SPEC, settings).await;
+    let client = server.client("tok").await;
+    (server, client)
+}
+
+async fn requests(fake: &MockServer) -> usize {
+    fake.received_requests().await.map(|r| r.len()).unwrap_or(0)
+}
+
+/// Mount `first` for the first request only, then `then` for the rest.
+async fn first_then(fake: &MockServer, method: &str, first: ResponseTemplate, then: ResponseTemplate) {
+    Mock::given(matchers::method(method)).respond_with(first).up_to_n_times(1).with_priority(1).mount(fake).await;
+    Mock::given(matchers::method(method)).respond_with(then).with_priority(2).mount(fake).await;
+}
+
+#[tokio::test]
+async fn rate_limit_retry_after_seconds_is_honoured() {
+    let fake = MockServer::start().await;
+    first_then(
+        &fake,
+        "GET",
+        ResponseTemplate::new(429).insert_header("retry-after", "1").set_body_json(json!({"message": "slow down"})),
+        ResponseTemplate::new(200).set_body_json(thing(1)),
+    )
+    .await;
+    let (_server, client) = start(&fake.uri(), |_| {}).await;
+    let started = Instant::now();
+    assert_eq!(client.call_ok("acme_get_thing", json!({"id": 1})).await["id"], 1);
+    assert!(started.elapsed() >= Duration::from_millis(950), "did not wait for Retry-After");
+    assert_eq!(requests(&fake).await, 2);
+}
+
+#[tokio::test]
+async fn rate_limit_retry_after_http_date_and_post_retried() {
+    let fake = MockServer::start().await;
+    let date = httpdate::fmt_http_date(SystemTime::now() + Duration::from_secs(2));
+    first_then(
+        &fake,
+        "POST",
+        ResponseTemplate::new(429).insert_header("retry-after", date.as_str()),
+        ResponseTemplate::new(201).set_body_json(thing(9)),
+    )
+    .await;
+    let (_server, client) = start(&fake.uri(), |_| {}).await;
+    let started = Instant::now();
+    // A 429 was not processed, so even a POST is retried.
+    assert_eq!(client.call_ok("acme_create_thing", json!({"name": "x"})).await["id"], 9);
+    assert!(started.elapsed() >= Duration::from_millis(900), "did not wait for the HTTP date");
+    assert_eq!(requests(&fake).await, 2);
+}
+
+#[tokio::test]
+async fn rate_limit_longer_than_we_wait_is_reported_with_the_delay() {
+    let fake = MockServer::start().await;
+    Mock::given(matchers::any())
+        .respond_with(ResponseTemplate::new(429).insert_header("retry-after", "120").set_body_json(json!({"message": "API rate limit exceeded"})))
+        .mount(&fake)
+        .await;
+    let (_server, client) = start(&fake.uri(), |_| {}).await;
+    let err = client.call_err("acme_get_thing", json!({"id": 1})).await;
+    assert!(err.contains("429") && err.contains("API rate limit exceeded"), "{err}");
+    assert!(err.contains("retry after 120 s"), "{err}");
+    assert_eq!(requests(&fake).await, 1);
+}
+
+#[tokio::test]
+async fn rate_limit_reset_header_on_403() {
+    let fake = MockServer::start().await;
+    let reset = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map(|d| d.as_secs() + 1).unwrap_or(0);
+    first_then(
+        &fake,
+        "GET",
+        ResponseTemplate::new(403)
+            .insert_header("x-ratelimit-remaining", "0")
+            .insert_header("x-ratelimit-reset", reset.to_string().as_str())
+            .set_body_json(json!({"message": "API rate limit exceeded for user"})),
+        ResponseTemplate::new(200).set_body_json(thing(3)),
+    )
+    .await;
+    let (_server, client) = start(&fake.uri(), |_| {}).await;
+    assert_eq!(client.call_ok("acme_get_thing", json!({"id": 3})).await["id"], 3);
+    assert_eq!(requests(&fake).await, 2);
+}
+
+#[tokio::test]
+async fn service_unavailable_then_success_for_reads() {
+    let fake = MockServer::start().await;
+    first_then(&fake, "GET", ResponseTemplate::new(503), ResponseTemplate::new(200).set_body_json(thing(4))).await;
+    let (_server, client) = start(&fake.uri(), |_| {}).await;
+    assert_eq!(client.call_ok("acme_get_thing", json!({"id": 4})).await["id"], 4);
+    assert_eq!(requests(&fake).await, 2);
+}
+
+#[tokio::test]
+async fn gateway_errors_are_not_retried_for_writes() {
+    let fake = MockServer::start().await;
+    Mock::given(matchers::method("POST")).respond_with(ResponseTemplate::new(503)).mount(&fake).await;
+    let (_server, client) = start(&fake.uri(), |_| {}).await;
+    let err = client.call_err("acme_create_thing", json!({"name": "x"})).await;
+    assert!(err.contains("503 Service Unavailable"), "{err}");
+    assert_eq!(requests(&fake).await, 1);
+}
+
+#[tokio::test]
+async fn reads_give_up_after_three_attempts_with_a_readable_error() {
+    let fake = MockServer::start().await;
+    Mock::given(matchers::any())
+        .respond_with(ResponseTemplate::new(502).set_body_string("<html><body>Bad gateway</body></html>"))
+        .mount(&fake)
+        .await;
+    let (_server, client) = start(&fake.uri(), |_| {}).await;
+    let err = client.call_err("acme_get_thing", json!({"id": 1})).await;
+    assert!(err.starts_with("Acme API error 502 Bad Gateway."), "{err}");
+    assert!(!err.contains("<html>"), "{err}");
+    assert_eq!(requests(&fake).await, 3);
+}
+
+#[tokio::test]
+async fn non_json_error_body_is_quoted() {
+    let fake = MockServer::start().await;
+    Mock::given(matchers::any())
+        .respond_with(ResponseTemplate::new(500).set_body_string("upstream exploded"))
+        .mount(&fake)
+        .await;
+    let (_server, client) = start(&fake.uri(), |_| {}).await;
+    let err = client.call_err("acme_get_thing", json!({"id": 1})).await;
+    assert!(err.contains("500 Internal Server Error: upstream exploded."), "{err}");
+    // 500 is not a retryable status.
+    assert_eq!(requests(&fake).await, 1);
+}
+
+#[tokio::test]
+async fn invalid_json_success_body_is_a_clear_error() {
+    let fake = MockServer::start().await;
+    Mock::given(matchers::any())
+        .respond_with(ResponseTemplate::new(200).set_body_string("{not json"))
+        .mount(&fake)
+        .await;
+    let (_server, client) = start(&fake.uri(), |_| {}).await;
+    let err = client.call_err("acme_get_thing", json!({"id": 1})).await;
+    assert!(err.contains("not the expected JSON"), "{err}");
+}
+
+#[tokio::test]
+async fn read_timeout_is_retried_then_reported() {
+    let fake = MockServer::start().await;
+    Mock::given(matchers::any())
+        .respond_with(ResponseTemplate::new(200).set_body_json(thing(1)).set_delay(Duration::from_secs(3)))
+        .mount(&fake)
+        .await;
+    let (_server, client) = start(&fake.uri(), |s| s.upstream_timeout = Duration::from_millis(300)).await;
+    let err = client.call_err("acme_get_thing", json!({"id": 1})).await;
+    assert!(err.contains("did not answer within"), "{err}");
+    assert_eq!(requests(&fake).await, 3);
+}
+
+#[tokio::test]
+async fn write_that_timed_out_is_not_retried() {
+    let fake = MockServer::start().await;
+    Mock::given(matchers::any())
+        .respond_with(ResponseTemplate::new(201).set_body_json(thing(1)).set_delay(Duration::from_secs(3)))
+        .mount(&fake)
+        .await;
+    let (_server, client) = start(&fake.uri(), |s| s.upstream_timeout = Duration::from_millis(300)).await;
+    let err = client.call_err("acme_create_thing", json!({"name": "x"})).await;
+    assert!(err.contains("did not answer within") && err.contains("not retried"), "{err}");
+    assert_eq!(requests(&fake).await, 1);
+}
+
+/// A server that accepts connections and closes them at once (a reset before any answer).
+async fn resetting_server() -> (String, std::sync::Arc<std::sync::atomic::AtomicUsize>) {
+    use std::sync::atomic::Ordering;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let addr = listener.local_addr().expect("addr");
+    let count = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let c = count.clone();
+    tokio::spawn(async move {
+        while let Ok((mut sock, _)) = listener.accept().await {
+            c.fetch_add(1, Ordering::SeqCst);
+            let mut buf = [0u8; 1024];
+            let _ = tokio::io::AsyncReadExt::read(&mut sock, &mut buf).await;
+            drop(sock);
+        }
+    });
+    (format!("http://{addr}"), count)
+}
+
+#[tokio::test]
+async fn connection_reset_retries_reads_not_writes() {
+    use std::sync::atomic::Ordering;
+    let (uri, count) = resetting_server().await;
+    let (_server, client) = start(&uri, |_| {}).await;
+    let err = client.call_err("acme_get_thing", json!({"id": 1})).await;
+    assert!(err.contains("connection to Acme failed"), "{err}");
+    assert_eq!(count.load(Ordering::SeqCst), 3);
+    count.store(0, Ordering::SeqCst);
+    let err = client.call_err("acme_create_thing", json!({"name": "x"})).await;
+    assert!(err.contains("not retried"), "{err}");
+    assert_eq!(count.load(Ordering::SeqCst), 1);
+}
+
+#[tokio::test]
+async fn connection_refused_is_reported() {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    let uri = format!("http://{}", listener.local_addr().expect("addr"));
+    drop(listener);
+    let (_server, client) = start(&uri, |_| {}).await;
+    let err = client.call_err("acme_create_thing", json!({"name": "x"})).await;
+    assert!(err.contains("Cannot connect to Acme"), "{err}");
+}
+
+#[tokio::test]
+async fn oversized_response_is_refused_not_buffered() {
+    let fake = MockServer::start().await;
+    Mock::given(matchers::any())
+        .respond_with(ResponseTemplate::new(200).set_body_string("x".repeat(2 * 1024 * 1024)))
+        .mount(&fake)
+        .await;
+    let (_server, client) = start(&fake.uri(), |s| s.upstream_max_body_bytes = 1024 * 1024).await;
+    let err = client.call_err("acme_get_thing", json!({"id": 1})).await;
+    assert!(err.contains("larger than 1 MiB"), "{err}");
+}
+
+#[tokio::test]
+async fn redirect_to_another_host_does_not_carry_the_token() {
+    let other = MockServer::start().await;
+    Mock::given(matchers::any())
+        .respond_with(|req: &mcp_testkit::wiremock::Request| {
+            let has_auth = req.headers.contains_key("authorization");
+            ResponseTemplate::new(200).set_body_json(json!({"id": 1, "saw_auth": has_auth}))
+        })
+        .mount(&other)
+        .await;
+    let fake = MockServer::start().await;
+    // Same IP, other port: a different origin, so reqwest must drop Authorization.
+    let target = format!("{}/things/1", other.uri().replace("127.0.0.1", "localhost"));
+    Mock::given(matchers::any())
+        .respond_with(ResponseTemplate::new(302).insert_header("location", target.as_str()))
+        .mount(&fake)
+        .await;
+    let (_server, client) = start(&fake.uri(), |_| {}).await;
+    let v = client.call_ok("acme_get_thing", json!({"id": 1})).await;
+    assert_eq!(v["saw_auth"], false, "credentials were forwarded to another host");
+}
