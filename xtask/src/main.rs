@@ -1,1 +1,259 @@
-fn main(){}
+//! `cargo xtask`: the project's chores, in Rust instead of shell scripts.
+//!
+//! - `new <service>`: scaffold a compiling server crate with one example tool and its tests;
+//! - `docs`: regenerate each server's `tools.json` and README tool table, and the root catalog;
+//! - `check`: fail when any of those is stale or a server breaks a convention (CI runs it);
+//! - `dist [SERVER...]`: static, stripped release binaries (and the CA bundle) into `dist/`;
+//! - `image SERVER`: `dist` plus a Docker build of `docker/Dockerfile`.
+
+mod scaffold;
+mod servers;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use anyhow::{Context, Result, bail, ensure};
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(name = "cargo xtask", about = "Project chores")]
+struct Cli {
+    #[command(subcommand)]
+    cmd: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Scaffold servers/<service> (snake_case catalog name) with one example tool and its tests
+    New {
+        service: String,
+        /// Vendor name for messages, e.g. "Google Calendar" (default: from the service name)
+        #[arg(long)]
+        display_name: Option<String>,
+        /// The vendor API base URL
+        #[arg(long, default_value = "https://api.example.com")]
+        base_url: String,
+    },
+    /// Regenerate tools.json, README tool tables and the root catalog table
+    Docs,
+    /// Fail when generated docs are stale or a server breaks a convention
+    Check {
+        /// Skip the part that runs `cargo test` (the docs freshness tests)
+        #[arg(long)]
+        no_cargo: bool,
+    },
+    /// The whole test suite, as CI runs it: fmt, clippy, tests, `check`, and the image check
+    Ci {
+        /// Skip building and starting the GitHub image (needs buildah or docker)
+        #[arg(long)]
+        no_image: bool,
+    },
+    /// Build static, stripped release binaries into dist/ (all servers when none is named)
+    Dist { servers: Vec<String> },
+    /// Build dist/ for SERVER and its container image with docker (or buildah)
+    Image { server: String },
+}
+
+fn main() -> Result<()> {
+    let root = root()?;
+    match Cli::parse().cmd {
+        Cmd::New { service, display_name, base_url } => {
+            scaffold::new_server(&root, &service, display_name.as_deref(), &base_url)
+        }
+        Cmd::Docs => docs(&root),
+        Cmd::Check { no_cargo } => check(&root, no_cargo),
+        Cmd::Ci { no_image } => ci(&root, no_image),
+        Cmd::Dist { servers } => dist(&root, &servers).map(|_| ()),
+        Cmd::Image { server } => image(&root, &server),
+    }
+}
+
+fn root() -> Result<PathBuf> {
+    let dir = std::env::var("CARGO_MANIFEST_DIR").context("run me through `cargo xtask`")?;
+    Path::new(&dir)
+        .parent()
+        .map(Path::to_path_buf)
+        .context("xtask has no parent directory")
+}
+
+pub(crate) fn run(cmd: &mut Command) -> Result<()> {
+    let shown = format!("{cmd:?}");
+    let status = cmd.status().with_context(|| format!("cannot run {shown}"))?;
+    ensure!(status.success(), "{shown} failed ({status})");
+    Ok(())
+}
+
+fn cargo() -> Command {
+    Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+}
+
+fn docs(root: &Path) -> Result<()> {
+    run(cargo()
+        .current_dir(root)
+        .env("MCP_UPDATE_DOCS", "1")
+        .args(["test", "--workspace", "--quiet", "--", "docs_are_fresh"]))?;
+    let readme = root.join("README.md");
+    let text = std::fs::read_to_string(&readme).context("README.md")?;
+    let new = servers::with_catalog(root, &text)?;
+    if new != text {
+        std::fs::write(&readme, new)?;
+        println!("updated README.md catalog");
+    }
+    Ok(())
+}
+
+fn check(root: &Path, no_cargo: bool) -> Result<()> {
+    let mut problems = Vec::new();
+    let list = servers::list(root)?;
+    ensure!(!list.is_empty(), "no servers under servers/");
+    for s in &list {
+        problems.extend(servers::check_server(root, s));
+    }
+    let readme = std::fs::read_to_string(root.join("README.md")).context("README.md")?;
+    match servers::with_catalog(root, &readme) {
+        Ok(new) if new != readme => problems.push("README.md: the catalog table is stale: run `cargo xtask docs`".into()),
+        Ok(_) => {}
+        Err(e) => problems.push(format!("README.md: {e}")),
+    }
+    if !problems.is_empty() {
+        for p in &problems {
+            eprintln!("- {p}");
+        }
+        bail!("{} problem(s) found", problems.len());
+    }
+    if !no_cargo {
+        // Each server's `docs_are_fresh` test compares tools.json and its README table with
+        // what the code lists now.
+        run(cargo()
+            .current_dir(root)
+            .args(["test", "--workspace", "--quiet", "--", "docs_are_fresh"]))?;
+    }
+    println!("xtask check: {} server(s) ok", list.len());
+    Ok(())
+}
+
+fn step(name: &str) -> std::time::Instant {
+    println!("\n==> {name}");
+    std::time::Instant::now()
+}
+
+fn done(t: std::time::Instant) {
+    println!("    ({:.0} s)", t.elapsed().as_secs_f64());
+}
+
+fn has(cmd: &str, arg: &str) -> bool {
+    Command::new(cmd).arg(arg).output().is_ok_and(|o| o.status.success())
+}
+
+fn ci(root: &Path, no_image: bool) -> Result<()> {
+    let all = std::time::Instant::now();
+    let t = step("cargo fmt --check");
+    run(cargo().current_dir(root).args(["fmt", "--all", "--", "--check"]))?;
+    done(t);
+    let t = step("cargo clippy -D warnings");
+    run(cargo().current_dir(root).args(["clippy", "--workspace", "--all-targets", "--quiet", "--", "-D", "warnings"]))?;
+    done(t);
+    let t = step("tests");
+    if has("cargo-nextest", "--version") {
+        run(cargo().current_dir(root).args(["nextest", "run", "--workspace", "--no-fail-fast"]))?;
+    } else {
+        run(cargo().current_dir(root).args(["test", "--workspace", "--no-fail-fast"]))?;
+    }
+    done(t);
+    let t = step("xtask check");
+    check(root, false)?;
+    done(t);
+    if no_image {
+        println!("\n(image check skipped)");
+    } else if has("buildah", "--version") {
+        let t = step("image: build dist/github-mcp-server, package it with buildah, start it");
+        dist(root, &["github".to_owned()])?;
+        run(Command::new("bash").current_dir(root).args(["docker/check-image.sh", "github"]))?;
+        done(t);
+    } else {
+        bail!("buildah is not installed: install it (apt-get install buildah) or pass --no-image");
+    }
+    println!("\nall checks passed in {:.0} s", all.elapsed().as_secs_f64());
+    Ok(())
+}
+
+const TARGET: &str = "x86_64-unknown-linux-gnu";
+
+fn dist(root: &Path, names: &[String]) -> Result<Vec<servers::Server>> {
+    let all = servers::list(root)?;
+    let chosen: Vec<servers::Server> = if names.is_empty() {
+        all
+    } else {
+        names
+            .iter()
+            .map(|n| {
+                all.iter()
+                    .find(|s| &s.service == n || &s.binary == n)
+                    .cloned()
+                    .with_context(|| format!("no server named {n}"))
+            })
+            .collect::<Result<_>>()?
+    };
+    let mut cmd = cargo();
+    cmd.current_dir(root)
+        .env("RUSTFLAGS", "-C target-feature=+crt-static")
+        .args(["build", "--release", "--target", TARGET]);
+    for s in &chosen {
+        cmd.args(["-p", &s.binary]);
+    }
+    run(&mut cmd)?;
+    let dist = root.join("dist");
+    std::fs::create_dir_all(&dist)?;
+    let target_dir = std::env::var("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|_| root.join("target"));
+    for s in &chosen {
+        let from = target_dir.join(TARGET).join("release").join(&s.binary);
+        let to = dist.join(&s.binary);
+        std::fs::copy(&from, &to).with_context(|| format!("copy {}", from.display()))?;
+        let size = std::fs::metadata(&to)?.len();
+        println!("dist/{} ({:.1} MiB)", s.binary, size as f64 / 1048576.0);
+    }
+    let ca = ["/etc/ssl/certs/ca-certificates.crt", "/etc/pki/tls/certs/ca-bundle.crt", "/etc/ssl/cert.pem"]
+        .iter()
+        .map(Path::new)
+        .find(|p| p.exists())
+        .context("no CA bundle on this machine (install ca-certificates)")?;
+    std::fs::copy(ca, dist.join("ca-certificates.crt"))?;
+    println!("dist/ca-certificates.crt (from {})", ca.display());
+    Ok(chosen)
+}
+
+fn image(root: &Path, name: &str) -> Result<()> {
+    let chosen = dist(root, &[name.to_owned()])?;
+    let s = chosen.first().context("no server")?;
+    let meta = servers::server_json(root, s)?;
+    let mcp_name = meta.get("name").and_then(|v| v.as_str()).unwrap_or_default().to_owned();
+    let version = meta.get("version").and_then(|v| v.as_str()).unwrap_or("0.0.0").to_owned();
+    let tool = if Command::new("docker").arg("version").output().is_ok_and(|o| o.status.success()) {
+        vec!["docker".to_owned(), "build".to_owned()]
+    } else {
+        vec!["buildah".to_owned(), "--storage-driver".to_owned(), "vfs".to_owned(), "bud".to_owned(), "--isolation".to_owned(), "chroot".to_owned()]
+    };
+    let mut cmd = Command::new(&tool[0]);
+    cmd.current_dir(root).args(&tool[1..]).args([
+        "-f",
+        "docker/Dockerfile",
+        "--build-arg",
+        &format!("SERVER={}", s.service),
+        "--build-arg",
+        &format!("BINARY={}", s.binary),
+        "--build-arg",
+        &format!("MCP_NAME={mcp_name}"),
+        "--build-arg",
+        &format!("VERSION={version}"),
+        "--build-arg",
+        &format!("DESCRIPTION={}", s.description),
+        "-t",
+        &format!("{}:latest", s.binary),
+        ".",
+    ]);
+    run(&mut cmd)?;
+    println!("built image {}:latest", s.binary);
+    Ok(())
+}

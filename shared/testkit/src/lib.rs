@@ -210,6 +210,50 @@ pub fn assert_valid_tools(tools: &[Tool]) {
     assert_eq!(names.len(), tools.len(), "duplicate tool names");
 }
 
+/// The generated docs of a server are committed: `tools.json` (the `tools/list` snapshot) and
+/// the tool table in its README between `<!-- tools:start -->` and `<!-- tools:end -->`.
+/// Fails when either is stale; with `MCP_UPDATE_DOCS=1` (what `cargo xtask docs` sets) it
+/// rewrites them instead. `crate_dir` is the server's `CARGO_MANIFEST_DIR`.
+pub fn assert_docs_fresh(spec: &'static ServerSpec, crate_dir: &str) {
+    let server = McpServer::new(spec, Settings::default()).expect("default settings");
+    let dir = std::path::Path::new(crate_dir);
+    let json_path = dir.join("tools.json");
+    let want_json = mcp_shared::docs::tools_json(&server);
+    let readme_path = dir.join("README.md");
+    let readme = std::fs::read_to_string(&readme_path).unwrap_or_default();
+    let table = mcp_shared::docs::tools_markdown(&server);
+    let want_readme = replace_between(&readme, "<!-- tools:start -->", "<!-- tools:end -->", &table)
+        .unwrap_or_else(|| panic!("{} has no <!-- tools:start --> / <!-- tools:end --> markers", readme_path.display()));
+    let update = std::env::var("MCP_UPDATE_DOCS").is_ok_and(|v| v == "1");
+    let have_json = std::fs::read_to_string(&json_path).unwrap_or_default();
+    if update {
+        if have_json != want_json {
+            std::fs::write(&json_path, &want_json).expect("write tools.json");
+        }
+        if readme != want_readme {
+            std::fs::write(&readme_path, &want_readme).expect("write README.md");
+        }
+        return;
+    }
+    assert!(
+        have_json == want_json,
+        "{} is stale: run `cargo xtask docs` and commit the result",
+        json_path.display()
+    );
+    assert!(
+        readme == want_readme,
+        "the tool table in {} is stale: run `cargo xtask docs` and commit the result",
+        readme_path.display()
+    );
+}
+
+/// Replace the text between two marker lines (keeping the markers).
+pub fn replace_between(text: &str, start: &str, end: &str, body: &str) -> Option<String> {
+    let a = text.find(start)? + start.len();
+    let b = a + text[a..].find(end)?;
+    Some(format!("{}\n{}{}", &text[..a], body, &text[b..]))
+}
+
 /// Matches when the request's query parameters are exactly these (order-insensitive).
 pub struct QueryExact(pub Vec<(String, String)>);
 

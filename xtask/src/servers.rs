@@ -1,0 +1,192 @@
+//! The servers of the workspace, their conventions and the root catalog table.
+
+use std::path::Path;
+
+use anyhow::{Context, Result};
+use serde_json::Value;
+
+#[derive(Debug, Clone)]
+pub struct Server {
+    /// snake_case catalog name (`google_calendar`)
+    pub service: String,
+    /// package and binary (`google-calendar-mcp-server`)
+    pub binary: String,
+    pub description: String,
+}
+
+pub fn binary_of(service: &str) -> String {
+    format!("{}-mcp-server", service.replace('_', "-"))
+}
+
+/// Every crate under servers/, sorted by service name.
+pub fn list(root: &Path) -> Result<Vec<Server>> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(root.join("servers")).context("servers/")? {
+        let entry = entry?;
+        if !entry.path().join("Cargo.toml").exists() {
+            continue;
+        }
+        let service = entry.file_name().to_string_lossy().into_owned();
+        let manifest = std::fs::read_to_string(entry.path().join("Cargo.toml"))?;
+        let field = |k: &str| {
+            manifest
+                .lines()
+                .find_map(|l| l.trim().strip_prefix(k).map(str::trim).and_then(|r| r.strip_prefix('=')))
+                .map(|v| v.trim().trim_matches('"').to_owned())
+                .unwrap_or_default()
+        };
+        out.push(Server {
+            binary: field("name"),
+            description: field("description"),
+            service,
+        });
+    }
+    out.sort_by(|a, b| a.service.cmp(&b.service));
+    Ok(out)
+}
+
+pub fn server_json(root: &Path, s: &Server) -> Result<Value> {
+    let path = root.join("servers").join(&s.service).join("server.json");
+    let text = std::fs::read_to_string(&path).with_context(|| format!("{} is missing", path.display()))?;
+    serde_json::from_str(&text).with_context(|| format!("{} is not JSON", path.display()))
+}
+
+fn tools_json(root: &Path, s: &Server) -> Result<Vec<Value>> {
+    let path = root.join("servers").join(&s.service).join("tools.json");
+    let text = std::fs::read_to_string(&path).with_context(|| format!("{} is missing: run `cargo xtask docs`", path.display()))?;
+    let v: Value = serde_json::from_str(&text).with_context(|| format!("{} is not JSON", path.display()))?;
+    v.as_array().cloned().context("tools.json is not an array")
+}
+
+/// Problems with one server's layout and metadata.
+pub fn check_server(root: &Path, s: &Server) -> Vec<String> {
+    let mut p = Vec::new();
+    let dir = root.join("servers").join(&s.service);
+    let name = &s.service;
+    if !name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_') {
+        p.push(format!("servers/{name}: the directory must be the snake_case service name"));
+    }
+    if s.binary != binary_of(name) {
+        p.push(format!("servers/{name}: the package must be named {}", binary_of(name)));
+    }
+    if s.description.is_empty() {
+        p.push(format!("servers/{name}: Cargo.toml needs a description"));
+    }
+    let test_main = dir.join("tests").join(name).join("main.rs");
+    if !test_main.exists() {
+        p.push(format!("servers/{name}: one integration-test target, tests/{name}/main.rs"));
+    }
+    let has_docs_test = std::fs::read_dir(dir.join("tests").join(name))
+        .map(|rd| {
+            rd.filter_map(|e| e.ok())
+                .filter_map(|e| std::fs::read_to_string(e.path()).ok())
+                .any(|t| t.contains("fn docs_are_fresh") && t.contains("assert_docs_fresh"))
+        })
+        .unwrap_or(false);
+    if !has_docs_test {
+        p.push(format!("servers/{name}: its tests need `fn docs_are_fresh` calling mcp_testkit::assert_docs_fresh"));
+    }
+    let readme = std::fs::read_to_string(dir.join("README.md")).unwrap_or_default();
+    if !(readme.contains("<!-- tools:start -->") && readme.contains("<!-- tools:end -->")) {
+        p.push(format!("servers/{name}/README.md: needs the tool table markers"));
+    }
+    match tools_json(root, s) {
+        Ok(tools) if tools.is_empty() => p.push(format!("servers/{name}/tools.json lists no tools")),
+        Ok(_) => {}
+        Err(e) => p.push(format!("{e:#}")),
+    }
+    match server_json(root, s) {
+        Ok(v) => p.extend(check_server_json(&v, s).into_iter().map(|e| format!("servers/{name}/server.json: {e}"))),
+        Err(e) => p.push(format!("{e:#}")),
+    }
+    p
+}
+
+fn looks_secret(name: &str) -> bool {
+    let n = name.to_ascii_uppercase();
+    ["TOKEN", "SECRET", "PASSWORD", "API_KEY", "AUTH_DATA", "PRIVATE_KEY", "AUTH"]
+        .iter()
+        .any(|k| n.contains(k))
+        && !n.ends_with("_URL")
+}
+
+/// The MCP registry's rules for `server.json`, as far as they can be checked offline.
+pub fn check_server_json(v: &Value, s: &Server) -> Vec<String> {
+    let mut p = Vec::new();
+    let str_at = |k: &str| v.get(k).and_then(Value::as_str).unwrap_or("");
+    let name = str_at("name");
+    let valid_name = name.split_once('/').is_some_and(|(ns, n)| {
+        !ns.is_empty()
+            && !n.is_empty()
+            && ns.chars().all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '-')
+            && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '-' || c == '_')
+    });
+    if !valid_name {
+        p.push(format!("`name` must be `namespace/name` (reverse DNS namespace), got `{name}`"));
+    }
+    let description = str_at("description");
+    if description.is_empty() || description.chars().count() > 100 {
+        p.push("`description` is required and at most 100 characters".into());
+    }
+    let version = str_at("version");
+    let fixed = !version.is_empty()
+        && version != "latest"
+        && !version.contains(['^', '~', '*', '>', '<', '=', ' ', 'x'])
+        && version.split('.').count() >= 3;
+    if !fixed {
+        p.push(format!("`version` must be a fixed version like 1.2.3, got `{version}`"));
+    }
+    let packages = v.get("packages").and_then(Value::as_array).cloned().unwrap_or_default();
+    let oci: Vec<&Value> = packages.iter().filter(|p| p.get("registryType").and_then(Value::as_str) == Some("oci")).collect();
+    if oci.is_empty() {
+        p.push("needs an `oci` package".into());
+    }
+    for pkg in oci {
+        let id = pkg.get("identifier").and_then(Value::as_str).unwrap_or("");
+        if !id.contains(&s.binary) {
+            p.push(format!("the oci package identifier `{id}` must name the image {}", s.binary));
+        }
+        if pkg.pointer("/transport/type").and_then(Value::as_str).is_none() {
+            p.push("the oci package needs a `transport` with a `type`".into());
+        }
+        let envs = pkg.get("environmentVariables").and_then(Value::as_array).cloned().unwrap_or_default();
+        if !envs.iter().any(|e| e.get("name").and_then(Value::as_str) == Some("AUTH_DATA")) {
+            p.push("declare the AUTH_DATA environment variable".into());
+        }
+        for e in &envs {
+            let n = e.get("name").and_then(Value::as_str).unwrap_or("");
+            if looks_secret(n) && e.get("isSecret").and_then(Value::as_bool) != Some(true) {
+                p.push(format!("environment variable {n} carries credentials: mark it isSecret"));
+            }
+        }
+        let headers: Vec<Value> = pkg
+            .pointer("/transport/headers")
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default();
+        match headers.iter().find(|h| h.get("name").and_then(Value::as_str).is_some_and(|n| n.eq_ignore_ascii_case("x-auth-data"))) {
+            None => p.push("declare the x-auth-data header on the transport".into()),
+            Some(h) if h.get("isSecret").and_then(Value::as_bool) != Some(true) => {
+                p.push("the x-auth-data header carries credentials: mark it isSecret".into())
+            }
+            Some(_) => {}
+        }
+    }
+    p
+}
+
+/// The README text with its catalog table (between the catalog markers) regenerated.
+pub fn with_catalog(root: &Path, readme: &str) -> Result<String> {
+    let (start, end) = ("<!-- catalog:start -->", "<!-- catalog:end -->");
+    let a = readme.find(start).context("no <!-- catalog:start --> marker")? + start.len();
+    let b = a + readme[a..].find(end).context("no <!-- catalog:end --> marker")?;
+    let mut table = String::from("| Service | Binary and image | Tools | What it covers |\n|---|---|---|---|\n");
+    for s in list(root)? {
+        let n = tools_json(root, &s).map(|t| t.len()).unwrap_or(0);
+        table.push_str(&format!(
+            "| [{}](servers/{}/README.md) | `{}` | {} | {} |\n",
+            s.service, s.service, s.binary, n, s.description
+        ));
+    }
+    Ok(format!("{}\n{}{}", &readme[..a], table, &readme[b..]))
+}
