@@ -101,9 +101,7 @@ pub enum AuthError {
         "the x-auth-data header is malformed: {0}. Send base64 of a JSON object, e.g. base64('{{\"access_token\":\"...\"}}')"
     )]
     MalformedAuthData(&'static str),
-    #[error(
-        "the Authorization header is malformed: {0}. Send `Authorization: Bearer <token>`"
-    )]
+    #[error("the Authorization header is malformed: {0}. Send `Authorization: Bearer <token>`")]
     MalformedAuthorization(&'static str),
 }
 
@@ -232,7 +230,10 @@ pub fn resolve(
     if let Some(headers) = headers {
         if let Some(v) = headers.get(AUTH_DATA_HEADER) {
             let map = decode_auth_data(v.as_bytes())?;
-            return Ok(Some(Credentials::from_map(map, CredentialSource::AuthDataHeader)));
+            return Ok(Some(Credentials::from_map(
+                map,
+                CredentialSource::AuthDataHeader,
+            )));
         }
         if let Some(v) = headers.get(http::header::AUTHORIZATION) {
             let text = v
@@ -251,7 +252,10 @@ pub fn resolve(
             if token.is_empty() {
                 return Err(AuthError::MalformedAuthorization("the token is empty"));
             }
-            return Ok(Some(Credentials::from_token(token, CredentialSource::BearerHeader)));
+            return Ok(Some(Credentials::from_token(
+                token,
+                CredentialSource::BearerHeader,
+            )));
         }
     }
     if headers.is_none() || allow_env_fallback {
@@ -274,7 +278,10 @@ mod tests {
     fn headers(pairs: &[(&'static str, &str)]) -> HeaderMap {
         let mut h = HeaderMap::new();
         for (k, v) in pairs {
-            h.insert(*k, HeaderValue::from_str(v).unwrap_or(HeaderValue::from_static("x")));
+            h.insert(
+                *k,
+                HeaderValue::from_str(v).unwrap_or(HeaderValue::from_static("x")),
+            );
         }
         h
     }
@@ -284,18 +291,26 @@ mod tests {
     }
 
     fn token_of(c: &Option<Credentials>) -> Option<String> {
-        c.as_ref().and_then(|c| c.access_token()).map(|s| s.expose().to_owned())
+        c.as_ref()
+            .and_then(|c| c.access_token())
+            .map(|s| s.expose().to_owned())
     }
 
     #[test]
     fn header_wins_over_bearer_and_env() {
         let h = headers(&[
-            ("x-auth-data", &encode_auth_data(&json!({"access_token": "hdr"}))),
+            (
+                "x-auth-data",
+                &encode_auth_data(&json!({"access_token": "hdr"})),
+            ),
             ("authorization", "Bearer bear"),
         ]);
         let c = resolve(Some(&h), &env_token("env"), true);
         assert_eq!(token_of(&c.clone().ok().flatten()), Some("hdr".into()));
-        assert_eq!(c.ok().flatten().map(|c| c.source()), Some(CredentialSource::AuthDataHeader));
+        assert_eq!(
+            c.ok().flatten().map(|c| c.source()),
+            Some(CredentialSource::AuthDataHeader)
+        );
     }
 
     #[test]
@@ -308,27 +323,52 @@ mod tests {
     #[test]
     fn env_used_without_headers_unless_required() {
         let h = HeaderMap::new();
-        assert_eq!(token_of(&resolve(Some(&h), &env_token("env"), true).ok().flatten()), Some("env".into()));
-        assert_eq!(token_of(&resolve(Some(&h), &env_token("env"), false).ok().flatten()), None);
-        assert_eq!(token_of(&resolve(None, &env_token("env"), false).ok().flatten()), Some("env".into()));
+        assert_eq!(
+            token_of(&resolve(Some(&h), &env_token("env"), true).ok().flatten()),
+            Some("env".into())
+        );
+        assert_eq!(
+            token_of(&resolve(Some(&h), &env_token("env"), false).ok().flatten()),
+            None
+        );
+        assert_eq!(
+            token_of(&resolve(None, &env_token("env"), false).ok().flatten()),
+            Some("env".into())
+        );
     }
 
     #[test]
     fn url_safe_unpadded_and_nested_fields() {
         use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-        let raw = URL_SAFE_NO_PAD.encode(json!({"access_token":"b??>","authed_user":{"access_token":"u"}}).to_string());
+        let raw = URL_SAFE_NO_PAD
+            .encode(json!({"access_token":"b??>","authed_user":{"access_token":"u"}}).to_string());
         let map = decode_auth_data(raw.as_bytes());
         let c = Credentials::from_map(map.unwrap_or_default(), CredentialSource::AuthDataHeader);
-        assert_eq!(c.access_token().map(|s| s.expose().to_owned()), Some("b??>".into()));
-        assert_eq!(c.secret("authed_user.access_token").map(|s| s.expose().to_owned()), Some("u".into()));
+        assert_eq!(
+            c.access_token().map(|s| s.expose().to_owned()),
+            Some("b??>".into())
+        );
+        assert_eq!(
+            c.secret("authed_user.access_token")
+                .map(|s| s.expose().to_owned()),
+            Some("u".into())
+        );
     }
 
     #[test]
     fn malformed_header_is_an_error_never_env() {
-        for bad in ["%%%not-base64", &encode_auth_data(&json!(["a"])), "bm90IGpzb24=", ""] {
+        for bad in [
+            "%%%not-base64",
+            &encode_auth_data(&json!(["a"])),
+            "bm90IGpzb24=",
+            "",
+        ] {
             let h = headers(&[("x-auth-data", bad)]);
             let err = resolve(Some(&h), &env_token("env"), true);
-            assert!(matches!(err, Err(AuthError::MalformedAuthData(_))), "{bad}: {err:?}");
+            assert!(
+                matches!(err, Err(AuthError::MalformedAuthData(_))),
+                "{bad}: {err:?}"
+            );
             let msg = err.err().map(|e| e.to_string()).unwrap_or_default();
             assert!(msg.contains("x-auth-data"), "{msg}");
         }
@@ -336,15 +376,27 @@ mod tests {
         let h = headers(&[("x-auth-data", &huge)]);
         assert!(resolve(Some(&h), &env_token("env"), true).is_err());
         let h = headers(&[("authorization", "Basic abc")]);
-        assert!(matches!(resolve(Some(&h), &env_token("env"), true), Err(AuthError::MalformedAuthorization(_))));
+        assert!(matches!(
+            resolve(Some(&h), &env_token("env"), true),
+            Err(AuthError::MalformedAuthorization(_))
+        ));
     }
 
     #[test]
     fn env_auth_data_json_bare_and_service_vars() {
-        let e = EnvCredentials::from_lookup(|k| (k == "AUTH_DATA").then(|| "{\"access_token\":\"j\"}".into()), &[]);
-        assert_eq!(token_of(&e.ok().and_then(|e| e.get().cloned())), Some("j".into()));
+        let e = EnvCredentials::from_lookup(
+            |k| (k == "AUTH_DATA").then(|| "{\"access_token\":\"j\"}".into()),
+            &[],
+        );
+        assert_eq!(
+            token_of(&e.ok().and_then(|e| e.get().cloned())),
+            Some("j".into())
+        );
         let e = EnvCredentials::from_lookup(|k| (k == "AUTH_DATA").then(|| " bare ".into()), &[]);
-        assert_eq!(token_of(&e.ok().and_then(|e| e.get().cloned())), Some("bare".into()));
+        assert_eq!(
+            token_of(&e.ok().and_then(|e| e.get().cloned())),
+            Some("bare".into())
+        );
         let e = EnvCredentials::from_lookup(|k| (k == "AUTH_DATA").then(|| "{oops".into()), &[]);
         assert!(e.is_err());
         let e = EnvCredentials::from_lookup(
@@ -353,11 +405,18 @@ mod tests {
                 "SLACK_USER_TOKEN" => Some("xoxp".into()),
                 _ => None,
             },
-            &[("SLACK_BOT_TOKEN", "access_token"), ("SLACK_USER_TOKEN", "authed_user.access_token")],
+            &[
+                ("SLACK_BOT_TOKEN", "access_token"),
+                ("SLACK_USER_TOKEN", "authed_user.access_token"),
+            ],
         );
         let c = e.ok().and_then(|e| e.get().cloned());
         assert_eq!(token_of(&c), Some("xoxb".into()));
-        assert_eq!(c.and_then(|c| c.secret("authed_user.access_token")).map(|s| s.expose().to_owned()), Some("xoxp".into()));
+        assert_eq!(
+            c.and_then(|c| c.secret("authed_user.access_token"))
+                .map(|s| s.expose().to_owned()),
+            Some("xoxp".into())
+        );
     }
 
     #[test]

@@ -55,7 +55,11 @@ pub fn tools_text(server: &McpServer) -> String {
     let mut out = String::new();
     for def in server.tool_defs() {
         let t = def.mcp_tool();
-        let ro = if def.is_read_only() { " [read-only]" } else { "" };
+        let ro = if def.is_read_only() {
+            " [read-only]"
+        } else {
+            ""
+        };
         out.push_str(&format!(
             "{} ({}){ro}: {}\n",
             t.name,

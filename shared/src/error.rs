@@ -81,10 +81,18 @@ impl std::error::Error for ToolError {}
 /// The hint for an HTTP status, where the status alone says what to do.
 pub fn status_hint(status: u16) -> Option<&'static str> {
     Some(match status {
-        400 | 422 => "the request was rejected as invalid: check the arguments against the tool's schema and the vendor's rules.",
-        401 => "the token is missing, invalid or expired: supply a fresh token in x-auth-data (or AUTH_DATA).",
-        403 => "the token lacks a permission or scope for this action, or the account cannot access the resource.",
-        404 => "not found, or the token has no access to it: check the identifiers and the token's access.",
+        400 | 422 => {
+            "the request was rejected as invalid: check the arguments against the tool's schema and the vendor's rules."
+        }
+        401 => {
+            "the token is missing, invalid or expired: supply a fresh token in x-auth-data (or AUTH_DATA)."
+        }
+        403 => {
+            "the token lacks a permission or scope for this action, or the account cannot access the resource."
+        }
+        404 => {
+            "not found, or the token has no access to it: check the identifiers and the token's access."
+        }
         409 => "the resource changed or is in a conflicting state: read it again and retry.",
         429 => "rate limited by the vendor: wait and retry later.",
         500..=599 => "the vendor had a server-side problem: retry later.",

@@ -27,7 +27,11 @@ const LOOPBACK_ORIGINS: [&str; 6] = [
     "https://[::1]:*",
 ];
 
-fn rmcp_config(server: &McpServer, bind: IpAddr, ct: CancellationToken) -> StreamableHttpServerConfig {
+fn rmcp_config(
+    server: &McpServer,
+    bind: IpAddr,
+    ct: CancellationToken,
+) -> StreamableHttpServerConfig {
     let s = server.settings();
     let mut cfg = StreamableHttpServerConfig::default()
         .with_legacy_session_mode(!s.stateless)
@@ -62,7 +66,8 @@ pub fn router(server: McpServer, bind: IpAddr, ct: CancellationToken) -> Router 
         cfg,
     );
     let spec = server.spec();
-    let health = json!({"status": "ok", "server": spec.binary, "version": spec.version}).to_string();
+    let health =
+        json!({"status": "ok", "server": spec.binary, "version": spec.version}).to_string();
     Router::new()
         .route_service("/mcp", mcp.clone())
         .route_service("/mcp/", mcp)
@@ -70,14 +75,20 @@ pub fn router(server: McpServer, bind: IpAddr, ct: CancellationToken) -> Router 
             "/healthz",
             get(move || {
                 let body = health.clone();
-                async move { ([(axum::http::header::CONTENT_TYPE, "application/json")], body) }
+                async move {
+                    (
+                        [(axum::http::header::CONTENT_TYPE, "application/json")],
+                        body,
+                    )
+                }
             }),
         )
         .fallback(|| async {
             (
                 StatusCode::NOT_FOUND,
                 [(axum::http::header::CONTENT_TYPE, "application/json")],
-                json!({"error": "not found: the MCP endpoint is /mcp, health is /healthz"}).to_string(),
+                json!({"error": "not found: the MCP endpoint is /mcp, health is /healthz"})
+                    .to_string(),
             )
                 .into_response()
         })
@@ -92,7 +103,11 @@ pub struct HttpHandle {
 
 /// Serve on an already-bound listener until `shutdown` is cancelled; then drain tool calls,
 /// end the MCP sessions and stop.
-pub fn serve(server: McpServer, listener: TcpListener, shutdown: CancellationToken) -> std::io::Result<HttpHandle> {
+pub fn serve(
+    server: McpServer,
+    listener: TcpListener,
+    shutdown: CancellationToken,
+) -> std::io::Result<HttpHandle> {
     let addr = listener.local_addr()?;
     let sessions = CancellationToken::new();
     let app = router(server.clone(), addr.ip(), sessions.clone());
@@ -106,7 +121,10 @@ pub fn serve(server: McpServer, listener: TcpListener, shutdown: CancellationTok
             tokio::time::sleep(std::time::Duration::from_millis(200)).await;
             sessions.cancel();
         };
-        if let Err(e) = axum::serve(listener, app).with_graceful_shutdown(signal).await {
+        if let Err(e) = axum::serve(listener, app)
+            .with_graceful_shutdown(signal)
+            .await
+        {
             tracing::error!(error = %e, "HTTP server failed");
         }
     });

@@ -44,7 +44,11 @@ pub fn pluck(v: &Value, array_path: &str, path: &str) -> Value {
 
 /// Map each element of a JSON array (or nothing, for a non-array).
 pub fn map_array(v: &Value, f: impl Fn(&Value) -> Value) -> Value {
-    Value::Array(v.as_array().map(|a| a.iter().map(f).collect()).unwrap_or_default())
+    Value::Array(
+        v.as_array()
+            .map(|a| a.iter().map(f).collect())
+            .unwrap_or_default(),
+    )
 }
 
 /// Insert `key` into a request body when the value is present.
@@ -73,7 +77,10 @@ mod tests {
     #[test]
     fn pick_and_pluck() {
         let v = json!({"number": 1, "user": {"login": "octo"}, "body": null, "labels": [{"name": "a"}, {"name": "b"}]});
-        assert_eq!(pick(&v, &["number", "user.login", "body", "author=user.login"]), json!({"number": 1, "user": "octo", "author": "octo"}));
+        assert_eq!(
+            pick(&v, &["number", "user.login", "body", "author=user.login"]),
+            json!({"number": 1, "user": "octo", "author": "octo"})
+        );
         assert_eq!(pluck(&v, "labels", "name"), json!(["a", "b"]));
         assert_eq!(at(&v, "labels.1.name"), Some(&json!("b")));
     }

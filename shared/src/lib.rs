@@ -25,9 +25,11 @@ pub use http::Method;
 pub use runner::run;
 pub use secret::Secret;
 pub use server::{McpServer, ServerSpec, Settings, Toolset};
-pub use types::Int;
 pub use tool::{Effect, Output, ToolDef, ToolResult, tool};
-pub use upstream::{Request, Response, RetryPolicy, Upstream, VendorError, default_error_parser, seg};
+pub use types::Int;
+pub use upstream::{
+    Request, Response, RetryPolicy, Upstream, VendorError, default_error_parser, seg,
+};
 
 /// Re-exports for server crates, so they need not depend on these crates directly.
 pub mod reexports {

@@ -38,37 +38,37 @@ struct Cli {
 #[derive(Debug, Args)]
 struct Options {
     /// stdio for local clients; http for containers and gateways
-    #[arg(long, env = "MCP_TRANSPORT", value_enum, default_value_t = Transport::Stdio)]
+    #[arg(long, global = true, env = "MCP_TRANSPORT", value_enum, default_value_t = Transport::Stdio)]
     transport: Transport,
     /// Address to bind (HTTP)
-    #[arg(long, env = "HOST", default_value = "127.0.0.1")]
+    #[arg(long, global = true, env = "HOST", default_value = "127.0.0.1")]
     host: IpAddr,
     /// Port (HTTP); also PORT, then <SERVICE>_MCP_SERVER_PORT; default 5000
-    #[arg(long)]
+    #[arg(long, global = true)]
     port: Option<u16>,
     /// List and allow only read-only tools
-    #[arg(long, env = "MCP_READ_ONLY")]
+    #[arg(long, global = true, env = "MCP_READ_ONLY")]
     read_only: bool,
     /// Comma-separated toolsets to enable (`all` for every toolset)
-    #[arg(long, env = "MCP_TOOLSETS")]
+    #[arg(long, global = true, env = "MCP_TOOLSETS")]
     toolsets: Option<String>,
     /// Comma-separated tools to enable (in addition to --toolsets)
-    #[arg(long, env = "MCP_TOOLS")]
+    #[arg(long, global = true, env = "MCP_TOOLS")]
     tools: Option<String>,
     /// Comma-separated tools to hide
-    #[arg(long, env = "MCP_EXCLUDE_TOOLS")]
+    #[arg(long, global = true, env = "MCP_EXCLUDE_TOOLS")]
     exclude_tools: Option<String>,
     /// Answer streamable HTTP requests with plain JSON instead of an SSE stream
-    #[arg(long, env = "MCP_JSON_RESPONSE")]
+    #[arg(long, global = true, env = "MCP_JSON_RESPONSE")]
     json_response: bool,
     /// Serve HTTP without sessions (every POST stands alone)
-    #[arg(long, env = "MCP_STATELESS")]
+    #[arg(long, global = true, env = "MCP_STATELESS")]
     stateless: bool,
     /// On HTTP, never fall back to AUTH_DATA / environment credentials
-    #[arg(long, env = "MCP_REQUIRE_AUTH_HEADER")]
+    #[arg(long, global = true, env = "MCP_REQUIRE_AUTH_HEADER")]
     require_auth_header: bool,
     /// Log format on stderr (filter with RUST_LOG)
-    #[arg(long, env = "LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
+    #[arg(long, global = true, env = "LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
     log_format: LogFormat,
 }
 
@@ -165,7 +165,9 @@ pub fn run(spec: &'static ServerSpec) -> ExitCode {
     };
     match cli.command {
         Some(Command::Healthcheck) => return healthcheck(spec, &cli.opts),
-        Some(Command::Tools { json, markdown }) => return print_tools(spec, &cli.opts, json, markdown),
+        Some(Command::Tools { json, markdown }) => {
+            return print_tools(spec, &cli.opts, json, markdown);
+        }
         None => {}
     }
     init_logging(cli.opts.log_format);
@@ -219,7 +221,11 @@ async fn shutdown_signal() {
 }
 
 async fn serve_stdio(server: McpServer) -> Result<(), String> {
-    tracing::info!(server = server.spec().binary, tools = server.tools().len(), "serving MCP on stdio");
+    tracing::info!(
+        server = server.spec().binary,
+        tools = server.tools().len(),
+        "serving MCP on stdio"
+    );
     let running = server
         .clone()
         .serve(rmcp::transport::stdio())
@@ -276,7 +282,10 @@ fn healthcheck(spec: &ServerSpec, o: &Options) -> ExitCode {
         let addr = std::net::SocketAddr::new(host, port);
         let mut s = TcpStream::connect_timeout(&addr, Duration::from_secs(3))?;
         s.set_read_timeout(Some(Duration::from_secs(3)))?;
-        write!(s, "GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")?;
+        write!(
+            s,
+            "GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
+        )?;
         let mut buf = Vec::new();
         s.read_to_end(&mut buf)?;
         Ok(buf.starts_with(b"HTTP/1.1 200"))
@@ -320,7 +329,10 @@ fn print_tools(spec: &'static ServerSpec, o: &Options, json: bool, markdown: boo
 fn settings_from_flags_only(o: &Options) -> Settings {
     Settings {
         read_only: o.read_only,
-        toolsets: o.toolsets.as_deref().map(|v| split(v).into_iter().collect()),
+        toolsets: o
+            .toolsets
+            .as_deref()
+            .map(|v| split(v).into_iter().collect()),
         tools: o.tools.as_deref().map(|v| split(v).into_iter().collect()),
         exclude_tools: o
             .exclude_tools

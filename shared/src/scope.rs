@@ -62,7 +62,9 @@ impl Filter {
         }
         let (toolsets, tools) = allow_lists(ts.map(split), tl.map(split));
         Some(Filter {
-            read_only: ro.is_some_and(|v| matches!(v.to_ascii_lowercase().as_str(), "1" | "true" | "yes" | "on")),
+            read_only: ro.is_some_and(|v| {
+                matches!(v.to_ascii_lowercase().as_str(), "1" | "true" | "yes" | "on")
+            }),
             toolsets,
             tools,
             exclude: ex.map(split).unwrap_or_default(),

@@ -180,7 +180,12 @@ impl McpServer {
                     .collect(),
             ),
         };
-        for name in settings.tools.iter().flatten().chain(&settings.exclude_tools) {
+        for name in settings
+            .tools
+            .iter()
+            .flatten()
+            .chain(&settings.exclude_tools)
+        {
             if !by_name.contains_key(name) {
                 return Err(format!(
                     "unknown tool `{name}`; run `{} tools` to list them",
@@ -214,9 +219,8 @@ impl McpServer {
             .api_base_url
             .clone()
             .unwrap_or_else(|| spec.default_base_url.to_owned());
-        let base_url = Url::parse(&base).map_err(|e| {
-            format!("{} is not a valid URL ({e}): {base}", spec.base_url_var())
-        })?;
+        let base_url = Url::parse(&base)
+            .map_err(|e| format!("{} is not a valid URL ({e}): {base}", spec.base_url_var()))?;
         let mut ucfg = UpstreamConfig::new(base_url, spec.display_name);
         ucfg.timeout = settings.upstream_timeout;
         ucfg.retry = settings.retry.clone();
@@ -256,7 +260,10 @@ impl McpServer {
 
     /// The tool definitions this process lists, in order.
     pub fn tool_defs(&self) -> impl Iterator<Item = &ToolDef> {
-        self.inner.all.iter().filter(|t| self.inner.filter.allows(t))
+        self.inner
+            .all
+            .iter()
+            .filter(|t| self.inner.filter.allows(t))
     }
 
     fn server_info(&self) -> Implementation {
@@ -274,7 +281,10 @@ impl McpServer {
         let grace = self.inner.settings.shutdown_grace;
         match tokio::time::timeout(grace, self.inner.calls.acquire_many(max)).await {
             Ok(_) => tracing::info!("all in-flight tool calls finished"),
-            Err(_) => tracing::warn!(grace_s = grace.as_secs(), "shutting down with tool calls still running"),
+            Err(_) => tracing::warn!(
+                grace_s = grace.as_secs(),
+                "shutting down with tool calls still running"
+            ),
         }
     }
 
@@ -344,9 +354,7 @@ impl McpServer {
             service: inner.spec,
         };
         let started = Instant::now();
-        let result = def
-            .call(ctx, Value::Object(args.unwrap_or_default()))
-            .await;
+        let result = def.call(ctx, Value::Object(args.unwrap_or_default())).await;
         let is_error = result.is_error.unwrap_or(false);
         tracing::info!(
             tool = name,

@@ -135,7 +135,10 @@ fn drop_null_types(obj: &mut JsonObject) {
     }
     for key in ["anyOf", "oneOf"] {
         if let Some(Value::Array(alts)) = obj.get_mut(key) {
-            alts.retain(|a| a.get("type").and_then(Value::as_str) != Some("null") || a.as_object().is_some_and(|o| o.len() > 1));
+            alts.retain(|a| {
+                a.get("type").and_then(Value::as_str) != Some("null")
+                    || a.as_object().is_some_and(|o| o.len() > 1)
+            });
             if alts.len() == 1
                 && let Some(Value::Object(only)) = alts.pop()
             {

@@ -48,22 +48,23 @@ impl<'de> Deserialize<'de> for Int {
                 Ok(Int(v))
             }
             fn visit_i64<E: de::Error>(self, v: i64) -> Result<Int, E> {
-                u64::try_from(v)
-                    .map(Int)
-                    .map_err(|_| E::custom(format!("expected a whole non-negative number, got {v}")))
+                u64::try_from(v).map(Int).map_err(|_| {
+                    E::custom(format!("expected a whole non-negative number, got {v}"))
+                })
             }
             fn visit_f64<E: de::Error>(self, v: f64) -> Result<Int, E> {
                 if v.is_finite() && v >= 0.0 && v.fract() == 0.0 && v <= 9.0e15 {
                     Ok(Int(v as u64))
                 } else {
-                    Err(E::custom(format!("expected a whole non-negative number, got {v}")))
+                    Err(E::custom(format!(
+                        "expected a whole non-negative number, got {v}"
+                    )))
                 }
             }
             fn visit_str<E: de::Error>(self, v: &str) -> Result<Int, E> {
-                v.trim()
-                    .parse::<u64>()
-                    .map(Int)
-                    .map_err(|_| E::custom(format!("expected a whole non-negative number, got \"{v}\"")))
+                v.trim().parse::<u64>().map(Int).map_err(|_| {
+                    E::custom(format!("expected a whole non-negative number, got \"{v}\""))
+                })
             }
         }
         d.deserialize_any(V)

@@ -120,10 +120,7 @@ impl Upstream {
         install_crypto_provider();
         let mut headers = HeaderMap::new();
         for (k, v) in &cfg.default_headers {
-            headers.insert(
-                HeaderName::from_static(k),
-                HeaderValue::from_static(v),
-            );
+            headers.insert(HeaderName::from_static(k), HeaderValue::from_static(v));
         }
         let client = reqwest::Client::builder()
             .user_agent(concat!("mcp-servers-rs/", env!("CARGO_PKG_VERSION")))
@@ -161,7 +158,8 @@ impl Upstream {
     fn resolve(&self, path: &str) -> Result<Url, ToolError> {
         let base = &self.inner.cfg.base_url;
         if path.starts_with("http://") || path.starts_with("https://") {
-            let url = Url::parse(path).map_err(|e| ToolError::invalid_input(format!("invalid URL {path}: {e}")))?;
+            let url = Url::parse(path)
+                .map_err(|e| ToolError::invalid_input(format!("invalid URL {path}: {e}")))?;
             if url.origin() != base.origin() {
                 return Err(ToolError::invalid_input(format!(
                     "refusing to send credentials to {}, which is not the configured API origin",
@@ -269,7 +267,11 @@ impl Request {
     pub fn json<T: Serialize + ?Sized>(mut self, body: &T) -> Self {
         match serde_json::to_value(body) {
             Ok(v) => self.body = Some(Body::Json(v)),
-            Err(e) => self.url = Err(ToolError::invalid_input(format!("cannot encode the request body: {e}"))),
+            Err(e) => {
+                self.url = Err(ToolError::invalid_input(format!(
+                    "cannot encode the request body: {e}"
+                )))
+            }
         }
         self
     }
@@ -376,7 +378,13 @@ impl Request {
                     if wait > cfg.retry.max_wait {
                         return Ok(resp.with_attempts(attempt));
                     }
-                    tracing::info!(vendor = cfg.vendor, status = resp.status.as_u16(), wait_ms = wait.as_millis() as u64, attempt, "retrying upstream call");
+                    tracing::info!(
+                        vendor = cfg.vendor,
+                        status = resp.status.as_u16(),
+                        wait_ms = wait.as_millis() as u64,
+                        attempt,
+                        "retrying upstream call"
+                    );
                     tokio::time::sleep(wait).await;
                 }
                 Err(err) => {
@@ -462,7 +470,10 @@ impl SendError {
     }
 }
 
-async fn read_capped(mut resp: reqwest::Response, cfg: &UpstreamConfig) -> Result<Response, SendError> {
+async fn read_capped(
+    mut resp: reqwest::Response,
+    cfg: &UpstreamConfig,
+) -> Result<Response, SendError> {
     let max = cfg.max_body_bytes;
     let status = resp.status();
     let headers = resp.headers().clone();
@@ -516,7 +527,11 @@ impl Response {
 
     /// Decode the JSON body.
     pub fn json<T: DeserializeOwned>(&self) -> Result<T, ToolError> {
-        let body: &[u8] = if self.body.is_empty() { b"null" } else { &self.body };
+        let body: &[u8] = if self.body.is_empty() {
+            b"null"
+        } else {
+            &self.body
+        };
         serde_json::from_slice(body).map_err(|e| {
             ToolError::transport(format!(
                 "{} answered {} with a body that is not the expected JSON ({e}).",
@@ -588,11 +603,17 @@ impl Response {
         };
         let hint = if kind == ErrorKind::RateLimited {
             Some(match self.retry_after() {
-                Some(d) => format!("rate limited by {}: retry after {} s.", self.vendor, d.as_secs().max(1)),
+                Some(d) => format!(
+                    "rate limited by {}: retry after {} s.",
+                    self.vendor,
+                    d.as_secs().max(1)
+                ),
                 None => format!("rate limited by {}: wait and retry later.", self.vendor),
             })
         } else {
-            parsed.hint.or_else(|| status_hint(status).map(str::to_owned))
+            parsed
+                .hint
+                .or_else(|| status_hint(status).map(str::to_owned))
         };
         let mut err = ToolError::new(kind, message).with_status(status);
         err.code = parsed.code;
@@ -613,7 +634,8 @@ fn snippet(text: &str) -> String {
 pub fn parse_retry_after(v: &str, now: SystemTime) -> Option<Duration> {
     let v = v.trim();
     if let Ok(secs) = v.parse::<f64>() {
-        return (secs.is_finite() && secs >= 0.0).then(|| Duration::from_secs_f64(secs.min(86_400.0)));
+        return (secs.is_finite() && secs >= 0.0)
+            .then(|| Duration::from_secs_f64(secs.min(86_400.0)));
     }
     let at = httpdate::parse_http_date(v).ok()?;
     Some(at.duration_since(now).unwrap_or(Duration::ZERO))
@@ -677,8 +699,16 @@ mod tests {
     #[test]
     fn link_header() {
         let h = r#"<https://api.github.com/x?page=2>; rel="next", <https://api.github.com/x?page=9>; rel="last""#;
-        assert_eq!(parse_link_header(h, "next").as_deref(), Some("https://api.github.com/x?page=2"));
-        assert_eq!(parse_link_header(h, "last").and_then(|u| query_param(&u, "page")).as_deref(), Some("9"));
+        assert_eq!(
+            parse_link_header(h, "next").as_deref(),
+            Some("https://api.github.com/x?page=2")
+        );
+        assert_eq!(
+            parse_link_header(h, "last")
+                .and_then(|u| query_param(&u, "page"))
+                .as_deref(),
+            Some("9")
+        );
         assert_eq!(parse_link_header(h, "prev"), None);
     }
 

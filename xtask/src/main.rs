@@ -57,9 +57,11 @@ enum Cmd {
 fn main() -> Result<()> {
     let root = root()?;
     match Cli::parse().cmd {
-        Cmd::New { service, display_name, base_url } => {
-            scaffold::new_server(&root, &service, display_name.as_deref(), &base_url)
-        }
+        Cmd::New {
+            service,
+            display_name,
+            base_url,
+        } => scaffold::new_server(&root, &service, display_name.as_deref(), &base_url),
         Cmd::Docs => docs(&root),
         Cmd::Check { no_cargo } => check(&root, no_cargo),
         Cmd::Ci { no_image } => ci(&root, no_image),
@@ -78,7 +80,9 @@ fn root() -> Result<PathBuf> {
 
 pub(crate) fn run(cmd: &mut Command) -> Result<()> {
     let shown = format!("{cmd:?}");
-    let status = cmd.status().with_context(|| format!("cannot run {shown}"))?;
+    let status = cmd
+        .status()
+        .with_context(|| format!("cannot run {shown}"))?;
     ensure!(status.success(), "{shown} failed ({status})");
     Ok(())
 }
@@ -88,10 +92,13 @@ fn cargo() -> Command {
 }
 
 fn docs(root: &Path) -> Result<()> {
-    run(cargo()
-        .current_dir(root)
-        .env("MCP_UPDATE_DOCS", "1")
-        .args(["test", "--workspace", "--quiet", "--", "docs_are_fresh"]))?;
+    run(cargo().current_dir(root).env("MCP_UPDATE_DOCS", "1").args([
+        "test",
+        "--workspace",
+        "--quiet",
+        "--",
+        "docs_are_fresh",
+    ]))?;
     let readme = root.join("README.md");
     let text = std::fs::read_to_string(&readme).context("README.md")?;
     let new = servers::with_catalog(root, &text)?;
@@ -111,7 +118,9 @@ fn check(root: &Path, no_cargo: bool) -> Result<()> {
     }
     let readme = std::fs::read_to_string(root.join("README.md")).context("README.md")?;
     match servers::with_catalog(root, &readme) {
-        Ok(new) if new != readme => problems.push("README.md: the catalog table is stale: run `cargo xtask docs`".into()),
+        Ok(new) if new != readme => {
+            problems.push("README.md: the catalog table is stale: run `cargo xtask docs`".into())
+        }
         Ok(_) => {}
         Err(e) => problems.push(format!("README.md: {e}")),
     }
@@ -124,9 +133,13 @@ fn check(root: &Path, no_cargo: bool) -> Result<()> {
     if !no_cargo {
         // Each server's `docs_are_fresh` test compares tools.json and its README table with
         // what the code lists now.
-        run(cargo()
-            .current_dir(root)
-            .args(["test", "--workspace", "--quiet", "--", "docs_are_fresh"]))?;
+        run(cargo().current_dir(root).args([
+            "test",
+            "--workspace",
+            "--quiet",
+            "--",
+            "docs_are_fresh",
+        ]))?;
     }
     println!("xtask check: {} server(s) ok", list.len());
     Ok(())
@@ -142,22 +155,39 @@ fn done(t: std::time::Instant) {
 }
 
 fn has(cmd: &str, arg: &str) -> bool {
-    Command::new(cmd).arg(arg).output().is_ok_and(|o| o.status.success())
+    Command::new(cmd)
+        .arg(arg)
+        .output()
+        .is_ok_and(|o| o.status.success())
 }
 
 fn ci(root: &Path, no_image: bool) -> Result<()> {
     let all = std::time::Instant::now();
     let t = step("cargo fmt --check");
-    run(cargo().current_dir(root).args(["fmt", "--all", "--", "--check"]))?;
+    run(cargo()
+        .current_dir(root)
+        .args(["fmt", "--all", "--", "--check"]))?;
     done(t);
     let t = step("cargo clippy -D warnings");
-    run(cargo().current_dir(root).args(["clippy", "--workspace", "--all-targets", "--quiet", "--", "-D", "warnings"]))?;
+    run(cargo().current_dir(root).args([
+        "clippy",
+        "--workspace",
+        "--all-targets",
+        "--quiet",
+        "--",
+        "-D",
+        "warnings",
+    ]))?;
     done(t);
     let t = step("tests");
     if has("cargo-nextest", "--version") {
-        run(cargo().current_dir(root).args(["nextest", "run", "--workspace", "--no-fail-fast"]))?;
+        run(cargo()
+            .current_dir(root)
+            .args(["nextest", "run", "--workspace", "--no-fail-fast"]))?;
     } else {
-        run(cargo().current_dir(root).args(["test", "--workspace", "--no-fail-fast"]))?;
+        run(cargo()
+            .current_dir(root)
+            .args(["test", "--workspace", "--no-fail-fast"]))?;
     }
     done(t);
     let t = step("xtask check");
@@ -168,12 +198,17 @@ fn ci(root: &Path, no_image: bool) -> Result<()> {
     } else if has("buildah", "--version") {
         let t = step("image: build dist/github-mcp-server, package it with buildah, start it");
         dist(root, &["github".to_owned()])?;
-        run(Command::new("bash").current_dir(root).args(["docker/check-image.sh", "github"]))?;
+        run(Command::new("bash")
+            .current_dir(root)
+            .args(["docker/check-image.sh", "github"]))?;
         done(t);
     } else {
         bail!("buildah is not installed: install it (apt-get install buildah) or pass --no-image");
     }
-    println!("\nall checks passed in {:.0} s", all.elapsed().as_secs_f64());
+    println!(
+        "\nall checks passed in {:.0} s",
+        all.elapsed().as_secs_f64()
+    );
     Ok(())
 }
 
@@ -214,11 +249,15 @@ fn dist(root: &Path, names: &[String]) -> Result<Vec<servers::Server>> {
         let size = std::fs::metadata(&to)?.len();
         println!("dist/{} ({:.1} MiB)", s.binary, size as f64 / 1048576.0);
     }
-    let ca = ["/etc/ssl/certs/ca-certificates.crt", "/etc/pki/tls/certs/ca-bundle.crt", "/etc/ssl/cert.pem"]
-        .iter()
-        .map(Path::new)
-        .find(|p| p.exists())
-        .context("no CA bundle on this machine (install ca-certificates)")?;
+    let ca = [
+        "/etc/ssl/certs/ca-certificates.crt",
+        "/etc/pki/tls/certs/ca-bundle.crt",
+        "/etc/ssl/cert.pem",
+    ]
+    .iter()
+    .map(Path::new)
+    .find(|p| p.exists())
+    .context("no CA bundle on this machine (install ca-certificates)")?;
     std::fs::copy(ca, dist.join("ca-certificates.crt"))?;
     println!("dist/ca-certificates.crt (from {})", ca.display());
     Ok(chosen)
@@ -228,12 +267,31 @@ fn image(root: &Path, name: &str) -> Result<()> {
     let chosen = dist(root, &[name.to_owned()])?;
     let s = chosen.first().context("no server")?;
     let meta = servers::server_json(root, s)?;
-    let mcp_name = meta.get("name").and_then(|v| v.as_str()).unwrap_or_default().to_owned();
-    let version = meta.get("version").and_then(|v| v.as_str()).unwrap_or("0.0.0").to_owned();
-    let tool = if Command::new("docker").arg("version").output().is_ok_and(|o| o.status.success()) {
+    let mcp_name = meta
+        .get("name")
+        .and_then(|v| v.as_str())
+        .unwrap_or_default()
+        .to_owned();
+    let version = meta
+        .get("version")
+        .and_then(|v| v.as_str())
+        .unwrap_or("0.0.0")
+        .to_owned();
+    let tool = if Command::new("docker")
+        .arg("version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+    {
         vec!["docker".to_owned(), "build".to_owned()]
     } else {
-        vec!["buildah".to_owned(), "--storage-driver".to_owned(), "vfs".to_owned(), "bud".to_owned(), "--isolation".to_owned(), "chroot".to_owned()]
+        vec![
+            "buildah".to_owned(),
+            "--storage-driver".to_owned(),
+            "vfs".to_owned(),
+            "bud".to_owned(),
+            "--isolation".to_owned(),
+            "chroot".to_owned(),
+        ]
     };
     let mut cmd = Command::new(&tool[0]);
     cmd.current_dir(root).args(&tool[1..]).args([

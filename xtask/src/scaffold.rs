@@ -111,6 +111,7 @@ async fn get_item(ctx: Ctx, a: GetItem) -> Result<Value, ToolError> {
 
 const TEST_MAIN: &str = r#"//! {{Display}} server tests: each tool against a fake {{Display}} API that asserts the exact
 //! request, through a real MCP client.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use mcp_testkit::wiremock::MockServer;
 use mcp_testkit::{TestServer, expect, settings_for};
@@ -211,7 +212,9 @@ const SERVER_JSON: &str = r#"{
 "#;
 
 fn fill(t: &str, vars: &[(&str, &str)]) -> String {
-    vars.iter().fold(t.to_owned(), |acc, (k, v)| acc.replace(&format!("{{{{{k}}}}}"), v))
+    vars.iter().fold(t.to_owned(), |acc, (k, v)| {
+        acc.replace(&format!("{{{{{k}}}}}"), v)
+    })
 }
 
 fn title_case(service: &str) -> String {
@@ -219,15 +222,22 @@ fn title_case(service: &str) -> String {
         .split('_')
         .map(|w| {
             let mut c = w.chars();
-            c.next().map(|f| f.to_uppercase().chain(c).collect::<String>()).unwrap_or_default()
+            c.next()
+                .map(|f| f.to_uppercase().chain(c).collect::<String>())
+                .unwrap_or_default()
         })
         .collect::<Vec<_>>()
         .join(" ")
 }
 
 pub fn new_server(root: &Path, service: &str, display: Option<&str>, base_url: &str) -> Result<()> {
-    let valid = service.chars().next().is_some_and(|c| c.is_ascii_lowercase())
-        && service.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+    let valid = service
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_lowercase())
+        && service
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
     if !valid {
         bail!("the service name must be snake_case like the catalog's (e.g. google_calendar)");
     }
@@ -237,7 +247,9 @@ pub fn new_server(root: &Path, service: &str, display: Option<&str>, base_url: &
     }
     let binary = binary_of(service);
     let krate = binary.replace('-', "_");
-    let display = display.map(str::to_owned).unwrap_or_else(|| title_case(service));
+    let display = display
+        .map(str::to_owned)
+        .unwrap_or_else(|| title_case(service));
     let upper = service.to_ascii_uppercase();
     let vars = [
         ("service", service),
@@ -262,7 +274,8 @@ pub fn new_server(root: &Path, service: &str, display: Option<&str>, base_url: &
         if let Some(parent) = p.parent() {
             std::fs::create_dir_all(parent)?;
         }
-        std::fs::write(&p, fill(template, &vars)).with_context(|| format!("write {}", p.display()))?;
+        std::fs::write(&p, fill(template, &vars))
+            .with_context(|| format!("write {}", p.display()))?;
     }
     println!("created servers/{service}; generating its docs and running its tests");
     crate::run(

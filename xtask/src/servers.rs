@@ -31,7 +31,12 @@ pub fn list(root: &Path) -> Result<Vec<Server>> {
         let field = |k: &str| {
             manifest
                 .lines()
-                .find_map(|l| l.trim().strip_prefix(k).map(str::trim).and_then(|r| r.strip_prefix('=')))
+                .find_map(|l| {
+                    l.trim()
+                        .strip_prefix(k)
+                        .map(str::trim)
+                        .and_then(|r| r.strip_prefix('='))
+                })
                 .map(|v| v.trim().trim_matches('"').to_owned())
                 .unwrap_or_default()
         };
@@ -47,14 +52,17 @@ pub fn list(root: &Path) -> Result<Vec<Server>> {
 
 pub fn server_json(root: &Path, s: &Server) -> Result<Value> {
     let path = root.join("servers").join(&s.service).join("server.json");
-    let text = std::fs::read_to_string(&path).with_context(|| format!("{} is missing", path.display()))?;
+    let text =
+        std::fs::read_to_string(&path).with_context(|| format!("{} is missing", path.display()))?;
     serde_json::from_str(&text).with_context(|| format!("{} is not JSON", path.display()))
 }
 
 fn tools_json(root: &Path, s: &Server) -> Result<Vec<Value>> {
     let path = root.join("servers").join(&s.service).join("tools.json");
-    let text = std::fs::read_to_string(&path).with_context(|| format!("{} is missing: run `cargo xtask docs`", path.display()))?;
-    let v: Value = serde_json::from_str(&text).with_context(|| format!("{} is not JSON", path.display()))?;
+    let text = std::fs::read_to_string(&path)
+        .with_context(|| format!("{} is missing: run `cargo xtask docs`", path.display()))?;
+    let v: Value =
+        serde_json::from_str(&text).with_context(|| format!("{} is not JSON", path.display()))?;
     v.as_array().cloned().context("tools.json is not an array")
 }
 
@@ -63,18 +71,28 @@ pub fn check_server(root: &Path, s: &Server) -> Vec<String> {
     let mut p = Vec::new();
     let dir = root.join("servers").join(&s.service);
     let name = &s.service;
-    if !name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_') {
-        p.push(format!("servers/{name}: the directory must be the snake_case service name"));
+    if !name
+        .chars()
+        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+    {
+        p.push(format!(
+            "servers/{name}: the directory must be the snake_case service name"
+        ));
     }
     if s.binary != binary_of(name) {
-        p.push(format!("servers/{name}: the package must be named {}", binary_of(name)));
+        p.push(format!(
+            "servers/{name}: the package must be named {}",
+            binary_of(name)
+        ));
     }
     if s.description.is_empty() {
         p.push(format!("servers/{name}: Cargo.toml needs a description"));
     }
     let test_main = dir.join("tests").join(name).join("main.rs");
     if !test_main.exists() {
-        p.push(format!("servers/{name}: one integration-test target, tests/{name}/main.rs"));
+        p.push(format!(
+            "servers/{name}: one integration-test target, tests/{name}/main.rs"
+        ));
     }
     let has_docs_test = std::fs::read_dir(dir.join("tests").join(name))
         .map(|rd| {
@@ -88,15 +106,23 @@ pub fn check_server(root: &Path, s: &Server) -> Vec<String> {
     }
     let readme = std::fs::read_to_string(dir.join("README.md")).unwrap_or_default();
     if !(readme.contains("<!-- tools:start -->") && readme.contains("<!-- tools:end -->")) {
-        p.push(format!("servers/{name}/README.md: needs the tool table markers"));
+        p.push(format!(
+            "servers/{name}/README.md: needs the tool table markers"
+        ));
     }
     match tools_json(root, s) {
-        Ok(tools) if tools.is_empty() => p.push(format!("servers/{name}/tools.json lists no tools")),
+        Ok(tools) if tools.is_empty() => {
+            p.push(format!("servers/{name}/tools.json lists no tools"))
+        }
         Ok(_) => {}
         Err(e) => p.push(format!("{e:#}")),
     }
     match server_json(root, s) {
-        Ok(v) => p.extend(check_server_json(&v, s).into_iter().map(|e| format!("servers/{name}/server.json: {e}"))),
+        Ok(v) => p.extend(
+            check_server_json(&v, s)
+                .into_iter()
+                .map(|e| format!("servers/{name}/server.json: {e}")),
+        ),
         Err(e) => p.push(format!("{e:#}")),
     }
     p
@@ -104,9 +130,17 @@ pub fn check_server(root: &Path, s: &Server) -> Vec<String> {
 
 fn looks_secret(name: &str) -> bool {
     let n = name.to_ascii_uppercase();
-    ["TOKEN", "SECRET", "PASSWORD", "API_KEY", "AUTH_DATA", "PRIVATE_KEY", "AUTH"]
-        .iter()
-        .any(|k| n.contains(k))
+    [
+        "TOKEN",
+        "SECRET",
+        "PASSWORD",
+        "API_KEY",
+        "AUTH_DATA",
+        "PRIVATE_KEY",
+        "AUTH",
+    ]
+    .iter()
+    .any(|k| n.contains(k))
         && !n.ends_with("_URL")
 }
 
@@ -118,11 +152,16 @@ pub fn check_server_json(v: &Value, s: &Server) -> Vec<String> {
     let valid_name = name.split_once('/').is_some_and(|(ns, n)| {
         !ns.is_empty()
             && !n.is_empty()
-            && ns.chars().all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '-')
-            && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '-' || c == '_')
+            && ns
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '-')
+            && n.chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '-' || c == '_')
     });
     if !valid_name {
-        p.push(format!("`name` must be `namespace/name` (reverse DNS namespace), got `{name}`"));
+        p.push(format!(
+            "`name` must be `namespace/name` (reverse DNS namespace), got `{name}`"
+        ));
     }
     let description = str_at("description");
     if description.is_empty() || description.chars().count() > 100 {
@@ -134,29 +173,54 @@ pub fn check_server_json(v: &Value, s: &Server) -> Vec<String> {
         && !version.contains(['^', '~', '*', '>', '<', '=', ' ', 'x'])
         && version.split('.').count() >= 3;
     if !fixed {
-        p.push(format!("`version` must be a fixed version like 1.2.3, got `{version}`"));
+        p.push(format!(
+            "`version` must be a fixed version like 1.2.3, got `{version}`"
+        ));
     }
-    let packages = v.get("packages").and_then(Value::as_array).cloned().unwrap_or_default();
-    let oci: Vec<&Value> = packages.iter().filter(|p| p.get("registryType").and_then(Value::as_str) == Some("oci")).collect();
+    let packages = v
+        .get("packages")
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default();
+    let oci: Vec<&Value> = packages
+        .iter()
+        .filter(|p| p.get("registryType").and_then(Value::as_str) == Some("oci"))
+        .collect();
     if oci.is_empty() {
         p.push("needs an `oci` package".into());
     }
     for pkg in oci {
         let id = pkg.get("identifier").and_then(Value::as_str).unwrap_or("");
         if !id.contains(&s.binary) {
-            p.push(format!("the oci package identifier `{id}` must name the image {}", s.binary));
+            p.push(format!(
+                "the oci package identifier `{id}` must name the image {}",
+                s.binary
+            ));
         }
-        if pkg.pointer("/transport/type").and_then(Value::as_str).is_none() {
+        if pkg
+            .pointer("/transport/type")
+            .and_then(Value::as_str)
+            .is_none()
+        {
             p.push("the oci package needs a `transport` with a `type`".into());
         }
-        let envs = pkg.get("environmentVariables").and_then(Value::as_array).cloned().unwrap_or_default();
-        if !envs.iter().any(|e| e.get("name").and_then(Value::as_str) == Some("AUTH_DATA")) {
+        let envs = pkg
+            .get("environmentVariables")
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default();
+        if !envs
+            .iter()
+            .any(|e| e.get("name").and_then(Value::as_str) == Some("AUTH_DATA"))
+        {
             p.push("declare the AUTH_DATA environment variable".into());
         }
         for e in &envs {
             let n = e.get("name").and_then(Value::as_str).unwrap_or("");
             if looks_secret(n) && e.get("isSecret").and_then(Value::as_bool) != Some(true) {
-                p.push(format!("environment variable {n} carries credentials: mark it isSecret"));
+                p.push(format!(
+                    "environment variable {n} carries credentials: mark it isSecret"
+                ));
             }
         }
         let headers: Vec<Value> = pkg
@@ -164,7 +228,11 @@ pub fn check_server_json(v: &Value, s: &Server) -> Vec<String> {
             .and_then(Value::as_array)
             .cloned()
             .unwrap_or_default();
-        match headers.iter().find(|h| h.get("name").and_then(Value::as_str).is_some_and(|n| n.eq_ignore_ascii_case("x-auth-data"))) {
+        match headers.iter().find(|h| {
+            h.get("name")
+                .and_then(Value::as_str)
+                .is_some_and(|n| n.eq_ignore_ascii_case("x-auth-data"))
+        }) {
             None => p.push("declare the x-auth-data header on the transport".into()),
             Some(h) if h.get("isSecret").and_then(Value::as_bool) != Some(true) => {
                 p.push("the x-auth-data header carries credentials: mark it isSecret".into())
@@ -178,9 +246,16 @@ pub fn check_server_json(v: &Value, s: &Server) -> Vec<String> {
 /// The README text with its catalog table (between the catalog markers) regenerated.
 pub fn with_catalog(root: &Path, readme: &str) -> Result<String> {
     let (start, end) = ("<!-- catalog:start -->", "<!-- catalog:end -->");
-    let a = readme.find(start).context("no <!-- catalog:start --> marker")? + start.len();
-    let b = a + readme[a..].find(end).context("no <!-- catalog:end --> marker")?;
-    let mut table = String::from("| Service | Binary and image | Tools | What it covers |\n|---|---|---|---|\n");
+    let a = readme
+        .find(start)
+        .context("no <!-- catalog:start --> marker")?
+        + start.len();
+    let b = a + readme[a..]
+        .find(end)
+        .context("no <!-- catalog:end --> marker")?;
+    let mut table = String::from(
+        "| Service | Binary and image | Tools | What it covers |\n|---|---|---|---|\n",
+    );
     for s in list(root)? {
         let n = tools_json(root, &s).map(|t| t.len()).unwrap_or(0);
         table.push_str(&format!(

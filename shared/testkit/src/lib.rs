@@ -57,16 +57,23 @@ impl TestServer {
 
     pub async fn start_on(spec: &'static ServerSpec, settings: Settings, bind: IpAddr) -> Self {
         let server = McpServer::new(spec, settings).expect("server settings");
-        let listener = tokio::net::TcpListener::bind((bind, 0)).await.expect("bind");
+        let listener = tokio::net::TcpListener::bind((bind, 0))
+            .await
+            .expect("bind");
         let handle = http_transport::serve(server.clone(), listener, CancellationToken::new())
             .expect("serve");
         let url = format!("http://127.0.0.1:{}/mcp", handle.addr.port());
-        Self { url, server, handle }
+        Self {
+            url,
+            server,
+            handle,
+        }
     }
 
     /// A client sending `x-auth-data` with this token.
     pub async fn client(&self, token: &str) -> Client {
-        self.client_with(&[("x-auth-data", &auth_data(token))]).await
+        self.client_with(&[("x-auth-data", &auth_data(token))])
+            .await
     }
 
     /// A client sending these extra headers on every request.
@@ -103,6 +110,16 @@ pub async fn connect_http(url: &str, headers: &[(&str, &str)]) -> Client {
 
 /// Spawn a server binary over stdio with this environment (nothing else inherited but PATH).
 pub async fn spawn_stdio(bin: &str, args: &[&str], env: &[(&str, &str)]) -> Client {
+    spawn_stdio_logged(bin, args, env, None).await
+}
+
+/// Like [`spawn_stdio`], writing the server's stderr to `log` when given.
+pub async fn spawn_stdio_logged(
+    bin: &str,
+    args: &[&str],
+    env: &[(&str, &str)],
+    log: Option<&std::path::Path>,
+) -> Client {
     let mut cmd = tokio::process::Command::new(bin);
     cmd.args(args).env_clear();
     if let Ok(path) = std::env::var("PATH") {
@@ -111,12 +128,95 @@ pub async fn spawn_stdio(bin: &str, args: &[&str], env: &[(&str, &str)]) -> Clie
     for (k, v) in env {
         cmd.env(k, v);
     }
+    let stderr = match log {
+        Some(p) => std::process::Stdio::from(std::fs::File::create(p).expect("log file")),
+        None => std::process::Stdio::null(),
+    };
     let (transport, _stderr) = TokioChildProcess::builder(cmd)
-        .stderr(std::process::Stdio::null())
+        .stderr(stderr)
         .spawn()
         .expect("spawn server");
     let inner = ().serve(transport).await.expect("MCP initialize over stdio");
     Client { inner }
+}
+
+/// A server binary running over HTTP as a child process; killed on drop.
+pub struct HttpProcess {
+    pub child: std::process::Child,
+    pub port: u16,
+    pub url: String,
+}
+
+impl HttpProcess {
+    /// Spawn `bin --transport http --port <free port> args...` with this environment and wait
+    /// (up to 10 s) until `/healthz` answers.
+    pub async fn spawn(
+        bin: &str,
+        args: &[&str],
+        env: &[(&str, &str)],
+        log: &std::path::Path,
+    ) -> Self {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .map(|a| a.port())
+            .expect("free port");
+        let mut cmd = std::process::Command::new(bin);
+        cmd.args(["--transport", "http", "--port", &port.to_string()])
+            .args(args)
+            .env_clear();
+        if let Ok(path) = std::env::var("PATH") {
+            cmd.env("PATH", path);
+        }
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
+        let child = cmd
+            .stdout(std::process::Stdio::null())
+            .stderr(std::fs::File::create(log).expect("log file"))
+            .spawn()
+            .expect("spawn server");
+        let url = format!("http://127.0.0.1:{port}/mcp");
+        // Owned from here on: dropping it (also on the panic below) kills and waits for it.
+        let me = Self { child, port, url };
+        let health = format!("http://127.0.0.1:{port}/healthz");
+        let client = reqwest::Client::new();
+        for _ in 0..100 {
+            if client
+                .get(&health)
+                .send()
+                .await
+                .is_ok_and(|r| r.status().is_success())
+            {
+                return me;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        panic!(
+            "{bin} did not answer /healthz on port {port}: {}",
+            std::fs::read_to_string(log).unwrap_or_default()
+        );
+    }
+
+    /// Send SIGTERM and wait (up to 10 s) for the exit status.
+    pub async fn terminate(mut self) -> std::process::ExitStatus {
+        let _ = std::process::Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status();
+        for _ in 0..100 {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return status;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        panic!("the server did not stop within 10 s of SIGTERM");
+    }
+}
+
+impl Drop for HttpProcess {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
 }
 
 /// A connected MCP client.
@@ -139,7 +239,10 @@ impl Client {
 
     /// Call and expect success; returns the JSON result (structured content or JSON text).
     pub async fn call_ok(&self, name: &str, args: Value) -> Value {
-        let r = self.call(name, args).await.unwrap_or_else(|e| panic!("{name}: protocol error {e}"));
+        let r = self
+            .call(name, args)
+            .await
+            .unwrap_or_else(|e| panic!("{name}: protocol error {e}"));
         let text = text_of(&r);
         assert_ne!(r.is_error, Some(true), "{name} failed: {text}");
         if let Some(s) = r.structured_content {
@@ -150,16 +253,26 @@ impl Client {
 
     /// Call and expect an `isError` result; returns its text.
     pub async fn call_err(&self, name: &str, args: Value) -> String {
-        let r = self.call(name, args).await.unwrap_or_else(|e| panic!("{name}: protocol error {e}"));
+        let r = self
+            .call(name, args)
+            .await
+            .unwrap_or_else(|e| panic!("{name}: protocol error {e}"));
         let text = text_of(&r);
-        assert_eq!(r.is_error, Some(true), "{name} should have failed, got: {text}");
+        assert_eq!(
+            r.is_error,
+            Some(true),
+            "{name} should have failed, got: {text}"
+        );
         text
     }
 
     /// Call and expect a JSON-RPC error; returns its message.
     pub async fn call_protocol_err(&self, name: &str, args: Value) -> String {
         match self.call(name, args).await {
-            Ok(r) => panic!("{name} should be a JSON-RPC error, got result: {}", text_of(&r)),
+            Ok(r) => panic!(
+                "{name} should be a JSON-RPC error, got result: {}",
+                text_of(&r)
+            ),
             Err(e) => e.to_string(),
         }
     }
@@ -185,24 +298,47 @@ pub fn assert_valid_tools(tools: &[Tool]) {
     for t in tools {
         let name = t.name.as_ref();
         assert!(
-            !name.is_empty() && name.len() <= 64 && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-'),
+            !name.is_empty()
+                && name.len() <= 64
+                && name
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-'),
             "bad tool name {name}"
         );
         let schema = Value::Object((*t.input_schema).clone());
-        assert_eq!(schema["type"], "object", "{name}: input schema must be an object");
+        assert_eq!(
+            schema["type"], "object",
+            "{name}: input schema must be an object"
+        );
         assert!(
             jsonschema::meta::is_valid(&schema),
             "{name}: input schema is not a valid JSON Schema: {schema}"
         );
-        jsonschema::validator_for(&schema).unwrap_or_else(|e| panic!("{name}: schema does not compile: {e}"));
+        jsonschema::validator_for(&schema)
+            .unwrap_or_else(|e| panic!("{name}: schema does not compile: {e}"));
         if let Some(out) = &t.output_schema {
             let out = Value::Object((**out).clone());
-            assert!(jsonschema::meta::is_valid(&out), "{name}: output schema invalid");
+            assert!(
+                jsonschema::meta::is_valid(&out),
+                "{name}: output schema invalid"
+            );
         }
-        assert!(t.description.as_deref().is_some_and(|d| d.len() > 10), "{name}: no description");
-        let a = t.annotations.as_ref().unwrap_or_else(|| panic!("{name}: no annotations"));
+        assert!(
+            t.description.as_deref().is_some_and(|d| d.len() > 10),
+            "{name}: no description"
+        );
+        let a = t
+            .annotations
+            .as_ref()
+            .unwrap_or_else(|| panic!("{name}: no annotations"));
         assert!(a.title.is_some(), "{name}: no title annotation");
-        assert!(a.read_only_hint.is_some() && a.destructive_hint.is_some() && a.idempotent_hint.is_some() && a.open_world_hint.is_some(), "{name}: incomplete annotations");
+        assert!(
+            a.read_only_hint.is_some()
+                && a.destructive_hint.is_some()
+                && a.idempotent_hint.is_some()
+                && a.open_world_hint.is_some(),
+            "{name}: incomplete annotations"
+        );
     }
     let mut names: Vec<&str> = tools.iter().map(|t| t.name.as_ref()).collect();
     names.sort_unstable();
@@ -222,8 +358,18 @@ pub fn assert_docs_fresh(spec: &'static ServerSpec, crate_dir: &str) {
     let readme_path = dir.join("README.md");
     let readme = std::fs::read_to_string(&readme_path).unwrap_or_default();
     let table = mcp_shared::docs::tools_markdown(&server);
-    let want_readme = replace_between(&readme, "<!-- tools:start -->", "<!-- tools:end -->", &table)
-        .unwrap_or_else(|| panic!("{} has no <!-- tools:start --> / <!-- tools:end --> markers", readme_path.display()));
+    let want_readme = replace_between(
+        &readme,
+        "<!-- tools:start -->",
+        "<!-- tools:end -->",
+        &table,
+    )
+    .unwrap_or_else(|| {
+        panic!(
+            "{} has no <!-- tools:start --> / <!-- tools:end --> markers",
+            readme_path.display()
+        )
+    });
     let update = std::env::var("MCP_UPDATE_DOCS").is_ok_and(|v| v == "1");
     let have_json = std::fs::read_to_string(&json_path).unwrap_or_default();
     if update {
@@ -338,7 +484,10 @@ impl Expect {
             .and(matchers::path(self.path.clone()))
             .and(QueryExact(self.query.clone()));
         if let Some(t) = &self.bearer {
-            m = m.and(matchers::header("authorization", format!("Bearer {t}").as_str()));
+            m = m.and(matchers::header(
+                "authorization",
+                format!("Bearer {t}").as_str(),
+            ));
         }
         for (k, v) in &self.headers {
             m = m.and(matchers::header(k.as_str(), v.as_str()));

@@ -60,15 +60,30 @@ async fn delete_thing(ctx: Ctx, a: DeleteThing) -> Result<Value, ToolError> {
 pub struct Slow {}
 
 async fn slow(ctx: Ctx, _a: Slow) -> Result<Value, ToolError> {
-    ctx.request(Method::GET, "/slow").bearer(&ctx.token()?).send_json().await
+    ctx.request(Method::GET, "/slow")
+        .bearer(&ctx.token()?)
+        .send_json()
+        .await
 }
 
 fn tools() -> Vec<ToolDef> {
     vec![
         tool("acme_get_thing", "Get thing", Effect::Read, get_thing).toolset("things"),
-        tool("acme_create_thing", "Create thing", Effect::Write, create_thing).toolset("things"),
+        tool(
+            "acme_create_thing",
+            "Create thing",
+            Effect::Write,
+            create_thing,
+        )
+        .toolset("things"),
         tool("acme_slow", "Slow read", Effect::Read, slow).toolset("things"),
-        tool("acme_delete_thing", "Delete thing", Effect::Destructive, delete_thing).toolset("admin"),
+        tool(
+            "acme_delete_thing",
+            "Delete thing",
+            Effect::Destructive,
+            delete_thing,
+        )
+        .toolset("admin"),
     ]
 }
 
@@ -82,8 +97,16 @@ pub static SPEC: ServerSpec = ServerSpec {
     default_base_url: "https://api.acme.invalid",
     credential_env: &[("ACME_TOKEN", "access_token")],
     toolsets: &[
-        Toolset { name: "things", description: "Things.", default: true },
-        Toolset { name: "admin", description: "Admin.", default: true },
+        Toolset {
+            name: "things",
+            description: "Things.",
+            default: true,
+        },
+        Toolset {
+            name: "admin",
+            description: "Admin.",
+            default: true,
+        },
     ],
     tools,
     error_parser: mcp_shared::default_error_parser,

@@ -23,8 +23,17 @@ async fn header_beats_bearer_beats_environment() {
     let server = TestServer::start(&SPEC, settings).await;
 
     for (headers, token) in [
-        (vec![("x-auth-data", auth_data("from-header")), ("authorization", "Bearer from-bearer".to_owned())], "from-header"),
-        (vec![("authorization", "Bearer from-bearer".to_owned())], "from-bearer"),
+        (
+            vec![
+                ("x-auth-data", auth_data("from-header")),
+                ("authorization", "Bearer from-bearer".to_owned()),
+            ],
+            "from-header",
+        ),
+        (
+            vec![("authorization", "Bearer from-bearer".to_owned())],
+            "from-bearer",
+        ),
         (vec![], "from-env"),
     ] {
         fake.reset().await;
@@ -48,11 +57,18 @@ async fn nested_and_url_safe_auth_data() {
     use base64::Engine as _;
     let fake = MockServer::start().await;
     let server = TestServer::start(&SPEC, settings_for(&fake.uri())).await;
-    let raw = json!({"access_token": "tok/with+chars?", "authed_user": {"access_token": "user"}}).to_string();
+    let raw = json!({"access_token": "tok/with+chars?", "authed_user": {"access_token": "user"}})
+        .to_string();
     let url_safe = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(raw);
-    expect("GET", "/things/2").bearer("tok/with+chars?").respond(&fake, 200, thing(2)).await;
+    expect("GET", "/things/2")
+        .bearer("tok/with+chars?")
+        .respond(&fake, 200, thing(2))
+        .await;
     let client = server.client_with(&[("x-auth-data", &url_safe)]).await;
-    assert_eq!(client.call_ok("acme_get_thing", json!({"id": 2})).await["id"], 2);
+    assert_eq!(
+        client.call_ok("acme_get_thing", json!({"id": 2})).await["id"],
+        2
+    );
     server.stop().await;
 }
 
@@ -60,7 +76,11 @@ async fn nested_and_url_safe_auth_data() {
 async fn malformed_header_is_an_error_and_never_falls_back() {
     let fake = MockServer::start().await;
     // Any upstream call would be a fallback to the environment's token: there must be none.
-    Mock::given(matchers::any()).respond_with(ResponseTemplate::new(200)).expect(0).mount(&fake).await;
+    Mock::given(matchers::any())
+        .respond_with(ResponseTemplate::new(200))
+        .expect(0)
+        .mount(&fake)
+        .await;
     let mut settings = settings_for(&fake.uri());
     settings.env_credentials = env_token("env-token-must-not-be-used");
     let server = TestServer::start(&SPEC, settings).await;
@@ -74,13 +94,19 @@ async fn malformed_header_is_an_error_and_never_falls_back() {
         let client = server.client_with(&[("x-auth-data", &bad)]).await;
         // Listing still works.
         assert_eq!(client.list_tools().await.len(), 4);
-        let err = client.call_protocol_err("acme_get_thing", json!({"id": 1})).await;
+        let err = client
+            .call_protocol_err("acme_get_thing", json!({"id": 1}))
+            .await;
         assert!(err.contains("x-auth-data header is malformed"), "{err}");
         assert!(!err.contains("env-token"), "{err}");
         client.close().await;
     }
-    let client = server.client_with(&[("authorization", "Basic dXNlcjpwYXNz")]).await;
-    let err = client.call_protocol_err("acme_get_thing", json!({"id": 1})).await;
+    let client = server
+        .client_with(&[("authorization", "Basic dXNlcjpwYXNz")])
+        .await;
+    let err = client
+        .call_protocol_err("acme_get_thing", json!({"id": 1}))
+        .await;
     assert!(err.contains("Authorization header is malformed"), "{err}");
     server.stop().await;
 }
@@ -98,7 +124,10 @@ async fn missing_credentials_name_what_to_set() {
     assert_eq!(client.list_tools().await.len(), 4);
     let err = client.call_err("acme_get_thing", json!({"id": 1})).await;
     assert!(err.contains("No Acme credentials"), "{err}");
-    assert!(err.contains("x-auth-data") && err.contains("ACME_TOKEN"), "{err}");
+    assert!(
+        err.contains("x-auth-data") && err.contains("ACME_TOKEN"),
+        "{err}"
+    );
     server.stop().await;
 }
 
@@ -125,7 +154,11 @@ impl Respond for TenantCheck {
     fn respond(&self, req: &Request) -> ResponseTemplate {
         self.calls.fetch_add(1, Ordering::SeqCst);
         let id = req.url.path().rsplit('/').next().unwrap_or("").to_owned();
-        let auth = req.headers.get("authorization").and_then(|v| v.to_str().ok()).unwrap_or("");
+        let auth = req
+            .headers
+            .get("authorization")
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("");
         if auth != format!("Bearer tenant-{id}") {
             self.mismatches.fetch_add(1, Ordering::SeqCst);
             return ResponseTemplate::new(401).set_body_json(json!({"message": "wrong tenant"}));
@@ -143,7 +176,10 @@ async fn tenants_concurrently(stateless: bool) {
     let calls = Arc::new(AtomicUsize::new(0));
     Mock::given(matchers::method("GET"))
         .and(matchers::path_regex("^/things/[0-9]+$"))
-        .respond_with(TenantCheck { mismatches: mismatches.clone(), calls: calls.clone() })
+        .respond_with(TenantCheck {
+            mismatches: mismatches.clone(),
+            calls: calls.clone(),
+        })
         .mount(&fake)
         .await;
     let mut settings = settings_for(&fake.uri());

@@ -14,9 +14,20 @@ use crate::acme::{SPEC, thing};
 const INIT: &str = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}"#;
 
 /// One raw HTTP/1.1 request; returns the status code and the body text.
-async fn raw(port: u16, method: &str, path: &str, headers: &[(&str, &str)], body: &str) -> (u16, String) {
-    let mut sock = tokio::net::TcpStream::connect(("127.0.0.1", port)).await.expect("connect");
-    let mut req = format!("{method} {path} HTTP/1.1\r\nConnection: close\r\nContent-Length: {}\r\n", body.len());
+async fn raw(
+    port: u16,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &str,
+) -> (u16, String) {
+    let mut sock = tokio::net::TcpStream::connect(("127.0.0.1", port))
+        .await
+        .expect("connect");
+    let mut req = format!(
+        "{method} {path} HTTP/1.1\r\nConnection: close\r\nContent-Length: {}\r\n",
+        body.len()
+    );
     for (k, v) in headers {
         req.push_str(&format!("{k}: {v}\r\n"));
     }
@@ -26,13 +37,24 @@ async fn raw(port: u16, method: &str, path: &str, headers: &[(&str, &str)], body
     let mut buf = Vec::new();
     let _ = tokio::time::timeout(Duration::from_secs(5), sock.read_to_end(&mut buf)).await;
     let text = String::from_utf8_lossy(&buf).into_owned();
-    let status = text.split_whitespace().nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
-    let body = text.split_once("\r\n\r\n").map(|(_, b)| b.to_owned()).unwrap_or_default();
+    let status = text
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    let body = text
+        .split_once("\r\n\r\n")
+        .map(|(_, b)| b.to_owned())
+        .unwrap_or_default();
     (status, body)
 }
 
 fn mcp_headers<'a>(host: &'a str, extra: &[(&'a str, &'a str)]) -> Vec<(&'a str, &'a str)> {
-    let mut h = vec![("Host", host), ("Content-Type", "application/json"), ("Accept", "application/json, text/event-stream")];
+    let mut h = vec![
+        ("Host", host),
+        ("Content-Type", "application/json"),
+        ("Accept", "application/json, text/event-stream"),
+    ];
     h.extend_from_slice(extra);
     h
 }
@@ -40,14 +62,31 @@ fn mcp_headers<'a>(host: &'a str, extra: &[(&'a str, &'a str)]) -> Vec<(&'a str,
 #[tokio::test]
 async fn health_paths_and_trailing_slash() {
     let server = TestServer::start(&SPEC, settings_for("http://127.0.0.1:9")).await;
-    let (status, body) = raw(server.port(), "GET", "/healthz", &[("Host", "localhost")], "").await;
+    let (status, body) = raw(
+        server.port(),
+        "GET",
+        "/healthz",
+        &[("Host", "localhost")],
+        "",
+    )
+    .await;
     assert_eq!(status, 200);
-    assert!(body.contains("\"status\":\"ok\"") && body.contains("acme-mcp-server"), "{body}");
+    assert!(
+        body.contains("\"status\":\"ok\"") && body.contains("acme-mcp-server"),
+        "{body}"
+    );
     let (status, body) = raw(server.port(), "GET", "/nope", &[("Host", "localhost")], "").await;
     assert_eq!(status, 404);
     assert!(body.contains("/mcp"), "{body}");
     for path in ["/mcp", "/mcp/"] {
-        let (status, body) = raw(server.port(), "POST", path, &mcp_headers("localhost", &[]), INIT).await;
+        let (status, body) = raw(
+            server.port(),
+            "POST",
+            path,
+            &mcp_headers("localhost", &[]),
+            INIT,
+        )
+        .await;
         assert_eq!(status, 200, "{path}: {body}");
         assert!(body.contains("acme-mcp-server"), "{body}");
     }
@@ -60,11 +99,33 @@ async fn health_paths_and_trailing_slash() {
 
 #[tokio::test]
 async fn container_host_names_work_when_bound_to_all_interfaces() {
-    let server = TestServer::start_on(&SPEC, settings_for("http://127.0.0.1:9"), IpAddr::from([0, 0, 0, 0])).await;
-    let (status, body) = raw(server.port(), "POST", "/mcp", &mcp_headers("github-mcp-server:5000", &[]), INIT).await;
+    let server = TestServer::start_on(
+        &SPEC,
+        settings_for("http://127.0.0.1:9"),
+        IpAddr::from([0, 0, 0, 0]),
+    )
+    .await;
+    let (status, body) = raw(
+        server.port(),
+        "POST",
+        "/mcp",
+        &mcp_headers("github-mcp-server:5000", &[]),
+        INIT,
+    )
+    .await;
     assert_eq!(status, 200, "{body}");
     // Without an allow-list any Origin from a browser is refused.
-    let (status, _) = raw(server.port(), "POST", "/mcp", &mcp_headers("github-mcp-server:5000", &[("Origin", "https://evil.example")]), INIT).await;
+    let (status, _) = raw(
+        server.port(),
+        "POST",
+        "/mcp",
+        &mcp_headers(
+            "github-mcp-server:5000",
+            &[("Origin", "https://evil.example")],
+        ),
+        INIT,
+    )
+    .await;
     assert_eq!(status, 403);
     server.stop().await;
 }
@@ -77,9 +138,26 @@ async fn allowed_hosts_and_origins_are_configurable() {
         ..settings_for("http://127.0.0.1:9")
     };
     let server = TestServer::start_on(&SPEC, settings, IpAddr::from([0, 0, 0, 0])).await;
-    let ok = raw(server.port(), "POST", "/mcp", &mcp_headers("mcp.internal:5000", &[("Origin", "https://app.example.com")]), INIT).await;
+    let ok = raw(
+        server.port(),
+        "POST",
+        "/mcp",
+        &mcp_headers(
+            "mcp.internal:5000",
+            &[("Origin", "https://app.example.com")],
+        ),
+        INIT,
+    )
+    .await;
     assert_eq!(ok.0, 200, "{}", ok.1);
-    let bad_host = raw(server.port(), "POST", "/mcp", &mcp_headers("other:5000", &[]), INIT).await;
+    let bad_host = raw(
+        server.port(),
+        "POST",
+        "/mcp",
+        &mcp_headers("other:5000", &[]),
+        INIT,
+    )
+    .await;
     assert_eq!(bad_host.0, 403);
     server.stop().await;
 }
@@ -87,33 +165,79 @@ async fn allowed_hosts_and_origins_are_configurable() {
 #[tokio::test]
 async fn loopback_binding_rejects_foreign_hosts_and_origins() {
     let server = TestServer::start(&SPEC, settings_for("http://127.0.0.1:9")).await;
-    let (status, _) = raw(server.port(), "POST", "/mcp", &mcp_headers("localhost", &[("Origin", "https://evil.example")]), INIT).await;
+    let (status, _) = raw(
+        server.port(),
+        "POST",
+        "/mcp",
+        &mcp_headers("localhost", &[("Origin", "https://evil.example")]),
+        INIT,
+    )
+    .await;
     assert_eq!(status, 403);
-    let (status, _) = raw(server.port(), "POST", "/mcp", &mcp_headers("evil.example", &[]), INIT).await;
+    let (status, _) = raw(
+        server.port(),
+        "POST",
+        "/mcp",
+        &mcp_headers("evil.example", &[]),
+        INIT,
+    )
+    .await;
     assert_eq!(status, 403);
-    let (status, body) = raw(server.port(), "POST", "/mcp", &mcp_headers("127.0.0.1:5000", &[("Origin", "http://localhost:3000")]), INIT).await;
+    let (status, body) = raw(
+        server.port(),
+        "POST",
+        "/mcp",
+        &mcp_headers("127.0.0.1:5000", &[("Origin", "http://localhost:3000")]),
+        INIT,
+    )
+    .await;
     assert_eq!(status, 200, "{body}");
     server.stop().await;
 }
 
 #[tokio::test]
 async fn oversized_request_body_is_refused() {
-    let settings = mcp_shared::Settings { max_body_bytes: 64 * 1024, ..settings_for("http://127.0.0.1:9") };
+    let settings = mcp_shared::Settings {
+        max_body_bytes: 64 * 1024,
+        ..settings_for("http://127.0.0.1:9")
+    };
     let server = TestServer::start(&SPEC, settings).await;
-    let big = format!(r#"{{"jsonrpc":"2.0","id":1,"method":"ping","params":{{"pad":"{}"}}}}"#, "x".repeat(100 * 1024));
-    let (status, _) = raw(server.port(), "POST", "/mcp", &mcp_headers("localhost", &[]), &big).await;
+    let big = format!(
+        r#"{{"jsonrpc":"2.0","id":1,"method":"ping","params":{{"pad":"{}"}}}}"#,
+        "x".repeat(100 * 1024)
+    );
+    let (status, _) = raw(
+        server.port(),
+        "POST",
+        "/mcp",
+        &mcp_headers("localhost", &[]),
+        &big,
+    )
+    .await;
     assert_eq!(status, 413);
     server.stop().await;
 }
 
 #[tokio::test]
 async fn json_response_mode_answers_plain_json() {
-    let settings = mcp_shared::Settings { json_response: true, stateless: true, ..settings_for("http://127.0.0.1:9") };
+    let settings = mcp_shared::Settings {
+        json_response: true,
+        stateless: true,
+        ..settings_for("http://127.0.0.1:9")
+    };
     let server = TestServer::start(&SPEC, settings).await;
     let list = r#"{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{}}"#;
-    let (status, body) = raw(server.port(), "POST", "/mcp", &mcp_headers("localhost", &[("MCP-Protocol-Version", "2025-06-18")]), list).await;
+    let (status, body) = raw(
+        server.port(),
+        "POST",
+        "/mcp",
+        &mcp_headers("localhost", &[("MCP-Protocol-Version", "2025-06-18")]),
+        list,
+    )
+    .await;
     assert_eq!(status, 200, "{body}");
-    let v: serde_json::Value = serde_json::from_str(body.trim()).unwrap_or_else(|e| panic!("not plain JSON ({e}): {body}"));
+    let v: serde_json::Value = serde_json::from_str(body.trim())
+        .unwrap_or_else(|e| panic!("not plain JSON ({e}): {body}"));
     assert_eq!(v["result"]["tools"].as_array().map(Vec::len), Some(4));
     server.stop().await;
 }
@@ -122,7 +246,11 @@ async fn json_response_mode_answers_plain_json() {
 async fn graceful_shutdown_lets_running_calls_finish() {
     let fake = MockServer::start().await;
     Mock::given(matchers::path("/slow"))
-        .respond_with(ResponseTemplate::new(200).set_body_json(thing(5)).set_delay(Duration::from_millis(800)))
+        .respond_with(
+            ResponseTemplate::new(200)
+                .set_body_json(thing(5))
+                .set_delay(Duration::from_millis(800)),
+        )
         .mount(&fake)
         .await;
     let server = TestServer::start(&SPEC, settings_for(&fake.uri())).await;
@@ -130,6 +258,9 @@ async fn graceful_shutdown_lets_running_calls_finish() {
     let call = tokio::spawn(async move { client.call_ok("acme_slow", json!({})).await });
     tokio::time::sleep(Duration::from_millis(200)).await;
     server.stop().await;
-    let v = tokio::time::timeout(Duration::from_secs(5), call).await.expect("call finished").expect("join");
+    let v = tokio::time::timeout(Duration::from_secs(5), call)
+        .await
+        .expect("call finished")
+        .expect("join");
     assert_eq!(v["id"], 5);
 }

@@ -1,5 +1,6 @@
 //! mcp-shared behaviour through a real MCP client against a small test service ("acme")
 //! whose tools call a fake vendor: credentials, tenants, retries, scoping, transports.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod acme;
 mod auth;

@@ -8,7 +8,10 @@ use serde_json::json;
 
 use crate::acme::{SPEC, thing};
 
-async fn start(fake_uri: &str, tweak: impl FnOnce(&mut mcp_shared::Settings)) -> (TestServer, Client) {
+async fn start(
+    fake_uri: &str,
+    tweak: impl FnOnce(&mut mcp_shared::Settings),
+) -> (TestServer, Client) {
     let mut settings = settings_for(fake_uri);
     tweak(&mut settings);
     let server = TestServer::start(&SPEC, settings).await;
@@ -21,9 +24,23 @@ async fn requests(fake: &MockServer) -> usize {
 }
 
 /// Mount `first` for the first request only, then `then` for the rest.
-async fn first_then(fake: &MockServer, method: &str, first: ResponseTemplate, then: ResponseTemplate) {
-    Mock::given(matchers::method(method)).respond_with(first).up_to_n_times(1).with_priority(1).mount(fake).await;
-    Mock::given(matchers::method(method)).respond_with(then).with_priority(2).mount(fake).await;
+async fn first_then(
+    fake: &MockServer,
+    method: &str,
+    first: ResponseTemplate,
+    then: ResponseTemplate,
+) {
+    Mock::given(matchers::method(method))
+        .respond_with(first)
+        .up_to_n_times(1)
+        .with_priority(1)
+        .mount(fake)
+        .await;
+    Mock::given(matchers::method(method))
+        .respond_with(then)
+        .with_priority(2)
+        .mount(fake)
+        .await;
 }
 
 #[tokio::test]
@@ -32,14 +49,22 @@ async fn rate_limit_retry_after_seconds_is_honoured() {
     first_then(
         &fake,
         "GET",
-        ResponseTemplate::new(429).insert_header("retry-after", "1").set_body_json(json!({"message": "slow down"})),
+        ResponseTemplate::new(429)
+            .insert_header("retry-after", "1")
+            .set_body_json(json!({"message": "slow down"})),
         ResponseTemplate::new(200).set_body_json(thing(1)),
     )
     .await;
     let (_server, client) = start(&fake.uri(), |_| {}).await;
     let started = Instant::now();
-    assert_eq!(client.call_ok("acme_get_thing", json!({"id": 1})).await["id"], 1);
-    assert!(started.elapsed() >= Duration::from_millis(950), "did not wait for Retry-After");
+    assert_eq!(
+        client.call_ok("acme_get_thing", json!({"id": 1})).await["id"],
+        1
+    );
+    assert!(
+        started.elapsed() >= Duration::from_millis(950),
+        "did not wait for Retry-After"
+    );
     assert_eq!(requests(&fake).await, 2);
 }
 
@@ -57,8 +82,16 @@ async fn rate_limit_retry_after_http_date_and_post_retried() {
     let (_server, client) = start(&fake.uri(), |_| {}).await;
     let started = Instant::now();
     // A 429 was not processed, so even a POST is retried.
-    assert_eq!(client.call_ok("acme_create_thing", json!({"name": "x"})).await["id"], 9);
-    assert!(started.elapsed() >= Duration::from_millis(900), "did not wait for the HTTP date");
+    assert_eq!(
+        client
+            .call_ok("acme_create_thing", json!({"name": "x"}))
+            .await["id"],
+        9
+    );
+    assert!(
+        started.elapsed() >= Duration::from_millis(900),
+        "did not wait for the HTTP date"
+    );
     assert_eq!(requests(&fake).await, 2);
 }
 
@@ -66,12 +99,19 @@ async fn rate_limit_retry_after_http_date_and_post_retried() {
 async fn rate_limit_longer_than_we_wait_is_reported_with_the_delay() {
     let fake = MockServer::start().await;
     Mock::given(matchers::any())
-        .respond_with(ResponseTemplate::new(429).insert_header("retry-after", "120").set_body_json(json!({"message": "API rate limit exceeded"})))
+        .respond_with(
+            ResponseTemplate::new(429)
+                .insert_header("retry-after", "120")
+                .set_body_json(json!({"message": "API rate limit exceeded"})),
+        )
         .mount(&fake)
         .await;
     let (_server, client) = start(&fake.uri(), |_| {}).await;
     let err = client.call_err("acme_get_thing", json!({"id": 1})).await;
-    assert!(err.contains("429") && err.contains("API rate limit exceeded"), "{err}");
+    assert!(
+        err.contains("429") && err.contains("API rate limit exceeded"),
+        "{err}"
+    );
     assert!(err.contains("retry after 120 s"), "{err}");
     assert_eq!(requests(&fake).await, 1);
 }
@@ -79,7 +119,10 @@ async fn rate_limit_longer_than_we_wait_is_reported_with_the_delay() {
 #[tokio::test]
 async fn rate_limit_reset_header_on_403() {
     let fake = MockServer::start().await;
-    let reset = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map(|d| d.as_secs() + 1).unwrap_or(0);
+    let reset = SystemTime::now()
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .map(|d| d.as_secs() + 1)
+        .unwrap_or(0);
     first_then(
         &fake,
         "GET",
@@ -91,25 +134,42 @@ async fn rate_limit_reset_header_on_403() {
     )
     .await;
     let (_server, client) = start(&fake.uri(), |_| {}).await;
-    assert_eq!(client.call_ok("acme_get_thing", json!({"id": 3})).await["id"], 3);
+    assert_eq!(
+        client.call_ok("acme_get_thing", json!({"id": 3})).await["id"],
+        3
+    );
     assert_eq!(requests(&fake).await, 2);
 }
 
 #[tokio::test]
 async fn service_unavailable_then_success_for_reads() {
     let fake = MockServer::start().await;
-    first_then(&fake, "GET", ResponseTemplate::new(503), ResponseTemplate::new(200).set_body_json(thing(4))).await;
+    first_then(
+        &fake,
+        "GET",
+        ResponseTemplate::new(503),
+        ResponseTemplate::new(200).set_body_json(thing(4)),
+    )
+    .await;
     let (_server, client) = start(&fake.uri(), |_| {}).await;
-    assert_eq!(client.call_ok("acme_get_thing", json!({"id": 4})).await["id"], 4);
+    assert_eq!(
+        client.call_ok("acme_get_thing", json!({"id": 4})).await["id"],
+        4
+    );
     assert_eq!(requests(&fake).await, 2);
 }
 
 #[tokio::test]
 async fn gateway_errors_are_not_retried_for_writes() {
     let fake = MockServer::start().await;
-    Mock::given(matchers::method("POST")).respond_with(ResponseTemplate::new(503)).mount(&fake).await;
+    Mock::given(matchers::method("POST"))
+        .respond_with(ResponseTemplate::new(503))
+        .mount(&fake)
+        .await;
     let (_server, client) = start(&fake.uri(), |_| {}).await;
-    let err = client.call_err("acme_create_thing", json!({"name": "x"})).await;
+    let err = client
+        .call_err("acme_create_thing", json!({"name": "x"}))
+        .await;
     assert!(err.contains("503 Service Unavailable"), "{err}");
     assert_eq!(requests(&fake).await, 1);
 }
@@ -118,7 +178,9 @@ async fn gateway_errors_are_not_retried_for_writes() {
 async fn reads_give_up_after_three_attempts_with_a_readable_error() {
     let fake = MockServer::start().await;
     Mock::given(matchers::any())
-        .respond_with(ResponseTemplate::new(502).set_body_string("<html><body>Bad gateway</body></html>"))
+        .respond_with(
+            ResponseTemplate::new(502).set_body_string("<html><body>Bad gateway</body></html>"),
+        )
         .mount(&fake)
         .await;
     let (_server, client) = start(&fake.uri(), |_| {}).await;
@@ -137,7 +199,10 @@ async fn non_json_error_body_is_quoted() {
         .await;
     let (_server, client) = start(&fake.uri(), |_| {}).await;
     let err = client.call_err("acme_get_thing", json!({"id": 1})).await;
-    assert!(err.contains("500 Internal Server Error: upstream exploded."), "{err}");
+    assert!(
+        err.contains("500 Internal Server Error: upstream exploded."),
+        "{err}"
+    );
     // 500 is not a retryable status.
     assert_eq!(requests(&fake).await, 1);
 }
@@ -158,10 +223,17 @@ async fn invalid_json_success_body_is_a_clear_error() {
 async fn read_timeout_is_retried_then_reported() {
     let fake = MockServer::start().await;
     Mock::given(matchers::any())
-        .respond_with(ResponseTemplate::new(200).set_body_json(thing(1)).set_delay(Duration::from_secs(3)))
+        .respond_with(
+            ResponseTemplate::new(200)
+                .set_body_json(thing(1))
+                .set_delay(Duration::from_secs(3)),
+        )
         .mount(&fake)
         .await;
-    let (_server, client) = start(&fake.uri(), |s| s.upstream_timeout = Duration::from_millis(300)).await;
+    let (_server, client) = start(&fake.uri(), |s| {
+        s.upstream_timeout = Duration::from_millis(300)
+    })
+    .await;
     let err = client.call_err("acme_get_thing", json!({"id": 1})).await;
     assert!(err.contains("did not answer within"), "{err}");
     assert_eq!(requests(&fake).await, 3);
@@ -171,19 +243,33 @@ async fn read_timeout_is_retried_then_reported() {
 async fn write_that_timed_out_is_not_retried() {
     let fake = MockServer::start().await;
     Mock::given(matchers::any())
-        .respond_with(ResponseTemplate::new(201).set_body_json(thing(1)).set_delay(Duration::from_secs(3)))
+        .respond_with(
+            ResponseTemplate::new(201)
+                .set_body_json(thing(1))
+                .set_delay(Duration::from_secs(3)),
+        )
         .mount(&fake)
         .await;
-    let (_server, client) = start(&fake.uri(), |s| s.upstream_timeout = Duration::from_millis(300)).await;
-    let err = client.call_err("acme_create_thing", json!({"name": "x"})).await;
-    assert!(err.contains("did not answer within") && err.contains("not retried"), "{err}");
+    let (_server, client) = start(&fake.uri(), |s| {
+        s.upstream_timeout = Duration::from_millis(300)
+    })
+    .await;
+    let err = client
+        .call_err("acme_create_thing", json!({"name": "x"}))
+        .await;
+    assert!(
+        err.contains("did not answer within") && err.contains("not retried"),
+        "{err}"
+    );
     assert_eq!(requests(&fake).await, 1);
 }
 
 /// A server that accepts connections and closes them at once (a reset before any answer).
 async fn resetting_server() -> (String, std::sync::Arc<std::sync::atomic::AtomicUsize>) {
     use std::sync::atomic::Ordering;
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
     let addr = listener.local_addr().expect("addr");
     let count = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
     let c = count.clone();
@@ -207,7 +293,9 @@ async fn connection_reset_retries_reads_not_writes() {
     assert!(err.contains("connection to Acme failed"), "{err}");
     assert_eq!(count.load(Ordering::SeqCst), 3);
     count.store(0, Ordering::SeqCst);
-    let err = client.call_err("acme_create_thing", json!({"name": "x"})).await;
+    let err = client
+        .call_err("acme_create_thing", json!({"name": "x"}))
+        .await;
     assert!(err.contains("not retried"), "{err}");
     assert_eq!(count.load(Ordering::SeqCst), 1);
 }
@@ -218,7 +306,9 @@ async fn connection_refused_is_reported() {
     let uri = format!("http://{}", listener.local_addr().expect("addr"));
     drop(listener);
     let (_server, client) = start(&uri, |_| {}).await;
-    let err = client.call_err("acme_create_thing", json!({"name": "x"})).await;
+    let err = client
+        .call_err("acme_create_thing", json!({"name": "x"}))
+        .await;
     assert!(err.contains("Cannot connect to Acme"), "{err}");
 }
 
@@ -253,5 +343,8 @@ async fn redirect_to_another_host_does_not_carry_the_token() {
         .await;
     let (_server, client) = start(&fake.uri(), |_| {}).await;
     let v = client.call_ok("acme_get_thing", json!({"id": 1})).await;
-    assert_eq!(v["saw_auth"], false, "credentials were forwarded to another host");
+    assert_eq!(
+        v["saw_auth"], false,
+        "credentials were forwarded to another host"
+    );
 }

@@ -10,7 +10,12 @@ use crate::acme::SPEC;
 async fn listed(settings: Settings, headers: &[(&str, &str)]) -> Vec<String> {
     let server = TestServer::start(&SPEC, settings).await;
     let client = server.client_with(headers).await;
-    let names = client.list_tools().await.into_iter().map(|t| t.name.to_string()).collect();
+    let names = client
+        .list_tools()
+        .await
+        .into_iter()
+        .map(|t| t.name.to_string())
+        .collect();
     client.close().await;
     server.stop().await;
     names
@@ -22,37 +27,109 @@ fn base() -> Settings {
 
 #[tokio::test]
 async fn flags_select_tools() {
-    assert_eq!(listed(base(), &[]).await, ["acme_get_thing", "acme_create_thing", "acme_slow", "acme_delete_thing"]);
-    let ro = Settings { read_only: true, ..base() };
+    assert_eq!(
+        listed(base(), &[]).await,
+        [
+            "acme_get_thing",
+            "acme_create_thing",
+            "acme_slow",
+            "acme_delete_thing"
+        ]
+    );
+    let ro = Settings {
+        read_only: true,
+        ..base()
+    };
     assert_eq!(listed(ro, &[]).await, ["acme_get_thing", "acme_slow"]);
-    let ts = Settings { toolsets: Some(vec!["admin".into()]), ..base() };
+    let ts = Settings {
+        toolsets: Some(vec!["admin".into()]),
+        ..base()
+    };
     assert_eq!(listed(ts, &[]).await, ["acme_delete_thing"]);
-    let tl = Settings { tools: Some(vec!["acme_create_thing".into()]), ..base() };
+    let tl = Settings {
+        tools: Some(vec!["acme_create_thing".into()]),
+        ..base()
+    };
     assert_eq!(listed(tl, &[]).await, ["acme_create_thing"]);
-    let both = Settings { toolsets: Some(vec!["admin".into()]), tools: Some(vec!["acme_get_thing".into()]), ..base() };
-    assert_eq!(listed(both, &[]).await, ["acme_get_thing", "acme_delete_thing"]);
-    let ex = Settings { toolsets: Some(vec!["all".into()]), exclude_tools: vec!["acme_delete_thing".into(), "acme_slow".into()], ..base() };
-    assert_eq!(listed(ex, &[]).await, ["acme_get_thing", "acme_create_thing"]);
+    let both = Settings {
+        toolsets: Some(vec!["admin".into()]),
+        tools: Some(vec!["acme_get_thing".into()]),
+        ..base()
+    };
+    assert_eq!(
+        listed(both, &[]).await,
+        ["acme_get_thing", "acme_delete_thing"]
+    );
+    let ex = Settings {
+        toolsets: Some(vec!["all".into()]),
+        exclude_tools: vec!["acme_delete_thing".into(), "acme_slow".into()],
+        ..base()
+    };
+    assert_eq!(
+        listed(ex, &[]).await,
+        ["acme_get_thing", "acme_create_thing"]
+    );
 }
 
 #[test]
 fn unknown_names_fail_start_up_clearly() {
-    let err = McpServer::new(&SPEC, Settings { toolsets: Some(vec!["nope".into()]), ..base() }).err().unwrap_or_default();
-    assert!(err.contains("unknown toolset `nope`") && err.contains("things"), "{err}");
-    let err = McpServer::new(&SPEC, Settings { exclude_tools: vec!["acme_nope".into()], ..base() }).err().unwrap_or_default();
+    let err = McpServer::new(
+        &SPEC,
+        Settings {
+            toolsets: Some(vec!["nope".into()]),
+            ..base()
+        },
+    )
+    .err()
+    .unwrap_or_default();
+    assert!(
+        err.contains("unknown toolset `nope`") && err.contains("things"),
+        "{err}"
+    );
+    let err = McpServer::new(
+        &SPEC,
+        Settings {
+            exclude_tools: vec!["acme_nope".into()],
+            ..base()
+        },
+    )
+    .err()
+    .unwrap_or_default();
     assert!(err.contains("unknown tool `acme_nope`"), "{err}");
-    let err = McpServer::new(&SPEC, Settings { api_base_url: Some("not a url".into()), ..base() }).err().unwrap_or_default();
+    let err = McpServer::new(
+        &SPEC,
+        Settings {
+            api_base_url: Some("not a url".into()),
+            ..base()
+        },
+    )
+    .err()
+    .unwrap_or_default();
     assert!(err.contains("ACME_API_BASE_URL"), "{err}");
 }
 
 #[tokio::test]
 async fn hidden_tools_cannot_be_called() {
     let fake = MockServer::start().await;
-    let server = TestServer::start(&SPEC, Settings { read_only: true, ..settings_for(&fake.uri()) }).await;
+    let server = TestServer::start(
+        &SPEC,
+        Settings {
+            read_only: true,
+            ..settings_for(&fake.uri())
+        },
+    )
+    .await;
     let client = server.client("t").await;
-    let err = client.call_protocol_err("acme_create_thing", json!({"name": "x"})).await;
-    assert!(err.contains("not available") && err.contains("read-only"), "{err}");
-    let err = client.call_protocol_err("acme_nonexistent", json!({})).await;
+    let err = client
+        .call_protocol_err("acme_create_thing", json!({"name": "x"}))
+        .await;
+    assert!(
+        err.contains("not available") && err.contains("read-only"),
+        "{err}"
+    );
+    let err = client
+        .call_protocol_err("acme_nonexistent", json!({}))
+        .await;
     assert!(err.contains("unknown tool `acme_nonexistent`"), "{err}");
     assert_eq!(fake.received_requests().await.map(|r| r.len()), Some(0));
 }
@@ -60,24 +137,61 @@ async fn hidden_tools_cannot_be_called() {
 #[tokio::test]
 async fn headers_narrow_per_request() {
     let auth = auth_data("t");
-    let h = |k: &'static str, v: &'static str| vec![("x-auth-data", auth.clone()), (k, v.to_owned())];
-    let as_refs = |v: &Vec<(&'static str, String)>| v.iter().map(|(k, v)| (*k, v.clone())).collect::<Vec<_>>();
+    let h =
+        |k: &'static str, v: &'static str| vec![("x-auth-data", auth.clone()), (k, v.to_owned())];
+    let as_refs = |v: &Vec<(&'static str, String)>| {
+        v.iter().map(|(k, v)| (*k, v.clone())).collect::<Vec<_>>()
+    };
     for (headers, want) in [
-        (h("x-mcp-readonly", "true"), vec!["acme_get_thing", "acme_slow"]),
+        (
+            h("x-mcp-readonly", "true"),
+            vec!["acme_get_thing", "acme_slow"],
+        ),
         (h("x-mcp-toolsets", "admin"), vec!["acme_delete_thing"]),
-        (h("x-mcp-tools", "acme_get_thing,acme_slow"), vec!["acme_get_thing", "acme_slow"]),
-        (h("x-mcp-exclude-tools", "acme_slow"), vec!["acme_get_thing", "acme_create_thing", "acme_delete_thing"]),
-        (h("x-mcp-readonly", "false"), vec!["acme_get_thing", "acme_create_thing", "acme_slow", "acme_delete_thing"]),
+        (
+            h("x-mcp-tools", "acme_get_thing,acme_slow"),
+            vec!["acme_get_thing", "acme_slow"],
+        ),
+        (
+            h("x-mcp-exclude-tools", "acme_slow"),
+            vec!["acme_get_thing", "acme_create_thing", "acme_delete_thing"],
+        ),
+        (
+            h("x-mcp-readonly", "false"),
+            vec![
+                "acme_get_thing",
+                "acme_create_thing",
+                "acme_slow",
+                "acme_delete_thing",
+            ],
+        ),
     ] {
         let pairs = as_refs(&headers);
         let refs: Vec<(&str, &str)> = pairs.iter().map(|(k, v)| (*k, v.as_str())).collect();
         assert_eq!(listed(base(), &refs).await, want, "{headers:?}");
     }
     // Headers never widen what the process allows.
-    let ro = Settings { read_only: true, ..base() };
-    assert_eq!(listed(ro, &[("x-mcp-readonly", "false"), ("x-mcp-toolsets", "all")]).await, ["acme_get_thing", "acme_slow"]);
-    let things = Settings { toolsets: Some(vec!["things".into()]), ..base() };
-    assert!(listed(things, &[("x-mcp-toolsets", "admin")]).await.is_empty());
+    let ro = Settings {
+        read_only: true,
+        ..base()
+    };
+    assert_eq!(
+        listed(
+            ro,
+            &[("x-mcp-readonly", "false"), ("x-mcp-toolsets", "all")]
+        )
+        .await,
+        ["acme_get_thing", "acme_slow"]
+    );
+    let things = Settings {
+        toolsets: Some(vec!["things".into()]),
+        ..base()
+    };
+    assert!(
+        listed(things, &[("x-mcp-toolsets", "admin")])
+            .await
+            .is_empty()
+    );
 }
 
 #[tokio::test]
@@ -85,8 +199,12 @@ async fn header_scoping_blocks_calls() {
     let fake = MockServer::start().await;
     let server = TestServer::start(&SPEC, settings_for(&fake.uri())).await;
     let auth = auth_data("t");
-    let client = server.client_with(&[("x-auth-data", &auth), ("x-mcp-readonly", "1")]).await;
-    let err = client.call_protocol_err("acme_delete_thing", json!({"id": 1})).await;
+    let client = server
+        .client_with(&[("x-auth-data", &auth), ("x-mcp-readonly", "1")])
+        .await;
+    let err = client
+        .call_protocol_err("acme_delete_thing", json!({"id": 1}))
+        .await;
     assert!(err.contains("X-MCP-* headers"), "{err}");
     assert_eq!(fake.received_requests().await.map(|r| r.len()), Some(0));
 }
