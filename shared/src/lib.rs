@@ -28,7 +28,7 @@ pub use server::{McpServer, ServerSpec, Settings, Toolset};
 pub use tool::{Effect, Output, ToolDef, ToolResult, tool};
 pub use types::Int;
 pub use upstream::{
-    Request, Response, RetryPolicy, Upstream, VendorError, default_error_parser, seg,
+    Request, Response, RetryPolicy, Upstream, VendorError, default_error_parser, seg, seg_path,
 };
 
 /// Re-exports for server crates, so they need not depend on these crates directly.

@@ -168,6 +168,13 @@ impl Upstream {
             }
             return Ok(url);
         }
+        let route = path.split('?').next().unwrap_or(path);
+        if route.split('/').any(is_dot_segment) {
+            // `/repos/../user` would be normalised into another endpoint than the tool meant.
+            return Err(ToolError::invalid_input(format!(
+                "`.` and `..` are not valid names in a request path ({route})"
+            )));
+        }
         let mut url = base.clone();
         let joined = format!(
             "{}/{}",
@@ -203,6 +210,28 @@ pub struct Request {
 /// Percent-encode one path segment (owner, repo, file path pieces...).
 pub fn seg(s: &str) -> String {
     percent_encoding::utf8_percent_encode(s, SEGMENT).to_string()
+}
+
+/// A slash-separated path argument (a file path, a branch name with `/`) encoded segment by
+/// segment, keeping the `/` between them. Leading and trailing slashes are dropped; empty,
+/// `.` and `..` segments are refused. `what` names the argument in the error.
+pub fn seg_path(p: &str, what: &str) -> Result<String, ToolError> {
+    let p = p.trim_matches('/');
+    let mut out = Vec::new();
+    for s in p.split('/').filter(|_| !p.is_empty()) {
+        if s.is_empty() || is_dot_segment(s) {
+            return Err(ToolError::invalid_input(format!(
+                "invalid {what} `{p}`: empty, `.` and `..` path segments are not allowed"
+            )));
+        }
+        out.push(seg(s));
+    }
+    Ok(out.join("/"))
+}
+
+fn is_dot_segment(s: &str) -> bool {
+    let s = s.to_ascii_lowercase().replace("%2e", ".");
+    s == "." || s == ".."
 }
 
 const SEGMENT: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMERIC
@@ -710,6 +739,28 @@ mod tests {
             Some("9")
         );
         assert_eq!(parse_link_header(h, "prev"), None);
+    }
+
+    #[test]
+    fn dot_segments_never_reach_the_vendor() {
+        let up = Upstream::new(UpstreamConfig::new(
+            Url::parse("https://api.example.com/v3").unwrap(),
+            "X",
+        ))
+        .unwrap();
+        for bad in ["/repos/../user", "/a/%2E%2e/b", "/a/./b?x=1"] {
+            assert!(up.resolve(bad).is_err(), "{bad}");
+        }
+        assert_eq!(
+            up.resolve("/repos/a/b?x=1").unwrap().as_str(),
+            "https://api.example.com/v3/repos/a/b?x=1"
+        );
+        assert_eq!(
+            seg_path("/docs/a b/c.md", "path").unwrap(),
+            "docs/a%20b/c.md"
+        );
+        assert!(seg_path("a/../b", "path").is_err());
+        assert_eq!(seg_path("", "path").unwrap(), "");
     }
 
     #[test]

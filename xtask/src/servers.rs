@@ -150,14 +150,19 @@ fn is_alnum(c: char) -> bool {
 
 /// `^[a-zA-Z0-9][a-zA-Z0-9.-]*[a-zA-Z0-9]/[a-zA-Z0-9][a-zA-Z0-9._-]*[a-zA-Z0-9]$`, 3..=200 chars.
 fn valid_registry_name(name: &str) -> bool {
-    let ends_ok = |s: &str| s.chars().next().is_some_and(is_alnum) && s.chars().last().is_some_and(is_alnum) && s.len() >= 2;
+    let ends_ok = |s: &str| {
+        s.chars().next().is_some_and(is_alnum)
+            && s.chars().last().is_some_and(is_alnum)
+            && s.len() >= 2
+    };
     (3..=200).contains(&name.len())
         && name.split_once('/').is_some_and(|(ns, n)| {
             ends_ok(ns)
                 && ends_ok(n)
                 && !n.contains('/')
                 && ns.chars().all(|c| is_alnum(c) || c == '.' || c == '-')
-                && n.chars().all(|c| is_alnum(c) || c == '.' || c == '-' || c == '_')
+                && n.chars()
+                    .all(|c| is_alnum(c) || c == '.' || c == '-' || c == '_')
         })
 }
 
@@ -185,7 +190,9 @@ pub fn check_server_json(v: &Value, s: &Server) -> Vec<String> {
     }
     let name = str_at("name");
     if !valid_registry_name(name) {
-        p.push(format!("`name` must be `namespace/name` in reverse-DNS form, got `{name}`"));
+        p.push(format!(
+            "`name` must be `namespace/name` in reverse-DNS form, got `{name}`"
+        ));
     }
     let description = str_at("description");
     if description.trim().is_empty() || description.chars().count() > 100 {
@@ -193,57 +200,102 @@ pub fn check_server_json(v: &Value, s: &Server) -> Vec<String> {
     }
     let version = str_at("version");
     if !fixed_version(version) {
-        p.push(format!("`version` must be a fixed version like 1.2.3, got `{version}`"));
+        p.push(format!(
+            "`version` must be a fixed version like 1.2.3, got `{version}`"
+        ));
     }
-    match (v.pointer("/repository/url").and_then(Value::as_str), v.pointer("/repository/source").and_then(Value::as_str)) {
+    match (
+        v.pointer("/repository/url").and_then(Value::as_str),
+        v.pointer("/repository/source").and_then(Value::as_str),
+    ) {
         (Some(url), Some("github")) => {
-            let path = url.trim_start_matches("https://").trim_start_matches("http://").trim_start_matches("www.");
+            let path = url
+                .trim_start_matches("https://")
+                .trim_start_matches("http://")
+                .trim_start_matches("www.");
             let parts: Vec<&str> = path.trim_end_matches('/').split('/').collect();
             if parts.len() != 3 || parts[0] != "github.com" {
-                p.push(format!("`repository.url` must be https://github.com/owner/repo, got `{url}`"));
+                p.push(format!(
+                    "`repository.url` must be https://github.com/owner/repo, got `{url}`"
+                ));
             }
         }
         (Some(_), Some(_)) => {}
         _ => p.push("`repository` needs `url` and `source`".into()),
     }
-    let packages = v.get("packages").and_then(Value::as_array).cloned().unwrap_or_default();
-    let oci: Vec<&Value> = packages.iter().filter(|p| p.get("registryType").and_then(Value::as_str) == Some("oci")).collect();
+    let packages = v
+        .get("packages")
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default();
+    let oci: Vec<&Value> = packages
+        .iter()
+        .filter(|p| p.get("registryType").and_then(Value::as_str) == Some("oci"))
+        .collect();
     if oci.is_empty() {
         p.push("needs an `oci` package".into());
     }
     for pkg in oci {
         for banned in ["version", "registryBaseUrl", "fileSha256"] {
             if pkg.get(banned).is_some() {
-                p.push(format!("an oci package must not have `{banned}` (the identifier carries the tag)"));
+                p.push(format!(
+                    "an oci package must not have `{banned}` (the identifier carries the tag)"
+                ));
             }
         }
         let id = pkg.get("identifier").and_then(Value::as_str).unwrap_or("");
         let (image, tag) = id.rsplit_once(':').unwrap_or((id, ""));
         let registry = image.split('/').next().unwrap_or("");
-        if !(OCI_REGISTRIES.contains(&registry) || registry.ends_with(".pkg.dev") || registry.ends_with(".azurecr.io")) {
+        if !(OCI_REGISTRIES.contains(&registry)
+            || registry.ends_with(".pkg.dev")
+            || registry.ends_with(".azurecr.io"))
+        {
             p.push(format!("the oci identifier `{id}` must be on a registry the MCP registry accepts (e.g. ghcr.io)"));
         }
         if !image.ends_with(&format!("/{}", s.binary)) {
-            p.push(format!("the oci identifier `{id}` must name the image {}", s.binary));
+            p.push(format!(
+                "the oci identifier `{id}` must name the image {}",
+                s.binary
+            ));
         }
         if tag != version {
-            p.push(format!("the oci identifier's tag `{tag}` must equal `version` ({version})"));
+            p.push(format!(
+                "the oci identifier's tag `{tag}` must equal `version` ({version})"
+            ));
         }
-        let envs = pkg.get("environmentVariables").and_then(Value::as_array).cloned().unwrap_or_default();
-        let env_names: Vec<&str> = envs.iter().filter_map(|e| e.get("name").and_then(Value::as_str)).collect();
+        let envs = pkg
+            .get("environmentVariables")
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default();
+        let env_names: Vec<&str> = envs
+            .iter()
+            .filter_map(|e| e.get("name").and_then(Value::as_str))
+            .collect();
         match pkg.pointer("/transport/type").and_then(Value::as_str) {
             Some("streamable-http") => {
-                let url = pkg.pointer("/transport/url").and_then(Value::as_str).unwrap_or("");
-                if !(url.starts_with("http://") || url.starts_with("https://")) || url.contains(char::is_whitespace) {
+                let url = pkg
+                    .pointer("/transport/url")
+                    .and_then(Value::as_str)
+                    .unwrap_or("");
+                if !(url.starts_with("http://") || url.starts_with("https://"))
+                    || url.contains(char::is_whitespace)
+                {
                     p.push(format!("the transport url `{url}` must be an http(s) URL"));
                 }
-                for var in url.split('{').skip(1).filter_map(|r| r.split_once('}').map(|(v, _)| v)) {
+                for var in url
+                    .split('{')
+                    .skip(1)
+                    .filter_map(|r| r.split_once('}').map(|(v, _)| v))
+                {
                     if !env_names.contains(&var) {
                         p.push(format!("the transport url uses `{{{var}}}`, which is no environment variable of the package"));
                     }
                 }
             }
-            Some(other) => p.push(format!("the oci package's transport must be streamable-http (got {other})")),
+            Some(other) => p.push(format!(
+                "the oci package's transport must be streamable-http (got {other})"
+            )),
             None => p.push("the oci package needs a `transport` with a `type`".into()),
         }
         if !env_names.contains(&"AUTH_DATA") {
@@ -252,41 +304,35 @@ pub fn check_server_json(v: &Value, s: &Server) -> Vec<String> {
         for e in &envs {
             let n = e.get("name").and_then(Value::as_str).unwrap_or("");
             if looks_secret(n) && e.get("isSecret").and_then(Value::as_bool) != Some(true) {
-                p.push(format!("environment variable {n} carries credentials: mark it isSecret"));
+                p.push(format!(
+                    "environment variable {n} carries credentials: mark it isSecret"
+                ));
             }
         }
-        let headers: Vec<Value> = pkg.pointer("/transport/headers").and_then(Value::as_array).cloned().unwrap_or_default();
+        let headers: Vec<Value> = pkg
+            .pointer("/transport/headers")
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default();
         for h in &headers {
             let n = h.get("name").and_then(Value::as_str).unwrap_or("");
-            let credential = n.eq_ignore_ascii_case("x-auth-data") || n.eq_ignore_ascii_case("authorization");
+            let credential =
+                n.eq_ignore_ascii_case("x-auth-data") || n.eq_ignore_ascii_case("authorization");
             if credential && h.get("isSecret").and_then(Value::as_bool) != Some(true) {
-                p.push(format!("the {n} header carries credentials: mark it isSecret"));
+                p.push(format!(
+                    "the {n} header carries credentials: mark it isSecret"
+                ));
             }
         }
-        if !headers.iter().any(|h| h.get("name").and_then(Value::as_str).is_some_and(|n| n.eq_ignore_ascii_case("x-auth-data"))) {
+        if !headers.iter().any(|h| {
+            h.get("name")
+                .and_then(Value::as_str)
+                .is_some_and(|n| n.eq_ignore_ascii_case("x-auth-data"))
+        }) {
             p.push("declare the x-auth-data header on the transport".into());
         }
     }
     p
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn registry_name_and_version_rules() {
-        assert!(valid_registry_name("io.github.mcp-servers-rs/github"));
-        assert!(!valid_registry_name("github"));
-        assert!(!valid_registry_name("io.github/x/y"));
-        assert!(!valid_registry_name("-io/x"));
-        for ok in ["0.1.0", "1.0.0-next", "2.3.4+build.5"] {
-            assert!(fixed_version(ok), "{ok}");
-        }
-        for bad in ["latest", "^1.0.0", "1.x", "1.0.*", ">=1.0.0", "1.0.0 - 2.0.0", ""] {
-            assert!(!fixed_version(bad), "{bad}");
-        }
-    }
 }
 
 /// The README text with its catalog table (between the catalog markers) regenerated.
@@ -310,4 +356,31 @@ pub fn with_catalog(root: &Path, readme: &str) -> Result<String> {
         ));
     }
     Ok(format!("{}\n{}{}", &readme[..a], table, &readme[b..]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn registry_name_and_version_rules() {
+        assert!(valid_registry_name("io.github.mcp-servers-rs/github"));
+        assert!(!valid_registry_name("github"));
+        assert!(!valid_registry_name("io.github/x/y"));
+        assert!(!valid_registry_name("-io/x"));
+        for ok in ["0.1.0", "1.0.0-next", "2.3.4+build.5"] {
+            assert!(fixed_version(ok), "{ok}");
+        }
+        for bad in [
+            "latest",
+            "^1.0.0",
+            "1.x",
+            "1.0.*",
+            ">=1.0.0",
+            "1.0.0 - 2.0.0",
+            "",
+        ] {
+            assert!(!fixed_version(bad), "{bad}");
+        }
+    }
 }

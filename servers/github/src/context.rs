@@ -1,7 +1,184 @@
-//! (in progress)
+//! Who the token acts as, user search, and who starred a repository.
 
-use mcp_shared::ToolDef;
+use mcp_shared::json::{enum_str, pick};
+use mcp_shared::{Ctx, Effect, Int, Method, ToolDef, ToolError, tool};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+use crate::gh::{self, each, page_of, paged, repo_path};
+use crate::issues::Order;
 
 pub fn tools() -> Vec<ToolDef> {
-    vec![]
+    vec![
+        tool("github_get_me", "Get my GitHub user", Effect::Read, get_me).toolset("context"),
+        tool(
+            "github_search_users",
+            "Search users",
+            Effect::Read,
+            search_users,
+        )
+        .toolset("users"),
+        tool(
+            "github_list_recent_stargazers",
+            "List recent stargazers",
+            Effect::Read,
+            list_recent_stargazers,
+        )
+        .toolset("stargazers"),
+    ]
 }
+
+/// Get the GitHub user the token acts as: login, id, name, email, company, location, bio,
+/// public repository and follower counts, plan and profile URL. Use it to learn "who am I"
+/// before acting on the user's own repositories.
+#[derive(Deserialize, JsonSchema)]
+pub struct GetMe {
+    /// Why you need the user's details (optional, for the record; not sent to GitHub)
+    #[allow(dead_code)]
+    reason: Option<String>,
+}
+
+async fn get_me(ctx: Ctx, _a: GetMe) -> Result<Value, ToolError> {
+    let v: Value = gh::req(&ctx, Method::GET, "/user")?.send_json().await?;
+    Ok(pick(
+        &v,
+        &[
+            "login",
+            "id",
+            "type",
+            "name",
+            "email",
+            "company",
+            "blog",
+            "location",
+            "bio",
+            "twitter_username",
+            "public_repos",
+            "total_private_repos",
+            "followers",
+            "following",
+            "two_factor_authentication",
+            "plan=plan.name",
+            "created_at",
+            "html_url",
+        ],
+    ))
+}
+
+#[derive(Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+enum UserSort {
+    Followers,
+    Repositories,
+    Joined,
+}
+
+/// Search GitHub users and organizations with GitHub's user search syntax (e.g.
+/// `tom in:login type:user`, `location:berlin language:rust followers:>100`). Returns the
+/// total count, matching accounts (login, id, type, profile URL) and `next_page`.
+#[derive(Deserialize, JsonSchema)]
+pub struct SearchUsers {
+    /// Search query in GitHub user search syntax
+    q: String,
+    /// Sort field (default: best match)
+    sort: Option<UserSort>,
+    /// Sort order (default desc; only with `sort`)
+    order: Option<Order>,
+    /// Page number (from 1)
+    page: Option<Int>,
+    /// Results per page (max 100)
+    #[serde(rename = "perPage")]
+    per_page: Option<Int>,
+}
+
+async fn search_users(ctx: Ctx, a: SearchUsers) -> Result<Value, ToolError> {
+    let r = gh::req(&ctx, Method::GET, "/search/users")?
+        .query("q", &a.q)
+        .query_opt("sort", a.sort.as_ref().map(enum_str))
+        .query_opt("order", a.order.as_ref().map(enum_str));
+    let resp = paged(r, a.page, a.per_page).send().await?;
+    let v: Value = resp.json()?;
+    let mut out = page_of(&resp, each(&v["items"], gh::user));
+    out["total_count"] = v["total_count"].clone();
+    out["incomplete_results"] = v["incomplete_results"].clone();
+    Ok(out)
+}
+
+/// List the users who starred a repository, newest first, each with the time they starred it.
+/// Page 1 holds the most recent stargazers (it can hold fewer than `perPage`); `next_page`
+/// continues with older ones. Returns `items` (`login`, `starred_at`), `next_page` and
+/// `total_pages`. GitHub's REST API only pages through about the first 40,000 stargazers; for
+/// larger repositories the result says so in `note`.
+#[derive(Deserialize, JsonSchema)]
+pub struct ListRecentStargazers {
+    /// Repository owner
+    owner: String,
+    /// Repository name
+    repo: String,
+    /// Page number, counted from the most recent stargazers (from 1)
+    page: Option<Int>,
+    /// Stargazers per page (max 100, default 30)
+    #[serde(rename = "perPage")]
+    per_page: Option<Int>,
+}
+
+const STAR_MEDIA_TYPE: &str = "application/vnd.github.star+json";
+
+/// GitHub lists stargazers oldest first. Newest first means reading its pages backwards: the
+/// first request learns the last page from the `Link` header, the second reads the page that
+/// is `page - 1` pages before it, and its items are reversed.
+async fn list_recent_stargazers(ctx: Ctx, a: ListRecentStargazers) -> Result<Value, ToolError> {
+    let path = format!("{}/stargazers", repo_path(&a.owner, &a.repo));
+    let per_page = a.per_page.map_or(30, |p| p.get().clamp(1, 100));
+    let page = a.page.map_or(1, |p| p.get().max(1));
+    let fetch = |n: u64| -> Result<_, ToolError> {
+        Ok(gh::req(&ctx, Method::GET, &path)?
+            .header("accept", STAR_MEDIA_TYPE)
+            .query("per_page", per_page)
+            .query("page", n)
+            .send())
+    };
+    let first = fetch(1)?.await?;
+    let last = first
+        .header("link")
+        .and_then(|l| mcp_shared::upstream::parse_link_header(l, "last"))
+        .and_then(|u| mcp_shared::upstream::query_param(&u, "page"))
+        .and_then(|p| p.parse::<u64>().ok())
+        .unwrap_or(1);
+    let items: Value = match last.checked_sub(page - 1).filter(|t| *t >= 1) {
+        None => json!([]),
+        Some(1) => first.json()?,
+        Some(target) => fetch(target)?.await?.json()?,
+    };
+    let mut items: Vec<Value> = items
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .map(|s| {
+                    pick(
+                        s,
+                        &[
+                            "login=user.login",
+                            "starred_at",
+                            "id=user.id",
+                            "html_url=user.html_url",
+                        ],
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    items.reverse();
+    let next = (page < last).then_some(page + 1);
+    let mut out = json!({ "items": items, "next_page": next, "total_pages": last });
+    if last.saturating_mul(per_page) >= REST_STARGAZER_CAP {
+        out["note"] = json!(
+            "GitHub's REST API lists only about the first 40,000 stargazers of a repository, so for this one the most recent stargazers may be beyond what it returns."
+        );
+    }
+    Ok(out)
+}
+
+/// How far GitHub lets its REST API page through a repository's stargazers.
+const REST_STARGAZER_CAP: u64 = 40_000;

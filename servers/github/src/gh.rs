@@ -2,18 +2,30 @@
 
 use mcp_shared::json::{at, pick, pluck};
 use mcp_shared::reexports::http;
-use serde_json::{Value, json};
 use mcp_shared::upstream::{parse_link_header, query_param};
 use mcp_shared::{Ctx, Int, Method, Request, Response, ToolError, VendorError};
+use serde_json::{Value, json};
 
 /// An authenticated request to the GitHub REST API.
+///
+/// A path with a `.` or `..` segment is refused: URL normalisation would resolve it and send
+/// the caller's token to another endpoint than the tool meant (e.g. `owner = ".."`).
 pub fn req(ctx: &Ctx, method: Method, path: &str) -> Result<Request, ToolError> {
     Ok(ctx.request(method, path).bearer(&ctx.token()?))
 }
 
+/// A file path or branch name encoded per segment (see [`mcp_shared::seg_path`]).
+pub fn slash_path(p: &str, what: &str) -> Result<String, ToolError> {
+    mcp_shared::seg_path(p, what)
+}
+
 /// `/repos/{owner}/{repo}` with both segments encoded.
 pub fn repo_path(owner: &str, repo: &str) -> String {
-    format!("/repos/{}/{}", mcp_shared::seg(owner), mcp_shared::seg(repo))
+    format!(
+        "/repos/{}/{}",
+        mcp_shared::seg(owner),
+        mcp_shared::seg(repo)
+    )
 }
 
 /// GitHub's error body: `{"message", "documentation_url", "errors": [{"resource", "field", "code", "message"}]}`.
@@ -95,9 +107,20 @@ pub fn repo(v: &Value) -> Value {
     pick(
         v,
         &[
-            "full_name", "description", "private", "fork", "default_branch", "language",
-            "stargazers_count", "forks_count", "open_issues_count", "topics", "html_url",
-            "clone_url", "updated_at", "owner=owner.login",
+            "full_name",
+            "description",
+            "private",
+            "fork",
+            "default_branch",
+            "language",
+            "stargazers_count",
+            "forks_count",
+            "open_issues_count",
+            "topics",
+            "html_url",
+            "clone_url",
+            "updated_at",
+            "owner=owner.login",
         ],
     )
 }
@@ -106,8 +129,18 @@ pub fn issue(v: &Value) -> Value {
     let mut o = pick(
         v,
         &[
-            "number", "title", "state", "state_reason", "body", "user=user.login", "comments",
-            "milestone=milestone.title", "created_at", "updated_at", "closed_at", "html_url",
+            "number",
+            "title",
+            "state",
+            "state_reason",
+            "body",
+            "user=user.login",
+            "comments",
+            "milestone=milestone.title",
+            "created_at",
+            "updated_at",
+            "closed_at",
+            "html_url",
         ],
     );
     o["labels"] = pluck(v, "labels", "name");
@@ -119,5 +152,233 @@ pub fn issue(v: &Value) -> Value {
 }
 
 pub fn comment(v: &Value) -> Value {
-    pick(v, &["id", "user=user.login", "body", "created_at", "updated_at", "html_url"])
+    pick(
+        v,
+        &[
+            "id",
+            "user=user.login",
+            "body",
+            "created_at",
+            "updated_at",
+            "html_url",
+        ],
+    )
+}
+
+/// Cut `s` to at most `max` bytes on a character boundary; `true` when something was cut.
+pub fn truncate_utf8(s: &mut String, max: usize) -> bool {
+    if s.len() <= max {
+        return false;
+    }
+    let mut end = max;
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    s.truncate(end);
+    true
+}
+
+/// The longest unified diff kept per file in pull request file lists.
+const MAX_PATCH_BYTES: usize = 20_000;
+
+pub fn pull_request(v: &Value) -> Value {
+    let mut o = pick(
+        v,
+        &[
+            "number",
+            "title",
+            "state",
+            "draft",
+            "merged",
+            "mergeable",
+            "mergeable_state",
+            "body",
+            "user=user.login",
+            "head=head.ref",
+            "head_sha=head.sha",
+            "head_repo=head.repo.full_name",
+            "base=base.ref",
+            "base_sha=base.sha",
+            "maintainer_can_modify",
+            "comments",
+            "review_comments",
+            "commits",
+            "additions",
+            "deletions",
+            "changed_files",
+            "merged_by=merged_by.login",
+            "merge_commit_sha",
+            "created_at",
+            "updated_at",
+            "closed_at",
+            "merged_at",
+            "html_url",
+        ],
+    );
+    o["labels"] = pluck(v, "labels", "name");
+    o["assignees"] = pluck(v, "assignees", "login");
+    o["requested_reviewers"] = pluck(v, "requested_reviewers", "login");
+    o
+}
+
+/// A file changed by a pull request, with its patch (capped).
+pub fn pull_request_file(v: &Value) -> Value {
+    let mut o = pick(
+        v,
+        &[
+            "filename",
+            "status",
+            "previous_filename",
+            "additions",
+            "deletions",
+            "changes",
+            "sha",
+            "blob_url",
+        ],
+    );
+    if let Some(patch) = v.get("patch").and_then(Value::as_str) {
+        let mut patch = patch.to_owned();
+        if truncate_utf8(&mut patch, MAX_PATCH_BYTES) {
+            patch.push_str("\n[... patch truncated ...]");
+            o["patch_truncated"] = Value::Bool(true);
+        }
+        o["patch"] = Value::String(patch);
+    }
+    o
+}
+
+/// A commit as the commits API lists it (`GET /repos/{o}/{r}/commits`).
+pub fn commit(v: &Value) -> Value {
+    let mut o = pick(
+        v,
+        &[
+            "sha",
+            "message=commit.message",
+            "author=commit.author.name",
+            "author_login=author.login",
+            "authored_at=commit.author.date",
+            "committer=commit.committer.name",
+            "committed_at=commit.committer.date",
+            "html_url",
+        ],
+    );
+    o["parents"] = pluck(v, "parents", "sha");
+    o
+}
+
+/// An entry of a directory listing of the contents API.
+pub fn content_entry(v: &Value) -> Value {
+    pick(
+        v,
+        &[
+            "name",
+            "path",
+            "type",
+            "size",
+            "sha",
+            "html_url",
+            "download_url",
+        ],
+    )
+}
+
+pub fn review(v: &Value) -> Value {
+    pick(
+        v,
+        &[
+            "id",
+            "user=user.login",
+            "state",
+            "body",
+            "commit_id",
+            "submitted_at",
+            "author_association",
+            "html_url",
+        ],
+    )
+}
+
+pub fn review_comment(v: &Value) -> Value {
+    pick(
+        v,
+        &[
+            "id",
+            "pull_request_review_id",
+            "in_reply_to_id",
+            "user=user.login",
+            "body",
+            "path",
+            "line",
+            "start_line",
+            "side",
+            "original_line",
+            "position",
+            "subject_type",
+            "commit_id",
+            "diff_hunk",
+            "created_at",
+            "updated_at",
+            "html_url",
+        ],
+    )
+}
+
+pub fn status(v: &Value) -> Value {
+    pick(
+        v,
+        &[
+            "context",
+            "state",
+            "description",
+            "target_url",
+            "creator=creator.login",
+            "updated_at",
+        ],
+    )
+}
+
+/// A code scanning alert. `detailed` adds the rule's full description and help text.
+pub fn alert(v: &Value, detailed: bool) -> Value {
+    let mut o = pick(
+        v,
+        &[
+            "number",
+            "state",
+            "severity=rule.severity",
+            "security_severity=rule.security_severity_level",
+            "rule=rule.id",
+            "rule_name=rule.name",
+            "description=rule.description",
+            "tool=tool.name",
+            "ref=most_recent_instance.ref",
+            "commit_sha=most_recent_instance.commit_sha",
+            "message=most_recent_instance.message.text",
+            "path=most_recent_instance.location.path",
+            "start_line=most_recent_instance.location.start_line",
+            "end_line=most_recent_instance.location.end_line",
+            "created_at",
+            "updated_at",
+            "fixed_at",
+            "dismissed_at",
+            "dismissed_by=dismissed_by.login",
+            "dismissed_reason",
+            "dismissed_comment",
+            "html_url",
+        ],
+    );
+    if detailed {
+        let extra = pick(
+            v,
+            &[
+                "full_description=rule.full_description",
+                "help=rule.help",
+                "tags=rule.tags",
+                "tool_version=tool.version",
+            ],
+        );
+        if let (Value::Object(o), Value::Object(e)) = (&mut o, extra) {
+            o.extend(e);
+        }
+    }
+    o
 }

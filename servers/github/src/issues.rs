@@ -1,22 +1,58 @@
 //! Issues and their comments.
 
+use mcp_shared::json::{enum_str, insert_opt};
+use mcp_shared::{Ctx, Effect, Int, Method, ToolDef, ToolError, tool};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
-use mcp_shared::json::{enum_str, insert_opt};
-use mcp_shared::{Ctx, Effect, Int, Method, ToolDef, ToolError, tool};
 
 use crate::gh::{self, each, page_of, paged, repo_path};
 
 pub fn tools() -> Vec<ToolDef> {
     vec![
         tool("github_get_issue", "Get issue", Effect::Read, get_issue).toolset("issues"),
-        tool("github_add_issue_comment", "Add issue comment", Effect::Write, add_issue_comment).toolset("issues"),
-        tool("github_search_issues", "Search issues and pull requests", Effect::Read, search_issues).toolset("issues"),
-        tool("github_create_issue", "Create issue", Effect::Write, create_issue).toolset("issues"),
-        tool("github_list_issues", "List issues", Effect::Read, list_issues).toolset("issues"),
-        tool("github_update_issue", "Update issue", Effect::IdempotentWrite, update_issue).toolset("issues"),
-        tool("github_get_issue_comments", "Get issue comments", Effect::Read, get_issue_comments).toolset("issues"),
+        tool(
+            "github_add_issue_comment",
+            "Add issue comment",
+            Effect::Write,
+            add_issue_comment,
+        )
+        .toolset("issues"),
+        tool(
+            "github_search_issues",
+            "Search issues and pull requests",
+            Effect::Read,
+            search_issues,
+        )
+        .toolset("issues"),
+        tool(
+            "github_create_issue",
+            "Create issue",
+            Effect::Write,
+            create_issue,
+        )
+        .toolset("issues"),
+        tool(
+            "github_list_issues",
+            "List issues",
+            Effect::Read,
+            list_issues,
+        )
+        .toolset("issues"),
+        tool(
+            "github_update_issue",
+            "Update issue",
+            Effect::IdempotentWrite,
+            update_issue,
+        )
+        .toolset("issues"),
+        tool(
+            "github_get_issue_comments",
+            "Get issue comments",
+            Effect::Read,
+            get_issue_comments,
+        )
+        .toolset("issues"),
     ]
 }
 
@@ -52,7 +88,11 @@ pub struct AddIssueComment {
 }
 
 async fn add_issue_comment(ctx: Ctx, a: AddIssueComment) -> Result<Value, ToolError> {
-    let path = format!("{}/issues/{}/comments", repo_path(&a.owner, &a.repo), a.issue_number);
+    let path = format!(
+        "{}/issues/{}/comments",
+        repo_path(&a.owner, &a.repo),
+        a.issue_number
+    );
     let v: Value = gh::req(&ctx, Method::POST, &path)?
         .json(&json!({ "body": a.body }))
         .send_json()
@@ -142,7 +182,10 @@ async fn create_issue(ctx: Ctx, a: CreateIssue) -> Result<Value, ToolError> {
     insert_opt(&mut body, "labels", a.labels);
     insert_opt(&mut body, "milestone", a.milestone);
     let path = format!("{}/issues", repo_path(&a.owner, &a.repo));
-    let v: Value = gh::req(&ctx, Method::POST, &path)?.json(&body).send_json().await?;
+    let v: Value = gh::req(&ctx, Method::POST, &path)?
+        .json(&body)
+        .send_json()
+        .await?;
     Ok(gh::issue(&v))
 }
 
@@ -191,7 +234,13 @@ async fn list_issues(ctx: Ctx, a: ListIssues) -> Result<Value, ToolError> {
     let path = format!("{}/issues", repo_path(&a.owner, &a.repo));
     let r = gh::req(&ctx, Method::GET, &path)?
         .query_opt("state", a.state.as_ref().map(enum_str))
-        .query_opt("labels", a.labels.as_ref().filter(|l| !l.is_empty()).map(|l| l.join(",")))
+        .query_opt(
+            "labels",
+            a.labels
+                .as_ref()
+                .filter(|l| !l.is_empty())
+                .map(|l| l.join(",")),
+        )
         .query_opt("sort", a.sort.as_ref().map(enum_str))
         .query_opt("direction", a.direction.as_ref().map(enum_str))
         .query_opt("since", a.since.as_deref());
@@ -199,7 +248,12 @@ async fn list_issues(ctx: Ctx, a: ListIssues) -> Result<Value, ToolError> {
     let v: Value = resp.json()?;
     let items: Vec<Value> = v
         .as_array()
-        .map(|a| a.iter().filter(|i| i.get("pull_request").is_none()).map(gh::issue).collect())
+        .map(|a| {
+            a.iter()
+                .filter(|i| i.get("pull_request").is_none())
+                .map(gh::issue)
+                .collect()
+        })
         .unwrap_or_default();
     Ok(page_of(&resp, Value::Array(items)))
 }
@@ -273,8 +327,14 @@ pub struct GetIssueComments {
 }
 
 async fn get_issue_comments(ctx: Ctx, a: GetIssueComments) -> Result<Value, ToolError> {
-    let path = format!("{}/issues/{}/comments", repo_path(&a.owner, &a.repo), a.issue_number);
-    let resp = paged(gh::req(&ctx, Method::GET, &path)?, a.page, a.per_page).send().await?;
+    let path = format!(
+        "{}/issues/{}/comments",
+        repo_path(&a.owner, &a.repo),
+        a.issue_number
+    );
+    let resp = paged(gh::req(&ctx, Method::GET, &path)?, a.page, a.per_page)
+        .send()
+        .await?;
     let v: Value = resp.json()?;
     Ok(page_of(&resp, each(&v, gh::comment)))
 }

@@ -13,13 +13,41 @@ use mcp_shared::{ServerSpec, ToolDef, Toolset};
 
 /// GitHub's toolsets, named and grouped as GitHub's official MCP server groups them.
 pub const TOOLSETS: &[Toolset] = &[
-    Toolset { name: "context", description: "The authenticated user.", default: true },
-    Toolset { name: "repos", description: "Repositories, files, branches, commits; repository and code search.", default: true },
-    Toolset { name: "issues", description: "Issues and their comments; issue search.", default: true },
-    Toolset { name: "pull_requests", description: "Pull requests, their files, status, reviews and comments.", default: true },
-    Toolset { name: "users", description: "User search.", default: true },
-    Toolset { name: "stargazers", description: "Who starred a repository.", default: true },
-    Toolset { name: "code_security", description: "Code scanning alerts.", default: true },
+    Toolset {
+        name: "context",
+        description: "The authenticated user.",
+        default: true,
+    },
+    Toolset {
+        name: "repos",
+        description: "Repositories, files, branches, commits; repository and code search.",
+        default: true,
+    },
+    Toolset {
+        name: "issues",
+        description: "Issues and their comments; issue search.",
+        default: true,
+    },
+    Toolset {
+        name: "pull_requests",
+        description: "Pull requests, their files, status, reviews and comments.",
+        default: true,
+    },
+    Toolset {
+        name: "users",
+        description: "User search.",
+        default: true,
+    },
+    Toolset {
+        name: "stargazers",
+        description: "Who starred a repository.",
+        default: true,
+    },
+    Toolset {
+        name: "code_security",
+        description: "Code scanning alerts.",
+        default: true,
+    },
 ];
 
 fn tools() -> Vec<ToolDef> {

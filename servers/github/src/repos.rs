@@ -1,7 +1,613 @@
-//! (in progress)
+//! Repositories, their files, branches and commits; repository and code search.
 
-use mcp_shared::ToolDef;
+use std::collections::BTreeSet;
+
+use base64::Engine as _;
+use base64::engine::general_purpose::STANDARD as BASE64;
+use mcp_shared::json::{enum_str, insert_opt, pick};
+use mcp_shared::reexports::rmcp::model::{ContentBlock, ResourceContents};
+use mcp_shared::{Ctx, Effect, Int, Method, Output, ToolDef, ToolError, tool};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value, json};
+
+use crate::gh::{self, each, page_of, paged, repo_path, slash_path};
+use crate::issues::Order;
 
 pub fn tools() -> Vec<ToolDef> {
-    vec![]
+    vec![
+        tool(
+            "github_create_or_update_file",
+            "Create or update file",
+            Effect::Write,
+            create_or_update_file,
+        )
+        .toolset("repos"),
+        tool(
+            "github_create_repository",
+            "Create repository",
+            Effect::Write,
+            create_repository,
+        )
+        .toolset("repos"),
+        tool(
+            "github_get_file_contents",
+            "Get file or directory contents",
+            Effect::Read,
+            get_file_contents,
+        )
+        .toolset("repos"),
+        tool(
+            "github_fork_repository",
+            "Fork repository",
+            Effect::IdempotentWrite,
+            fork_repository,
+        )
+        .toolset("repos"),
+        tool(
+            "github_create_branch",
+            "Create branch",
+            Effect::Write,
+            create_branch,
+        )
+        .toolset("repos"),
+        tool(
+            "github_push_files",
+            "Push files in one commit",
+            Effect::Write,
+            push_files,
+        )
+        .toolset("repos"),
+        tool(
+            "github_list_commits",
+            "List commits",
+            Effect::Read,
+            list_commits,
+        )
+        .toolset("repos"),
+        tool(
+            "github_search_repositories",
+            "Search repositories",
+            Effect::Read,
+            search_repositories,
+        )
+        .toolset("repos"),
+        tool(
+            "github_search_code",
+            "Search code",
+            Effect::Read,
+            search_code,
+        )
+        .toolset("repos"),
+    ]
+}
+
+/// Create a file or replace a file's content on a branch, as one commit. To replace an existing
+/// file pass its current blob `sha` (from github_get_file_contents); without it GitHub only
+/// creates new files. Returns the file's path, new blob sha and URL, and the commit.
+#[derive(Deserialize, JsonSchema)]
+pub struct CreateOrUpdateFile {
+    /// Repository owner
+    owner: String,
+    /// Repository name
+    repo: String,
+    /// File path in the repository (e.g. `docs/README.md`)
+    path: String,
+    /// The new file content, as text (the tool encodes it in base64 for GitHub)
+    content: String,
+    /// Commit message
+    message: String,
+    /// Branch to commit to (default: the repository's default branch)
+    branch: Option<String>,
+    /// Blob SHA of the file being replaced; required to update an existing file
+    sha: Option<String>,
+}
+
+async fn create_or_update_file(ctx: Ctx, a: CreateOrUpdateFile) -> Result<Value, ToolError> {
+    let file = slash_path(&a.path, "path")?;
+    if file.is_empty() {
+        return Err(ToolError::invalid_input(
+            "`path` must name a file, e.g. `docs/README.md`",
+        ));
+    }
+    let mut body = Map::new();
+    body.insert("message".into(), json!(a.message));
+    body.insert("content".into(), json!(BASE64.encode(a.content.as_bytes())));
+    insert_opt(&mut body, "branch", a.branch.as_deref());
+    insert_opt(&mut body, "sha", a.sha.as_deref());
+    let path = format!("{}/contents/{file}", repo_path(&a.owner, &a.repo));
+    // Not retried: a repeated PUT after a commit landed would fail on the stale `sha` anyway.
+    let v: Value = gh::req(&ctx, Method::PUT, &path)?
+        .json(&body)
+        .idempotent(false)
+        .send_json()
+        .await
+        .map_err(|e| match (e.status, a.sha.is_some()) {
+            (Some(422), false) => e.with_hint(
+                "if the file already exists, pass its current blob `sha` (github_get_file_contents returns it) to replace it.",
+            ),
+            (Some(409), true) => e.with_hint(
+                "the `sha` is not the file's current blob SHA on that branch: read the file again and retry with its current sha.",
+            ),
+            _ => e,
+        })?;
+    let mut out = pick(
+        &v,
+        &[
+            "path=content.path",
+            "sha=content.sha",
+            "size=content.size",
+            "html_url=content.html_url",
+        ],
+    );
+    out["commit"] = pick(&v["commit"], &["sha", "message", "html_url"]);
+    Ok(out)
+}
+
+/// Create a repository owned by the authenticated user. Returns the new repository
+/// (full name, default branch, visibility, URLs).
+#[derive(Deserialize, JsonSchema)]
+pub struct CreateRepository {
+    /// Repository name
+    name: String,
+    /// Short description
+    description: Option<String>,
+    /// Make the repository private (default false)
+    private: Option<bool>,
+    /// Create an initial commit with an empty README (default false)
+    #[serde(rename = "autoInit")]
+    auto_init: Option<bool>,
+}
+
+async fn create_repository(ctx: Ctx, a: CreateRepository) -> Result<Value, ToolError> {
+    let mut body = Map::new();
+    body.insert("name".into(), json!(a.name));
+    insert_opt(&mut body, "description", a.description);
+    insert_opt(&mut body, "private", a.private);
+    insert_opt(&mut body, "auto_init", a.auto_init);
+    let v: Value = gh::req(&ctx, Method::POST, "/user/repos")?
+        .json(&body)
+        .send_json()
+        .await?;
+    Ok(gh::repo(&v))
+}
+
+/// Get a file's content or a directory's entries from a repository. A text file comes back as
+/// text (cut at 200 KB, with `truncated: true` and a marker); a binary file as an embedded
+/// resource (base64, with its MIME type); a directory as its entries (name, path, type, size).
+/// Files over 1 MB are not returned by this API: the result then gives `download_url`.
+#[derive(Deserialize, JsonSchema)]
+pub struct GetFileContents {
+    /// Repository owner
+    owner: String,
+    /// Repository name
+    repo: String,
+    /// Path of the file or directory (empty or `/` for the repository root)
+    path: String,
+    /// Branch, tag or commit SHA to read from (default: the default branch)
+    branch: Option<String>,
+}
+
+/// The most text returned by github_get_file_contents.
+const MAX_TEXT_BYTES: usize = 200 * 1024;
+
+async fn get_file_contents(ctx: Ctx, a: GetFileContents) -> Result<Output, ToolError> {
+    let file = slash_path(&a.path, "path")?;
+    let base = format!("{}/contents", repo_path(&a.owner, &a.repo));
+    let path = if file.is_empty() {
+        base
+    } else {
+        format!("{base}/{file}")
+    };
+    let v: Value = gh::req(&ctx, Method::GET, &path)?
+        .query_opt("ref", a.branch.as_deref())
+        .send_json()
+        .await?;
+    if v.is_array() {
+        let entries = each(&v, gh::content_entry);
+        return Ok(
+            json!({ "type": "dir", "path": a.path.trim_matches('/'), "entries": entries }).into(),
+        );
+    }
+    let mut meta = pick(
+        &v,
+        &[
+            "type",
+            "name",
+            "path",
+            "size",
+            "sha",
+            "html_url",
+            "download_url",
+            "target",
+            "submodule_git_url",
+        ],
+    );
+    if v["type"] != "file" {
+        return Ok(meta.into()); // symlink or submodule: its metadata says where it points
+    }
+    let encoded = v["content"].as_str().unwrap_or_default();
+    if v["encoding"] != "base64" || (encoded.is_empty() && v["size"].as_u64().unwrap_or(0) > 0) {
+        meta["content_omitted"] = json!(
+            "GitHub's contents API does not return files over 1 MB; fetch download_url instead."
+        );
+        return Ok(meta.into());
+    }
+    // GitHub wraps its base64 at 60 columns.
+    let compact: String = encoded
+        .chars()
+        .filter(|c| !c.is_ascii_whitespace())
+        .collect();
+    let bytes = BASE64.decode(compact.as_bytes()).map_err(|e| {
+        ToolError::transport(format!(
+            "GitHub returned file content that is not valid base64 ({e})."
+        ))
+    })?;
+    match String::from_utf8(bytes) {
+        Ok(mut text) => {
+            let total = text.len();
+            if gh::truncate_utf8(&mut text, MAX_TEXT_BYTES) {
+                text.push_str(&format!(
+                    "\n\n[... truncated: showing the first {} of {total} bytes; fetch download_url for the rest ...]",
+                    text.len()
+                ));
+                meta["truncated"] = json!(true);
+            }
+            meta["encoding"] = json!("utf-8");
+            meta["content"] = json!(text);
+            Ok(meta.into())
+        }
+        Err(e) => {
+            let bytes = e.into_bytes();
+            let mime = mime_type(&a.path);
+            meta["encoding"] = json!("base64");
+            meta["mime_type"] = json!(mime);
+            meta["content"] = json!("binary file: see the embedded resource");
+            let uri = v["download_url"]
+                .as_str()
+                .or_else(|| v["html_url"].as_str())
+                .unwrap_or(&a.path)
+                .to_owned();
+            let resource = ResourceContents::blob(BASE64.encode(&bytes), uri).with_mime_type(mime);
+            Ok(Output::Content(vec![
+                ContentBlock::text(meta.to_string()),
+                ContentBlock::resource(resource),
+            ]))
+        }
+    }
+}
+
+/// A MIME type for a binary file, from its extension.
+fn mime_type(path: &str) -> &'static str {
+    let ext = path
+        .rsplit_once('.')
+        .map(|(_, e)| e.to_ascii_lowercase())
+        .unwrap_or_default();
+    match ext.as_str() {
+        "png" => "image/png",
+        "jpg" | "jpeg" => "image/jpeg",
+        "gif" => "image/gif",
+        "webp" => "image/webp",
+        "ico" => "image/x-icon",
+        "bmp" => "image/bmp",
+        "pdf" => "application/pdf",
+        "zip" => "application/zip",
+        "gz" | "tgz" => "application/gzip",
+        "wasm" => "application/wasm",
+        "woff" => "font/woff",
+        "woff2" => "font/woff2",
+        "mp3" => "audio/mpeg",
+        "wav" => "audio/wav",
+        "mp4" => "video/mp4",
+        _ => "application/octet-stream",
+    }
+}
+
+/// Fork a repository into the authenticated user's account or into an organization. Forking
+/// is asynchronous: the fork may take a moment before its git data can be read. Forking again
+/// returns the existing fork. Returns the fork (full name, default branch, URLs).
+#[derive(Deserialize, JsonSchema)]
+pub struct ForkRepository {
+    /// Owner of the repository to fork
+    owner: String,
+    /// Name of the repository to fork
+    repo: String,
+    /// Organization to fork into (default: the authenticated user's account)
+    organization: Option<String>,
+}
+
+async fn fork_repository(ctx: Ctx, a: ForkRepository) -> Result<Value, ToolError> {
+    let path = format!("{}/forks", repo_path(&a.owner, &a.repo));
+    let mut r = gh::req(&ctx, Method::POST, &path)?.idempotent(true);
+    if let Some(org) = &a.organization {
+        r = r.json(&json!({ "organization": org }));
+    }
+    let v: Value = r.send_json().await?;
+    Ok(gh::repo(&v))
+}
+
+/// Create a branch from another branch's head (default: the repository's default branch).
+/// Returns the new branch's name, ref and commit SHA.
+#[derive(Deserialize, JsonSchema)]
+pub struct CreateBranch {
+    /// Repository owner
+    owner: String,
+    /// Repository name
+    repo: String,
+    /// Name of the new branch (e.g. `feature/login`)
+    branch: String,
+    /// Branch to start from (default: the repository's default branch)
+    from_branch: Option<String>,
+}
+
+/// The commit SHA a branch points to.
+async fn branch_sha(ctx: &Ctx, repo: &str, branch: &str) -> Result<String, ToolError> {
+    let path = format!("{repo}/git/ref/heads/{}", slash_path(branch, "branch")?);
+    let v: Value = gh::req(ctx, Method::GET, &path)?
+        .send_json()
+        .await
+        .map_err(|e| {
+            if e.status == Some(404) {
+                e.with_hint(format!(
+                    "the branch `{branch}` does not exist, or the token cannot see the repository."
+                ))
+            } else {
+                e
+            }
+        })?;
+    v["object"]["sha"]
+        .as_str()
+        .map(str::to_owned)
+        .ok_or_else(|| {
+            ToolError::transport(format!(
+                "GitHub's answer for branch `{branch}` has no commit SHA."
+            ))
+        })
+}
+
+async fn create_branch(ctx: Ctx, a: CreateBranch) -> Result<Value, ToolError> {
+    if slash_path(&a.branch, "branch")?.is_empty() {
+        return Err(ToolError::invalid_input(
+            "`branch` must name the new branch",
+        ));
+    }
+    let repo = repo_path(&a.owner, &a.repo);
+    let from = match a
+        .from_branch
+        .as_deref()
+        .filter(|b| !b.trim_matches('/').is_empty())
+    {
+        Some(b) => b.to_owned(),
+        None => {
+            let v: Value = gh::req(&ctx, Method::GET, &repo)?.send_json().await?;
+            v["default_branch"]
+                .as_str()
+                .map(str::to_owned)
+                .ok_or_else(|| {
+                    ToolError::transport("GitHub's repository answer has no default_branch.")
+                })?
+        }
+    };
+    let sha = branch_sha(&ctx, &repo, &from).await?;
+    let name = a.branch.trim_matches('/');
+    let v: Value = gh::req(&ctx, Method::POST, &format!("{repo}/git/refs"))?
+        .json(&json!({ "ref": format!("refs/heads/{name}"), "sha": sha }))
+        .send_json()
+        .await?;
+    Ok(json!({ "branch": name, "ref": v["ref"], "sha": v["object"]["sha"], "from_branch": from }))
+}
+
+/// One file to write with github_push_files.
+#[derive(Deserialize, JsonSchema)]
+pub struct FileToPush {
+    /// File path in the repository (e.g. `src/main.rs`)
+    path: String,
+    /// The full new content of the file, as text
+    content: String,
+}
+
+/// Write several files to a branch in a single commit (creating or replacing them), through
+/// the Git Data API. The branch must exist (see github_create_branch). Returns the new commit's
+/// SHA and URL and the paths written.
+#[derive(Deserialize, JsonSchema)]
+pub struct PushFiles {
+    /// Repository owner
+    owner: String,
+    /// Repository name
+    repo: String,
+    /// Branch to push to
+    branch: String,
+    /// Files to create or replace (at least one)
+    files: Vec<FileToPush>,
+    /// Commit message
+    message: String,
+}
+
+async fn push_files(ctx: Ctx, a: PushFiles) -> Result<Value, ToolError> {
+    if a.files.is_empty() {
+        return Err(ToolError::invalid_input(
+            "`files` is empty: give at least one {path, content}",
+        ));
+    }
+    let mut seen = BTreeSet::new();
+    let mut tree = Vec::new();
+    for f in &a.files {
+        let p = f.path.trim_matches('/');
+        if slash_path(p, "file path")?.is_empty() {
+            return Err(ToolError::invalid_input(
+                "every file needs a non-empty `path`",
+            ));
+        }
+        if !seen.insert(p) {
+            return Err(ToolError::invalid_input(format!(
+                "`{p}` appears more than once in `files`"
+            )));
+        }
+        tree.push(json!({ "path": p, "mode": "100644", "type": "blob", "content": f.content }));
+    }
+    let branch = slash_path(&a.branch, "branch")?;
+    if branch.is_empty() {
+        return Err(ToolError::invalid_input(
+            "`branch` must name an existing branch",
+        ));
+    }
+    let repo = repo_path(&a.owner, &a.repo);
+    let head = branch_sha(&ctx, &repo, &a.branch).await?;
+    let commit: Value = gh::req(
+        &ctx,
+        Method::GET,
+        &format!("{repo}/git/commits/{}", mcp_shared::seg(&head)),
+    )?
+    .send_json()
+    .await?;
+    let base_tree = commit["tree"]["sha"]
+        .as_str()
+        .ok_or_else(|| ToolError::transport("GitHub's commit answer has no tree SHA."))?;
+    // Trees are content-addressed: repeating this request creates nothing new.
+    let new_tree: Value = gh::req(&ctx, Method::POST, &format!("{repo}/git/trees"))?
+        .json(&json!({ "base_tree": base_tree, "tree": tree }))
+        .idempotent(true)
+        .send_json()
+        .await?;
+    let new_commit: Value = gh::req(&ctx, Method::POST, &format!("{repo}/git/commits"))?
+        .json(&json!({ "message": a.message, "tree": new_tree["sha"], "parents": [head] }))
+        .send_json()
+        .await?;
+    let updated: Value = gh::req(&ctx, Method::PATCH, &format!("{repo}/git/refs/heads/{branch}"))?
+        .json(&json!({ "sha": new_commit["sha"], "force": false }))
+        .idempotent(true)
+        .send_json()
+        .await
+        .map_err(|e| {
+            if e.status == Some(422) {
+                e.with_hint("the branch moved while the commit was being made (not a fast-forward): push again.")
+            } else {
+                e
+            }
+        })?;
+    let paths: Vec<&str> = a.files.iter().map(|f| f.path.trim_matches('/')).collect();
+    Ok(json!({
+        "branch": a.branch.trim_matches('/'),
+        "commit": { "sha": updated["object"]["sha"], "message": new_commit["message"], "html_url": new_commit["html_url"] },
+        "files": paths,
+    }))
+}
+
+/// List the commits of a branch (or reachable from a SHA), newest first. Returns commits (sha,
+/// message, author, dates, parents, URL) and `next_page`.
+#[derive(Deserialize, JsonSchema)]
+pub struct ListCommits {
+    /// Repository owner
+    owner: String,
+    /// Repository name
+    repo: String,
+    /// Branch name or commit SHA to start listing from (default: the default branch)
+    sha: Option<String>,
+    /// Page number (from 1)
+    page: Option<Int>,
+    /// Results per page (max 100)
+    #[serde(rename = "perPage")]
+    per_page: Option<Int>,
+}
+
+async fn list_commits(ctx: Ctx, a: ListCommits) -> Result<Value, ToolError> {
+    let path = format!("{}/commits", repo_path(&a.owner, &a.repo));
+    let r = gh::req(&ctx, Method::GET, &path)?.query_opt("sha", a.sha.as_deref());
+    let resp = paged(r, a.page, a.per_page).send().await?;
+    let v: Value = resp.json()?;
+    Ok(page_of(&resp, each(&v, gh::commit)))
+}
+
+#[derive(Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+enum RepoSort {
+    Stars,
+    Forks,
+    HelpWantedIssues,
+    Updated,
+}
+
+/// Search repositories with GitHub's repository search syntax (e.g.
+/// `language:rust topic:mcp stars:>100`). Returns the total count, matching repositories and
+/// `next_page`.
+#[derive(Deserialize, JsonSchema)]
+pub struct SearchRepositories {
+    /// Search query in GitHub repository search syntax
+    query: String,
+    /// Sort field (default: best match)
+    sort: Option<RepoSort>,
+    /// Sort order (default desc; only with `sort`)
+    order: Option<Order>,
+    /// Page number (from 1)
+    page: Option<Int>,
+    /// Results per page (max 100)
+    #[serde(rename = "perPage")]
+    per_page: Option<Int>,
+}
+
+async fn search_repositories(ctx: Ctx, a: SearchRepositories) -> Result<Value, ToolError> {
+    let r = gh::req(&ctx, Method::GET, "/search/repositories")?
+        .query("q", &a.query)
+        .query_opt("sort", a.sort.as_ref().map(enum_str))
+        .query_opt("order", a.order.as_ref().map(enum_str));
+    let resp = paged(r, a.page, a.per_page).send().await?;
+    let v: Value = resp.json()?;
+    let mut out = page_of(&resp, each(&v["items"], gh::repo));
+    out["total_count"] = v["total_count"].clone();
+    out["incomplete_results"] = v["incomplete_results"].clone();
+    Ok(out)
+}
+
+#[derive(Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+enum CodeSort {
+    Indexed,
+}
+
+/// Search code across GitHub's default branches with GitHub's code search syntax (e.g.
+/// `addClass in:file language:js repo:jquery/jquery`; the query needs at least one search term).
+/// Returns the total count, matching files (repository, path, URL and the matching fragments)
+/// and `next_page`. GitHub allows about 10 code searches a minute.
+#[derive(Deserialize, JsonSchema)]
+pub struct SearchCode {
+    /// Search query in GitHub code search syntax
+    q: String,
+    /// Sort by when the file was last indexed (default: best match)
+    sort: Option<CodeSort>,
+    /// Sort order (default desc; only with `sort`)
+    order: Option<Order>,
+    /// Page number (from 1)
+    page: Option<Int>,
+    /// Results per page (max 100)
+    #[serde(rename = "perPage")]
+    per_page: Option<Int>,
+}
+
+fn code_result(v: &Value) -> Value {
+    let mut o = pick(
+        v,
+        &[
+            "name",
+            "path",
+            "sha",
+            "repository=repository.full_name",
+            "html_url",
+        ],
+    );
+    o["fragments"] = mcp_shared::json::pluck(v, "text_matches", "fragment");
+    o
+}
+
+async fn search_code(ctx: Ctx, a: SearchCode) -> Result<Value, ToolError> {
+    let r = gh::req(&ctx, Method::GET, "/search/code")?
+        .header("accept", "application/vnd.github.text-match+json")
+        .query("q", &a.q)
+        .query_opt("sort", a.sort.as_ref().map(enum_str))
+        .query_opt("order", a.order.as_ref().map(enum_str));
+    let resp = paged(r, a.page, a.per_page).send().await?;
+    let v: Value = resp.json()?;
+    let mut out = page_of(&resp, each(&v["items"], code_result));
+    out["total_count"] = v["total_count"].clone();
+    out["incomplete_results"] = v["incomplete_results"].clone();
+    Ok(out)
 }

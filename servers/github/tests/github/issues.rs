@@ -14,7 +14,10 @@ async fn get_issue_contract() {
         .await;
     let v = s
         .client
-        .call_ok("github_get_issue", json!({"owner": "octo", "repo": "hello", "issue_number": 42}))
+        .call_ok(
+            "github_get_issue",
+            json!({"owner": "octo", "repo": "hello", "issue_number": 42}),
+        )
         .await;
     assert_eq!(v["number"], 42);
     assert_eq!(v["title"], "Crash on start");
@@ -36,9 +39,15 @@ async fn get_issue_not_found() {
         .await;
     let err = s
         .client
-        .call_err("github_get_issue", json!({"owner": "octo", "repo": "hello", "issue_number": 7}))
+        .call_err(
+            "github_get_issue",
+            json!({"owner": "octo", "repo": "hello", "issue_number": 7}),
+        )
         .await;
-    assert!(err.contains("GitHub API error 404 Not Found: Not Found."), "{err}");
+    assert!(
+        err.contains("GitHub API error 404 Not Found: Not Found."),
+        "{err}"
+    );
     assert!(err.contains("Hint:"), "{err}");
 }
 
@@ -47,7 +56,13 @@ async fn get_issue_bad_arguments() {
     let s = setup().await;
     let err = s
         .client
-        .call_err("github_get_issue", json!({"owner": "octo", "issue_number": "x"}))
+        .call_err(
+            "github_get_issue",
+            json!({"owner": "octo", "issue_number": "x"}),
+        )
         .await;
-    assert!(err.contains("invalid arguments for github_get_issue"), "{err}");
+    assert!(
+        err.contains("invalid arguments for github_get_issue"),
+        "{err}"
+    );
 }

@@ -1,5 +1,12 @@
 //! GitHub server tests: every tool against a fake GitHub that asserts the exact request,
 //! through a real MCP client over streamable HTTP (and the binary over stdio and HTTP).
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod code_security;
 mod common;
+mod context;
 mod issues;
+mod process;
+mod pulls;
+mod repos;
+mod surface;

@@ -1,0 +1,793 @@
+use mcp_testkit::expect;
+use mcp_testkit::wiremock::ResponseTemplate;
+use serde_json::{Value, json};
+
+use crate::common::{TOKEN, gh_error, link, pr_json, setup, user_json, validation_failed};
+
+fn args(extra: Value) -> Value {
+    let mut a = json!({"owner": "octo", "repo": "hello", "pullNumber": 1347});
+    if let (Some(a), Value::Object(e)) = (a.as_object_mut(), extra) {
+        a.extend(e);
+    }
+    a
+}
+
+// ---- github_get_pull_request
+
+#[tokio::test]
+async fn get_pull_request_contract() {
+    let s = setup().await;
+    expect("GET", "/repos/octo/hello/pulls/1347")
+        .bearer(TOKEN)
+        .respond(&s.fake, 200, pr_json(1347, "Amazing new feature"))
+        .await;
+    let v = s
+        .client
+        .call_ok("github_get_pull_request", args(json!({})))
+        .await;
+    assert_eq!(v["number"], 1347);
+    assert_eq!(v["title"], "Amazing new feature");
+    assert_eq!(v["user"], "octocat");
+    assert_eq!(v["head"], "new-topic");
+    assert_eq!(v["head_sha"], "6dcb09b5b57875f334f61aebed695e2e4193db5e");
+    assert_eq!(v["head_repo"], "octocat/hello");
+    assert_eq!(v["base"], "master");
+    assert_eq!(v["mergeable_state"], "clean");
+    assert_eq!(v["labels"], json!(["bug"]));
+    assert_eq!(v["assignees"], json!(["hubot"]));
+    assert_eq!(v["requested_reviewers"], json!(["other_user"]));
+    assert_eq!(v["changed_files"], 5);
+    assert!(
+        v.get("merged_by").is_none() && v.get("_links").is_none(),
+        "{v}"
+    );
+}
+
+#[tokio::test]
+async fn get_pull_request_not_found() {
+    let s = setup().await;
+    expect("GET", "/repos/octo/hello/pulls/1347")
+        .bearer(TOKEN)
+        .respond(&s.fake, 404, gh_error(404, "Not Found"))
+        .await;
+    let err = s
+        .client
+        .call_err("github_get_pull_request", args(json!({})))
+        .await;
+    assert!(err.contains("404 Not Found: Not Found."), "{err}");
+}
+
+#[tokio::test]
+async fn get_pull_request_needs_pull_number() {
+    let s = setup().await;
+    let err = s
+        .client
+        .call_err(
+            "github_get_pull_request",
+            json!({"owner": "octo", "repo": "hello", "pull_number": 1}),
+        )
+        .await;
+    assert!(
+        err.contains("invalid arguments") && err.contains("pullNumber"),
+        "{err}"
+    );
+}
+
+// ---- github_update_pull_request
+
+#[tokio::test]
+async fn update_pull_request_contract() {
+    let s = setup().await;
+    let mut pr = pr_json(1347, "new title");
+    pr["state"] = json!("closed");
+    expect("PATCH", "/repos/octo/hello/pulls/1347")
+        .bearer(TOKEN)
+        .json_body(json!({"title": "new title", "state": "closed", "base": "main", "maintainer_can_modify": false}))
+        .respond(&s.fake, 200, pr)
+        .await;
+    let v = s
+        .client
+        .call_ok(
+            "github_update_pull_request",
+            args(json!({"title": "new title", "state": "closed", "base": "main", "maintainer_can_modify": false})),
+        )
+        .await;
+    assert_eq!(v["state"], "closed");
+    assert_eq!(v["title"], "new title");
+}
+
+#[tokio::test]
+async fn update_pull_request_needs_a_change() {
+    let s = setup().await;
+    let err = s
+        .client
+        .call_err("github_update_pull_request", args(json!({})))
+        .await;
+    assert!(err.contains("nothing to update"), "{err}");
+}
+
+#[tokio::test]
+async fn update_pull_request_rejected() {
+    let s = setup().await;
+    expect("PATCH", "/repos/octo/hello/pulls/1347")
+        .bearer(TOKEN)
+        .json_body(json!({"base": "nope"}))
+        .respond(
+            &s.fake,
+            422,
+            validation_failed(
+                json!([{"resource": "PullRequest", "field": "base", "code": "invalid"}]),
+            ),
+        )
+        .await;
+    let err = s
+        .client
+        .call_err("github_update_pull_request", args(json!({"base": "nope"})))
+        .await;
+    assert!(
+        err.contains("422") && err.contains("base: invalid"),
+        "{err}"
+    );
+}
+
+// ---- github_list_pull_requests
+
+#[tokio::test]
+async fn list_pull_requests_contract() {
+    let s = setup().await;
+    expect("GET", "/repos/octo/hello/pulls")
+        .bearer(TOKEN)
+        .query("state", "all")
+        .query("head", "octocat:new-topic")
+        .query("base", "master")
+        .query("sort", "long-running")
+        .query("direction", "asc")
+        .query("page", 2)
+        .query("per_page", 1)
+        .respond_with(
+            &s.fake,
+            ResponseTemplate::new(200)
+                .set_body_json(json!([pr_json(1347, "Amazing new feature")]))
+                .insert_header("link", link("/repositories/1/pulls", 3, 4)),
+        )
+        .await;
+    let v = s
+        .client
+        .call_ok(
+            "github_list_pull_requests",
+            json!({
+                "owner": "octo", "repo": "hello", "state": "all", "head": "octocat:new-topic", "base": "master",
+                "sort": "long-running", "direction": "asc", "page": 2, "perPage": 1
+            }),
+        )
+        .await;
+    assert_eq!(v["next_page"], 3);
+    assert_eq!(v["items"][0]["number"], 1347);
+    assert_eq!(v["items"][0]["head"], "new-topic");
+}
+
+#[tokio::test]
+async fn list_pull_requests_bad_state() {
+    let s = setup().await;
+    let err = s
+        .client
+        .call_err(
+            "github_list_pull_requests",
+            json!({"owner": "octo", "repo": "hello", "state": "merged"}),
+        )
+        .await;
+    assert!(
+        err.contains("invalid arguments for github_list_pull_requests"),
+        "{err}"
+    );
+}
+
+// ---- github_merge_pull_request
+
+#[tokio::test]
+async fn merge_pull_request_contract() {
+    let s = setup().await;
+    expect("PUT", "/repos/octo/hello/pulls/1347/merge")
+        .bearer(TOKEN)
+        .json_body(json!({
+            "commit_title": "Expand enum", "commit_message": "Add a new value", "merge_method": "squash",
+            "sha": "6dcb09b5b57875f334f61aebed695e2e4193db5e"
+        }))
+        .respond(
+            &s.fake,
+            200,
+            json!({"sha": "6dcb09b5b57875f334f61aebed695e2e4193db5e", "merged": true, "message": "Pull Request successfully merged"}),
+        )
+        .await;
+    let v = s
+        .client
+        .call_ok(
+            "github_merge_pull_request",
+            args(json!({
+                "commit_title": "Expand enum", "commit_message": "Add a new value", "merge_method": "squash",
+                "sha": "6dcb09b5b57875f334f61aebed695e2e4193db5e"
+            })),
+        )
+        .await;
+    assert_eq!(
+        v,
+        json!({"merged": true, "sha": "6dcb09b5b57875f334f61aebed695e2e4193db5e", "message": "Pull Request successfully merged"})
+    );
+}
+
+#[tokio::test]
+async fn merge_pull_request_not_mergeable() {
+    let s = setup().await;
+    expect("PUT", "/repos/octo/hello/pulls/1347/merge")
+        .bearer(TOKEN)
+        .json_body(json!({}))
+        .respond(&s.fake, 405, gh_error(405, "Pull Request is not mergeable"))
+        .await;
+    let err = s
+        .client
+        .call_err("github_merge_pull_request", args(json!({})))
+        .await;
+    assert!(
+        err.contains("405 Method Not Allowed: Pull Request is not mergeable."),
+        "{err}"
+    );
+    assert!(err.contains("github_get_pull_request_status"), "{err}");
+}
+
+#[tokio::test]
+async fn merge_pull_request_head_moved() {
+    let s = setup().await;
+    expect("PUT", "/repos/octo/hello/pulls/1347/merge")
+        .bearer(TOKEN)
+        .json_body(json!({"merge_method": "rebase", "sha": "old"}))
+        .respond(
+            &s.fake,
+            409,
+            gh_error(
+                409,
+                "Head branch was modified. Review and try the merge again.",
+            ),
+        )
+        .await;
+    let err = s
+        .client
+        .call_err(
+            "github_merge_pull_request",
+            args(json!({"merge_method": "rebase", "sha": "old"})),
+        )
+        .await;
+    assert!(
+        err.contains("409 Conflict: Head branch was modified."),
+        "{err}"
+    );
+}
+
+#[tokio::test]
+async fn merge_pull_request_bad_method() {
+    let s = setup().await;
+    let err = s
+        .client
+        .call_err(
+            "github_merge_pull_request",
+            args(json!({"merge_method": "fast-forward"})),
+        )
+        .await;
+    assert!(
+        err.contains("invalid arguments for github_merge_pull_request"),
+        "{err}"
+    );
+}
+
+// ---- github_get_pull_request_files
+
+fn pr_file(name: &str, patch: &str) -> Value {
+    json!({
+        "sha": "bbcd538c8e72b8c175046e27cc8f907076331401",
+        "filename": name,
+        "status": "modified",
+        "additions": 103,
+        "deletions": 21,
+        "changes": 124,
+        "blob_url": format!("https://github.com/octo/hello/blob/6dcb09b/{name}"),
+        "raw_url": format!("https://github.com/octo/hello/raw/6dcb09b/{name}"),
+        "contents_url": "c",
+        "patch": patch
+    })
+}
+
+#[tokio::test]
+async fn get_pull_request_files_contract() {
+    let s = setup().await;
+    let big = "+x\n".repeat(10_000);
+    expect("GET", "/repos/octo/hello/pulls/1347/files")
+        .bearer(TOKEN)
+        .query("per_page", 100)
+        .respond(
+            &s.fake,
+            200,
+            json!([
+                pr_file(
+                    "file1.txt",
+                    "@@ -132,7 +132,7 @@ module Test @@ -1000,7 +1000,7 @@ module Test"
+                ),
+                pr_file("big.txt", &big)
+            ]),
+        )
+        .await;
+    let v = s
+        .client
+        .call_ok(
+            "github_get_pull_request_files",
+            args(json!({"perPage": 100})),
+        )
+        .await;
+    let f = &v["items"][0];
+    assert_eq!(f["filename"], "file1.txt");
+    assert_eq!(f["status"], "modified");
+    assert_eq!(f["additions"], 103);
+    assert_eq!(
+        f["patch"],
+        "@@ -132,7 +132,7 @@ module Test @@ -1000,7 +1000,7 @@ module Test"
+    );
+    assert!(f.get("raw_url").is_none());
+    let big = &v["items"][1];
+    assert_eq!(big["patch_truncated"], true);
+    assert!(
+        big["patch"]
+            .as_str()
+            .unwrap()
+            .ends_with("[... patch truncated ...]")
+    );
+    assert!(big["patch"].as_str().unwrap().len() < 20_100);
+}
+
+#[tokio::test]
+async fn get_pull_request_files_not_found() {
+    let s = setup().await;
+    expect("GET", "/repos/octo/hello/pulls/1347/files")
+        .bearer(TOKEN)
+        .respond(&s.fake, 404, gh_error(404, "Not Found"))
+        .await;
+    let err = s
+        .client
+        .call_err("github_get_pull_request_files", args(json!({})))
+        .await;
+    assert!(err.contains("404"), "{err}");
+}
+
+// ---- github_get_pull_request_status
+
+#[tokio::test]
+async fn get_pull_request_status_contract() {
+    let s = setup().await;
+    expect("GET", "/repos/octo/hello/pulls/1347")
+        .bearer(TOKEN)
+        .respond(&s.fake, 200, pr_json(1347, "t"))
+        .await;
+    expect("GET", "/repos/octo/hello/commits/6dcb09b5b57875f334f61aebed695e2e4193db5e/status")
+        .bearer(TOKEN)
+        .respond(
+            &s.fake,
+            200,
+            json!({
+                "state": "success",
+                "statuses": [{
+                    "url": "u", "avatar_url": "a", "id": 1, "node_id": "MDY6U3RhdHVzMQ==", "state": "success",
+                    "description": "Build has completed successfully", "target_url": "https://ci.example.com/1000/output",
+                    "context": "continuous-integration/jenkins", "created_at": "2012-07-20T01:19:13Z",
+                    "updated_at": "2012-07-20T01:19:13Z"
+                }],
+                "sha": "6dcb09b5b57875f334f61aebed695e2e4193db5e",
+                "total_count": 1,
+                "repository": {"full_name": "octo/hello"},
+                "commit_url": "c",
+                "url": "u"
+            }),
+        )
+        .await;
+    let v = s
+        .client
+        .call_ok("github_get_pull_request_status", args(json!({})))
+        .await;
+    assert_eq!(v["state"], "success");
+    assert_eq!(v["head_sha"], "6dcb09b5b57875f334f61aebed695e2e4193db5e");
+    assert_eq!(v["total_count"], 1);
+    assert_eq!(
+        v["statuses"][0],
+        json!({
+            "context": "continuous-integration/jenkins", "state": "success", "description": "Build has completed successfully",
+            "target_url": "https://ci.example.com/1000/output", "updated_at": "2012-07-20T01:19:13Z"
+        })
+    );
+}
+
+#[tokio::test]
+async fn get_pull_request_status_of_missing_pull_request() {
+    let s = setup().await;
+    expect("GET", "/repos/octo/hello/pulls/1347")
+        .bearer(TOKEN)
+        .respond(&s.fake, 404, gh_error(404, "Not Found"))
+        .await;
+    let err = s
+        .client
+        .call_err("github_get_pull_request_status", args(json!({})))
+        .await;
+    assert!(err.contains("404"), "{err}");
+}
+
+// ---- github_update_pull_request_branch
+
+#[tokio::test]
+async fn update_pull_request_branch_contract() {
+    let s = setup().await;
+    expect("PUT", "/repos/octo/hello/pulls/1347/update-branch")
+        .bearer(TOKEN)
+        .json_body(json!({"expected_head_sha": "6dcb09b5b57875f334f61aebed695e2e4193db5e"}))
+        .respond(
+            &s.fake,
+            202,
+            json!({"message": "Updating pull request branch.", "url": "https://github.com/repos/octo/hello/pulls/1347"}),
+        )
+        .await;
+    let v = s
+        .client
+        .call_ok(
+            "github_update_pull_request_branch",
+            args(json!({"expectedHeadSha": "6dcb09b5b57875f334f61aebed695e2e4193db5e"})),
+        )
+        .await;
+    assert_eq!(
+        v,
+        json!({"message": "Updating pull request branch.", "url": "https://github.com/repos/octo/hello/pulls/1347"})
+    );
+}
+
+#[tokio::test]
+async fn update_pull_request_branch_without_sha_sends_no_body() {
+    let s = setup().await;
+    expect("PUT", "/repos/octo/hello/pulls/1347/update-branch")
+        .bearer(TOKEN)
+        .respond(
+            &s.fake,
+            202,
+            json!({"message": "Updating pull request branch.", "url": "u"}),
+        )
+        .await;
+    let v = s
+        .client
+        .call_ok("github_update_pull_request_branch", args(json!({})))
+        .await;
+    assert_eq!(v["message"], "Updating pull request branch.");
+}
+
+#[tokio::test]
+async fn update_pull_request_branch_head_moved() {
+    let s = setup().await;
+    expect("PUT", "/repos/octo/hello/pulls/1347/update-branch")
+        .bearer(TOKEN)
+        .json_body(json!({"expected_head_sha": "old"}))
+        .respond(
+            &s.fake,
+            422,
+            gh_error(422, "expected head sha didn't match current head ref."),
+        )
+        .await;
+    let err = s
+        .client
+        .call_err(
+            "github_update_pull_request_branch",
+            args(json!({"expectedHeadSha": "old"})),
+        )
+        .await;
+    assert!(
+        err.contains("422") && err.contains("expected head sha didn't match"),
+        "{err}"
+    );
+}
+
+// ---- github_get_pull_request_comments
+
+#[tokio::test]
+async fn get_pull_request_comments_contract() {
+    let s = setup().await;
+    expect("GET", "/repos/octo/hello/pulls/1347/comments")
+        .bearer(TOKEN)
+        .query("page", 1)
+        .respond(
+            &s.fake,
+            200,
+            json!([{
+                "url": "u", "pull_request_review_id": 42, "id": 10, "node_id": "MDI0OlB1bGxSZXF1ZXN0UmV2aWV3Q29tbWVudDEw",
+                "diff_hunk": "@@ -16,33 +16,40 @@ public class Connection : IConnection...", "path": "file1.txt",
+                "position": 1, "original_position": 4, "commit_id": "6dcb09b5b57875f334f61aebed695e2e4193db5e",
+                "original_commit_id": "9c48853fa3dc5c1c3d6f1f1cd1f2743e72652840", "in_reply_to_id": 8,
+                "user": user_json("octocat", 1), "body": "Great stuff!", "created_at": "2011-04-14T16:00:49Z",
+                "updated_at": "2011-04-14T16:00:49Z", "html_url": "https://github.com/octo/hello/pull/1#discussion-diff-1",
+                "pull_request_url": "p", "author_association": "NONE", "_links": {}, "start_line": 1,
+                "original_start_line": 1, "start_side": "RIGHT", "line": 2, "original_line": 2, "side": "RIGHT"
+            }]),
+        )
+        .await;
+    let v = s
+        .client
+        .call_ok("github_get_pull_request_comments", args(json!({"page": 1})))
+        .await;
+    let c = &v["items"][0];
+    assert_eq!(c["id"], 10);
+    assert_eq!(c["user"], "octocat");
+    assert_eq!(c["body"], "Great stuff!");
+    assert_eq!(c["path"], "file1.txt");
+    assert_eq!(c["line"], 2);
+    assert_eq!(c["side"], "RIGHT");
+    assert_eq!(c["in_reply_to_id"], 8);
+    assert!(c.get("_links").is_none() && c.get("original_commit_id").is_none());
+}
+
+#[tokio::test]
+async fn get_pull_request_comments_not_found() {
+    let s = setup().await;
+    expect("GET", "/repos/octo/hello/pulls/1347/comments")
+        .bearer(TOKEN)
+        .respond(&s.fake, 404, gh_error(404, "Not Found"))
+        .await;
+    let err = s
+        .client
+        .call_err("github_get_pull_request_comments", args(json!({})))
+        .await;
+    assert!(err.contains("404"), "{err}");
+}
+
+// ---- github_get_pull_request_reviews
+
+fn review_json(id: u64, state: &str, body: &str) -> Value {
+    json!({
+        "id": id,
+        "node_id": "MDE3OlB1bGxSZXF1ZXN0UmV2aWV3ODA=",
+        "user": user_json("octocat", 1),
+        "body": body,
+        "state": state,
+        "html_url": format!("https://github.com/octo/hello/pull/12#pullrequestreview-{id}"),
+        "pull_request_url": "https://api.github.com/repos/octo/hello/pulls/12",
+        "_links": {},
+        "submitted_at": "2019-11-17T17:43:43Z",
+        "commit_id": "ecdd80bb57125d7ba9641ffaa4d7d2c19d3f3091",
+        "author_association": "COLLABORATOR"
+    })
+}
+
+#[tokio::test]
+async fn get_pull_request_reviews_contract() {
+    let s = setup().await;
+    expect("GET", "/repos/octo/hello/pulls/1347/reviews")
+        .bearer(TOKEN)
+        .respond(
+            &s.fake,
+            200,
+            json!([review_json(
+                80,
+                "APPROVED",
+                "Here is the body for the review."
+            )]),
+        )
+        .await;
+    let v = s
+        .client
+        .call_ok("github_get_pull_request_reviews", args(json!({})))
+        .await;
+    assert_eq!(
+        v["items"][0],
+        json!({
+            "id": 80, "user": "octocat", "state": "APPROVED", "body": "Here is the body for the review.",
+            "commit_id": "ecdd80bb57125d7ba9641ffaa4d7d2c19d3f3091", "submitted_at": "2019-11-17T17:43:43Z",
+            "author_association": "COLLABORATOR", "html_url": "https://github.com/octo/hello/pull/12#pullrequestreview-80"
+        })
+    );
+    assert_eq!(v["next_page"], Value::Null);
+}
+
+#[tokio::test]
+async fn get_pull_request_reviews_forbidden() {
+    let s = setup().await;
+    expect("GET", "/repos/octo/hello/pulls/1347/reviews")
+        .bearer(TOKEN)
+        .respond_with(
+            &s.fake,
+            ResponseTemplate::new(403)
+                .set_body_json(gh_error(403, "Resource not accessible by integration"))
+                .insert_header("x-accepted-oauth-scopes", "repo")
+                .insert_header("x-oauth-scopes", "read:user"),
+        )
+        .await;
+    let err = s
+        .client
+        .call_err("github_get_pull_request_reviews", args(json!({})))
+        .await;
+    assert!(
+        err.contains("403") && err.contains("needs the token scope(s) `repo`"),
+        "{err}"
+    );
+}
+
+// ---- github_create_pull_request_review
+
+#[tokio::test]
+async fn create_pull_request_review_contract() {
+    let s = setup().await;
+    expect("POST", "/repos/octo/hello/pulls/1347/reviews")
+        .bearer(TOKEN)
+        .json_body(json!({
+            "commit_id": "ecdd80bb57125d7ba9641ffaa4d7d2c19d3f3091",
+            "body": "This is close to perfect! Please address the suggested inline change.",
+            "event": "REQUEST_CHANGES",
+            "comments": [
+                {"path": "file.md", "body": "Please add more information here.", "line": 6, "side": "RIGHT", "start_line": 4},
+                {"path": "old.md", "body": "Why?", "position": 3}
+            ]
+        }))
+        .respond(&s.fake, 200, review_json(80, "CHANGES_REQUESTED", "This is close to perfect! Please address the suggested inline change."))
+        .await;
+    let v = s
+        .client
+        .call_ok(
+            "github_create_pull_request_review",
+            args(json!({
+                "commitId": "ecdd80bb57125d7ba9641ffaa4d7d2c19d3f3091",
+                "body": "This is close to perfect! Please address the suggested inline change.",
+                "event": "REQUEST_CHANGES",
+                "comments": [
+                    {"path": "file.md", "body": "Please add more information here.", "line": 6, "side": "RIGHT", "start_line": 4},
+                    {"path": "old.md", "body": "Why?", "position": 3}
+                ]
+            })),
+        )
+        .await;
+    assert_eq!(v["id"], 80);
+    assert_eq!(v["state"], "CHANGES_REQUESTED");
+}
+
+#[tokio::test]
+async fn create_pending_review_without_event() {
+    let s = setup().await;
+    expect("POST", "/repos/octo/hello/pulls/1347/reviews")
+        .bearer(TOKEN)
+        .json_body(json!({"comments": [{"path": "a.rs", "body": "nit", "line": 1}]}))
+        .respond(&s.fake, 200, review_json(81, "PENDING", ""))
+        .await;
+    let v = s
+        .client
+        .call_ok(
+            "github_create_pull_request_review",
+            args(json!({"comments": [{"path": "a.rs", "body": "nit", "line": 1}]})),
+        )
+        .await;
+    assert_eq!(v["state"], "PENDING");
+}
+
+#[tokio::test]
+async fn create_pull_request_review_invalid_input() {
+    let s = setup().await;
+    let err = s
+        .client
+        .call_err(
+            "github_create_pull_request_review",
+            args(json!({"event": "REQUEST_CHANGES"})),
+        )
+        .await;
+    assert!(
+        err.contains("REQUEST_CHANGES review needs a `body`"),
+        "{err}"
+    );
+    let err = s
+        .client
+        .call_err(
+            "github_create_pull_request_review",
+            args(json!({"event": "COMMENT", "comments": [{"path": "a.rs", "body": "where?"}]})),
+        )
+        .await;
+    assert!(err.contains("comments[0] (a.rs): give `line`"), "{err}");
+    let err = s
+        .client
+        .call_err(
+            "github_create_pull_request_review",
+            args(json!({"event": "LGTM"})),
+        )
+        .await;
+    assert!(
+        err.contains("invalid arguments for github_create_pull_request_review"),
+        "{err}"
+    );
+    assert!(
+        s.fake
+            .received_requests()
+            .await
+            .unwrap_or_default()
+            .is_empty()
+    );
+}
+
+#[tokio::test]
+async fn create_pull_request_review_on_own_pull_request() {
+    let s = setup().await;
+    expect("POST", "/repos/octo/hello/pulls/1347/reviews")
+        .bearer(TOKEN)
+        .json_body(json!({"event": "APPROVE"}))
+        .respond(
+            &s.fake,
+            422,
+            json!({"message": "Unprocessable Entity", "errors": ["Can not approve your own pull request"], "documentation_url": "https://docs.github.com/rest/pulls/reviews#create-a-review-for-a-pull-request", "status": "422"}),
+        )
+        .await;
+    let err = s
+        .client
+        .call_err(
+            "github_create_pull_request_review",
+            args(json!({"event": "APPROVE"})),
+        )
+        .await;
+    assert!(
+        err.contains("422") && err.contains("Can not approve your own pull request"),
+        "{err}"
+    );
+}
+
+// ---- github_create_pull_request
+
+#[tokio::test]
+async fn create_pull_request_contract() {
+    let s = setup().await;
+    expect("POST", "/repos/octo/hello/pulls")
+        .bearer(TOKEN)
+        .json_body(json!({
+            "title": "Amazing new feature", "head": "octocat:new-topic", "base": "master",
+            "body": "Please pull these awesome changes in!", "draft": true, "maintainer_can_modify": true
+        }))
+        .respond(&s.fake, 201, pr_json(1347, "Amazing new feature"))
+        .await;
+    let v = s
+        .client
+        .call_ok(
+            "github_create_pull_request",
+            json!({
+                "owner": "octo", "repo": "hello", "title": "Amazing new feature", "head": "octocat:new-topic",
+                "base": "master", "body": "Please pull these awesome changes in!", "draft": true, "maintainer_can_modify": true
+            }),
+        )
+        .await;
+    assert_eq!(v["number"], 1347);
+    assert_eq!(v["html_url"], "https://github.com/octo/hello/pull/1347");
+}
+
+#[tokio::test]
+async fn create_pull_request_that_exists() {
+    let s = setup().await;
+    expect("POST", "/repos/octo/hello/pulls")
+        .bearer(TOKEN)
+        .json_body(json!({"title": "t", "head": "feature", "base": "main"}))
+        .respond(
+            &s.fake,
+            422,
+            validation_failed(json!([{"resource": "PullRequest", "code": "custom", "message": "A pull request already exists for octo:feature."}])),
+        )
+        .await;
+    let err = s
+        .client
+        .call_err("github_create_pull_request", json!({"owner": "octo", "repo": "hello", "title": "t", "head": "feature", "base": "main"}))
+        .await;
+    assert!(
+        err.contains("422") && err.contains("A pull request already exists for octo:feature."),
+        "{err}"
+    );
+}
+
+#[tokio::test]
+async fn create_pull_request_needs_head_and_base() {
+    let s = setup().await;
+    let err = s
+        .client
+        .call_err(
+            "github_create_pull_request",
+            json!({"owner": "octo", "repo": "hello", "title": "t", "base": "main"}),
+        )
+        .await;
+    assert!(err.contains("missing field `head`"), "{err}");
+}
