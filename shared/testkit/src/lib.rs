@@ -400,6 +400,82 @@ pub fn replace_between(text: &str, start: &str, end: &str, body: &str) -> Option
     Some(format!("{}\n{}{}", &text[..a], body, &text[b..]))
 }
 
+/// The team's tool catalog (`../shared/catalog/klavis-tools.json` beside the repository, or
+/// `$MCP_CATALOG`): the entry of one service.
+pub fn catalog_entry(service: &str) -> Value {
+    let path = std::env::var("MCP_CATALOG").unwrap_or_else(|_| {
+        format!(
+            "{}/../../../shared/catalog/klavis-tools.json",
+            env!("CARGO_MANIFEST_DIR")
+        )
+    });
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!("cannot read the tool catalog at {path} ({e}); set MCP_CATALOG")
+    });
+    let all: Value = serde_json::from_str(&text).expect("catalog is JSON");
+    all.get(service)
+        .cloned()
+        .unwrap_or_else(|| panic!("no `{service}` entry in the catalog"))
+}
+
+/// Every tool of the catalog's entry for `service` is listed, with every catalog parameter
+/// under the same name, JSON type and required flag. `not_required` lists `(tool, param)`
+/// pairs the catalog marks required that the vendor does not require (documented deviations).
+/// Returns the names of listed tools the catalog does not have.
+pub fn assert_catalog_parity(
+    tools: &[Tool],
+    service: &str,
+    not_required: &[(&str, &str)],
+) -> Vec<String> {
+    let entry = catalog_entry(service);
+    let catalog = entry["tools"].as_array().cloned().unwrap_or_default();
+    assert!(
+        !catalog.is_empty(),
+        "the catalog lists no tools for {service}"
+    );
+    for ct in &catalog {
+        let name = ct["name"].as_str().unwrap_or_default();
+        let tool = tools
+            .iter()
+            .find(|t| t.name == name)
+            .unwrap_or_else(|| panic!("catalog tool {name} is missing"));
+        let schema = Value::Object((*tool.input_schema).clone());
+        let required: Vec<&str> = schema["required"]
+            .as_array()
+            .map(|r| r.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        for p in ct["params"].as_array().into_iter().flatten() {
+            let param = p["name"].as_str().unwrap_or_default();
+            let prop = &schema["properties"][param];
+            assert!(
+                prop.is_object(),
+                "{name}: no parameter `{param}` in {schema}"
+            );
+            if let Some(ty) = p["type"].as_str() {
+                assert_eq!(prop["type"], ty, "{name}.{param}: type");
+            }
+            let want =
+                p["required"].as_bool().unwrap_or(false) && !not_required.contains(&(name, param));
+            assert_eq!(required.contains(&param), want, "{name}.{param}: required");
+        }
+        for r in &required {
+            assert!(
+                ct["params"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .any(|p| p["name"] == *r),
+                "{name}: `{r}` is required but not in the catalog"
+            );
+        }
+    }
+    tools
+        .iter()
+        .filter(|t| !catalog.iter().any(|c| c["name"] == t.name.as_ref()))
+        .map(|t| t.name.to_string())
+        .collect()
+}
+
 /// Matches when the request's query parameters are exactly these (order-insensitive).
 pub struct QueryExact(pub Vec<(String, String)>);
 
