@@ -5,9 +5,11 @@
 //! per-request credentials and scoping, the upstream client with retries and one error model.
 
 pub mod auth;
+pub mod content;
 pub mod context;
 pub mod docs;
 pub mod error;
+pub mod google;
 pub mod http_transport;
 pub mod json;
 pub mod runner;
@@ -25,7 +27,7 @@ pub use http::Method;
 pub use runner::run;
 pub use secret::Secret;
 pub use server::{McpServer, ServerSpec, Settings, Toolset};
-pub use tool::{Effect, Output, ToolDef, ToolResult, tool};
+pub use tool::{Effect, Output, ToolDef, ToolNames, ToolResult, tool};
 pub use types::Int;
 pub use upstream::{
     Request, Response, RetryPolicy, Upstream, VendorError, default_error_parser, seg, seg_path,

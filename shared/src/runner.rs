@@ -12,11 +12,20 @@ use tokio_util::sync::CancellationToken;
 use crate::auth::EnvCredentials;
 use crate::scope::split;
 use crate::server::{McpServer, ServerSpec, Settings};
+use crate::tool::ToolNames;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Transport {
     Stdio,
     Http,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Naming {
+    /// Our names (the Klavis names): `<service>_<verb>_<object>`
+    Default,
+    /// The names and parameters of the vendor's official MCP server, where it has one
+    Official,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -55,6 +64,9 @@ struct Options {
     /// Comma-separated tools to enable (in addition to --toolsets)
     #[arg(long, global = true, env = "MCP_TOOLS")]
     tools: Option<String>,
+    /// Which tool names to list: ours, or those of the vendor's official MCP server
+    #[arg(long, global = true, env = "MCP_TOOL_NAMES", value_enum, default_value_t = Naming::Default)]
+    tool_names: Naming,
     /// Comma-separated tools to hide
     #[arg(long, global = true, env = "MCP_EXCLUDE_TOOLS")]
     exclude_tools: Option<String>,
@@ -339,6 +351,10 @@ fn settings_from_flags_only(o: &Options) -> Settings {
             .as_deref()
             .map(|v| split(v).into_iter().collect())
             .unwrap_or_default(),
+        tool_names: match o.tool_names {
+            Naming::Default => ToolNames::Ours,
+            Naming::Official => ToolNames::Official,
+        },
         ..Settings::default()
     }
 }

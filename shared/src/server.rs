@@ -20,7 +20,7 @@ use url::Url;
 use crate::auth::{self, EnvCredentials};
 use crate::context::Ctx;
 use crate::scope::{Filter, allow_lists};
-use crate::tool::ToolDef;
+use crate::tool::{ToolDef, ToolNames};
 use crate::upstream::{ErrorParser, RetryPolicy, Upstream, UpstreamConfig};
 
 /// A toolset: one vendor area that users switch on and off.
@@ -94,6 +94,8 @@ pub struct Settings {
     pub max_body_bytes: usize,
     pub max_concurrent_calls: usize,
     pub shutdown_grace: Duration,
+    /// Our tool names or the vendor's official server's (`--tool-names`).
+    pub tool_names: ToolNames,
 }
 
 impl Default for Settings {
@@ -116,6 +118,7 @@ impl Default for Settings {
             max_body_bytes: 4 * 1024 * 1024,
             max_concurrent_calls: 256,
             shutdown_grace: Duration::from_secs(25),
+            tool_names: ToolNames::Ours,
         }
     }
 }
@@ -144,7 +147,10 @@ pub struct McpServer {
 impl McpServer {
     /// Build the server; a clear error for unknown tool or toolset names or a bad base URL.
     pub fn new(spec: &'static ServerSpec, settings: Settings) -> Result<Self, String> {
-        let all = (spec.tools)();
+        let all: Vec<ToolDef> = (spec.tools)()
+            .into_iter()
+            .filter_map(|t| t.for_naming(settings.tool_names))
+            .collect();
         let mut by_name = HashMap::new();
         for (i, t) in all.iter().enumerate() {
             if by_name.insert(t.name().to_owned(), i).is_some() {

@@ -29,6 +29,24 @@ pub enum Effect {
     Destructive,
 }
 
+/// Which tool names a server lists: its own (`<service>_<verb>_<object>`, the Klavis names),
+/// or those of the vendor's official MCP server, so that agents written for it work unchanged
+/// (`--tool-names official`). One naming is listed at a time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ToolNames {
+    #[default]
+    Ours,
+    Official,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Listing {
+    /// Listed under our naming; under the official one only when it has an official name.
+    Ours,
+    /// Listed only under the official naming (its parameters follow the official server).
+    OfficialOnly,
+}
+
 /// What a tool returns on success.
 #[derive(Debug, Clone)]
 pub enum Output {
@@ -64,6 +82,8 @@ pub struct ToolDef {
     pub(crate) toolset: &'static str,
     pub(crate) effect: Effect,
     pub(crate) handler: Handler,
+    pub(crate) official_name: Option<&'static str>,
+    pub(crate) listing: Listing,
 }
 
 fn settings() -> SchemaSettings {
@@ -217,6 +237,8 @@ where
         toolset: "default",
         effect,
         handler,
+        official_name: None,
+        listing: Listing::Ours,
     }
 }
 
@@ -233,6 +255,34 @@ impl ToolDef {
         let (schema, _) = schema_of::<T>();
         self.tool = self.tool.with_raw_output_schema(Arc::new(schema));
         self
+    }
+
+    /// The name the vendor's official MCP server gives this tool: listed instead of ours
+    /// under `--tool-names official` (same parameters).
+    pub fn official_name(mut self, name: &'static str) -> Self {
+        self.official_name = Some(name);
+        self
+    }
+
+    /// A tool listed only under `--tool-names official`, for an official tool whose
+    /// parameters differ from ours (define it with the official name and parameter names).
+    pub fn official_only(mut self) -> Self {
+        self.listing = Listing::OfficialOnly;
+        self
+    }
+
+    /// This tool as listed under `names`, or `None` when that naming does not list it.
+    pub(crate) fn for_naming(mut self, names: ToolNames) -> Option<Self> {
+        match (names, self.listing, self.official_name) {
+            (ToolNames::Ours, Listing::Ours, _) => Some(self),
+            (ToolNames::Ours, Listing::OfficialOnly, _) => None,
+            (ToolNames::Official, Listing::OfficialOnly, _) => Some(self),
+            (ToolNames::Official, Listing::Ours, Some(official)) => {
+                self.tool.name = official.into();
+                Some(self)
+            }
+            (ToolNames::Official, Listing::Ours, None) => None,
+        }
     }
 
     pub fn name(&self) -> &str {

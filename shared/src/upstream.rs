@@ -22,6 +22,9 @@ pub struct VendorError {
     pub message: Option<String>,
     /// A hint more precise than the status's (e.g. the missing scope).
     pub hint: Option<String>,
+    /// The body says this is a rate limit (e.g. Google's 403 `rateLimitExceeded`): retried
+    /// like a 429.
+    pub rate_limited: bool,
 }
 
 /// Reads a vendor's JSON error body.
@@ -43,7 +46,7 @@ pub fn default_error_parser(_status: u16, _headers: &HeaderMap, body: &Value) ->
     VendorError {
         code,
         message,
-        hint: None,
+        ..VendorError::default()
     }
 }
 
@@ -152,6 +155,32 @@ impl Upstream {
             headers: HeaderMap::new(),
             body: None,
             idempotent: None,
+            external: false,
+        }
+    }
+
+    /// A request to an absolute URL on another origin that needs no credentials, such as a
+    /// pre-signed upload URL the vendor handed out. Credentials cannot be added to it.
+    pub fn external(&self, method: Method, url: &str) -> Request {
+        let url = Url::parse(url)
+            .map_err(|e| ToolError::transport(format!("the vendor gave an invalid URL ({e})")))
+            .and_then(|u| {
+                if matches!(u.scheme(), "http" | "https") {
+                    Ok(u)
+                } else {
+                    Err(ToolError::transport(format!(
+                        "the vendor gave a non-HTTP URL: {u}"
+                    )))
+                }
+            });
+        Request {
+            up: self.clone(),
+            method,
+            url,
+            headers: HeaderMap::new(),
+            body: None,
+            idempotent: None,
+            external: true,
         }
     }
 
@@ -205,6 +234,8 @@ pub struct Request {
     headers: HeaderMap,
     body: Option<Body>,
     idempotent: Option<bool>,
+    /// Built by [`Upstream::external`]: never carries credentials.
+    external: bool,
 }
 
 /// Percent-encode one path segment (owner, repo, file path pieces...).
@@ -249,6 +280,12 @@ impl Request {
 
     /// A header whose value is a secret (marked sensitive, never logged).
     pub fn sensitive_header(mut self, name: HeaderName, value: &str) -> Self {
+        if self.external {
+            self.url = Err(ToolError::transport(
+                "refusing to send credentials to a URL outside the configured API",
+            ));
+            return self;
+        }
         match HeaderValue::from_str(value) {
             Ok(mut v) => {
                 v.set_sensitive(true);
@@ -345,6 +382,7 @@ impl Request {
             headers,
             body,
             idempotent,
+            external: _,
         } = self;
         let url = url?;
         let cfg = &up.inner.cfg;
@@ -395,7 +433,7 @@ impl Request {
                     );
                     let retry = match resp.status.as_u16() {
                         429 => true,
-                        403 => resp.rate_limit_exhausted(),
+                        403 => resp.rate_limit_exhausted() || resp.parsed_error().rate_limited,
                         502..=504 => idempotent,
                         _ => false,
                     };
@@ -602,20 +640,22 @@ impl Response {
         None
     }
 
-    /// This (non-success) response as a tool error, read with the vendor's error parser.
-    pub fn error(&self) -> ToolError {
-        self.error_with(self.parser)
-    }
-
-    pub(crate) fn error_with(&self, parser: ErrorParser) -> ToolError {
+    /// The vendor's reading of this response's error body.
+    pub fn parsed_error(&self) -> VendorError {
         let status = self.status.as_u16();
-        let parsed = serde_json::from_slice::<Value>(&self.body)
+        serde_json::from_slice::<Value>(&self.body)
             .ok()
-            .map(|v| parser(status, &self.headers, &v))
+            .map(|v| (self.parser)(status, &self.headers, &v))
             .unwrap_or_else(|| VendorError {
                 message: Some(snippet(&self.text())).filter(|s| !s.is_empty()),
                 ..VendorError::default()
-            });
+            })
+    }
+
+    /// This (non-success) response as a tool error, read with the vendor's error parser.
+    pub fn error(&self) -> ToolError {
+        let status = self.status.as_u16();
+        let parsed = self.parsed_error();
         let reason = self.status.canonical_reason().unwrap_or("");
         let mut message = format!("{} API error {status} {reason}", self.vendor);
         if let Some(code) = &parsed.code {
@@ -625,7 +665,10 @@ impl Response {
             Some(m) => message.push_str(&format!(": {m}.")),
             None => message.push('.'),
         }
-        let kind = if status == 429 || (status == 403 && self.rate_limit_exhausted()) {
+        let kind = if status == 429
+            || (status == 403 && self.rate_limit_exhausted())
+            || parsed.rate_limited
+        {
             ErrorKind::RateLimited
         } else {
             ErrorKind::Upstream

@@ -75,6 +75,7 @@ pub fn parse_error(status: u16, headers: &http::HeaderMap, body: &Value) -> Vend
         code: None,
         message,
         hint,
+        ..VendorError::default()
     }
 }
 

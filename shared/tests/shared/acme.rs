@@ -68,7 +68,9 @@ async fn slow(ctx: Ctx, _a: Slow) -> Result<Value, ToolError> {
 
 fn tools() -> Vec<ToolDef> {
     vec![
-        tool("acme_get_thing", "Get thing", Effect::Read, get_thing).toolset("things"),
+        tool("acme_get_thing", "Get thing", Effect::Read, get_thing)
+            .toolset("things")
+            .official_name("get-thing"),
         tool(
             "acme_create_thing",
             "Create thing",
@@ -84,6 +86,9 @@ fn tools() -> Vec<ToolDef> {
             delete_thing,
         )
         .toolset("admin"),
+        tool("slow-official", "Slow read (official naming)", Effect::Read, slow)
+            .toolset("things")
+            .official_only(),
     ]
 }
 

@@ -208,3 +208,37 @@ async fn header_scoping_blocks_calls() {
     assert!(err.contains("X-MCP-* headers"), "{err}");
     assert_eq!(fake.received_requests().await.map(|r| r.len()), Some(0));
 }
+
+#[tokio::test]
+async fn official_naming_lists_one_naming_only() {
+    let fake = MockServer::start().await;
+    mcp_testkit::expect("GET", "/things/7")
+        .bearer("t")
+        .respond(&fake, 200, crate::acme::thing(7))
+        .await;
+    let settings = Settings {
+        tool_names: mcp_shared::ToolNames::Official,
+        ..settings_for(&fake.uri())
+    };
+    let server = TestServer::start(&SPEC, settings).await;
+    let client = server.client("t").await;
+    let names: Vec<String> = client
+        .list_tools()
+        .await
+        .into_iter()
+        .map(|t| t.name.to_string())
+        .collect();
+    assert_eq!(names, ["get-thing", "slow-official"]);
+    assert_eq!(client.call_ok("get-thing", json!({"id": 7})).await["id"], 7);
+    let err = client
+        .call_protocol_err("acme_get_thing", json!({"id": 7}))
+        .await;
+    assert!(err.contains("unknown tool"), "{err}");
+    // Tool selection flags use the names of the chosen naming.
+    let only = Settings {
+        tool_names: mcp_shared::ToolNames::Official,
+        tools: Some(vec!["get-thing".into()]),
+        ..base()
+    };
+    assert!(McpServer::new(&SPEC, only).is_ok());
+}

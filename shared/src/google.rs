@@ -1,0 +1,116 @@
+//! What every Google API server shares: Google's JSON error format and its rate limits.
+//!
+//! `{"error": {"code": 403, "message": "...", "status": "PERMISSION_DENIED",
+//!   "errors": [{"domain": "global", "reason": "insufficientPermissions", "message": "..."}],
+//!   "details": [{"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "ACCESS_TOKEN_SCOPE_INSUFFICIENT", ...}]}}`
+
+use http::HeaderMap;
+use serde_json::Value;
+
+use crate::upstream::VendorError;
+
+/// Reasons Google uses for rate limits, in `errors[].reason`, `status` or `details[].reason`.
+const RATE_LIMIT_REASONS: [&str; 6] = [
+    "rateLimitExceeded",
+    "userRateLimitExceeded",
+    "RATE_LIMIT_EXCEEDED",
+    "RESOURCE_EXHAUSTED",
+    "quotaExceeded",
+    "dailyLimitExceeded",
+];
+
+/// The scope Google names in `WWW-Authenticate: Bearer error="insufficient_scope", scope="..."`.
+fn required_scope(headers: &HeaderMap) -> Option<String> {
+    let v = headers.get("www-authenticate")?.to_str().ok()?;
+    let start = v.find("scope=\"")? + 7;
+    let end = start + v[start..].find('"')?;
+    Some(v[start..end].to_owned()).filter(|s| !s.is_empty())
+}
+
+/// Read a Google API error body (any Google REST API: Gmail, Calendar, Drive, Docs, Sheets...).
+pub fn parse_error(status: u16, headers: &HeaderMap, body: &Value) -> VendorError {
+    let err = body.get("error").unwrap_or(body);
+    let str_at = |v: &Value, k: &str| v.get(k).and_then(Value::as_str).map(str::to_owned);
+    let message = str_at(err, "message").or_else(|| str_at(body, "error_description"));
+    let reasons: Vec<String> = err
+        .get("errors")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .chain(
+            err.get("details")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten(),
+        )
+        .filter_map(|e| str_at(e, "reason"))
+        .collect();
+    let status_name = str_at(err, "status").or_else(|| err.as_str().map(str::to_owned)); // OAuth errors: {"error": "invalid_grant"}
+    let is = |r: &str| reasons.iter().any(|x| x == r) || status_name.as_deref() == Some(r);
+    let rate_limited = status == 429 || RATE_LIMIT_REASONS.iter().any(|r| is(r));
+    let code = reasons.first().cloned().or(status_name.clone());
+    let hint = if rate_limited {
+        None // the upstream client states the wait
+    } else if is("insufficientPermissions")
+        || is("ACCESS_TOKEN_SCOPE_INSUFFICIENT")
+        || required_scope(headers).is_some()
+    {
+        Some(match required_scope(headers) {
+            Some(scope) => format!("the access token lacks the OAuth scope this call needs ({scope}): authorize again with it."),
+            None => "the access token lacks an OAuth scope this call needs: authorize again with the API's scopes.".to_owned(),
+        })
+    } else if status == 401 || is("UNAUTHENTICATED") || is("authError") {
+        Some("the access token is invalid or expired: refresh it and send the new one.".to_owned())
+    } else if is("PERMISSION_DENIED") || is("forbidden") {
+        Some("the account has no permission for this resource, or the API is not enabled for the OAuth client's project.".to_owned())
+    } else if status == 404 || is("notFound") || is("NOT_FOUND") {
+        Some("not found, or not shared with this account: check the id.".to_owned())
+    } else if status == 400 || is("invalidArgument") || is("INVALID_ARGUMENT") || is("badRequest") {
+        Some(
+            "Google rejected an argument: check the values against the tool's description."
+                .to_owned(),
+        )
+    } else {
+        None
+    };
+    VendorError {
+        code,
+        message,
+        hint,
+        rate_limited,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn reads_googles_error_shapes() {
+        let h = HeaderMap::new();
+        let v = parse_error(
+            403,
+            &h,
+            &json!({"error": {"code": 403, "message": "User Rate Limit Exceeded", "errors": [{"domain": "usageLimits", "reason": "userRateLimitExceeded", "message": "User Rate Limit Exceeded"}]}}),
+        );
+        assert!(v.rate_limited);
+        assert_eq!(v.code.as_deref(), Some("userRateLimitExceeded"));
+        let mut h = HeaderMap::new();
+        h.insert("www-authenticate", http::HeaderValue::from_static("Bearer realm=\"https://accounts.google.com/\", error=\"insufficient_scope\", scope=\"https://www.googleapis.com/auth/gmail.send\""));
+        let v = parse_error(
+            403,
+            &h,
+            &json!({"error": {"code": 403, "message": "Request had insufficient authentication scopes.", "status": "PERMISSION_DENIED", "details": [{"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "ACCESS_TOKEN_SCOPE_INSUFFICIENT"}]}}),
+        );
+        assert!(!v.rate_limited);
+        assert!(v.hint.unwrap_or_default().contains("gmail.send"));
+        let v = parse_error(
+            401,
+            &HeaderMap::new(),
+            &json!({"error": {"code": 401, "message": "Invalid Credentials", "status": "UNAUTHENTICATED"}}),
+        );
+        assert!(v.hint.unwrap_or_default().contains("expired"));
+        assert_eq!(v.message.as_deref(), Some("Invalid Credentials"));
+    }
+}
