@@ -69,6 +69,33 @@ pub fn enum_str<T: serde::Serialize>(v: &T) -> String {
     }
 }
 
+/// The request body of an update: the fields of `changes` that were given (serialize them
+/// with `skip_serializing_if = "Option::is_none"`). Nothing given is a clear error naming the
+/// fields that can be set.
+pub fn update_body<T: serde::Serialize + schemars::JsonSchema>(
+    changes: &T,
+) -> Result<Map<String, Value>, crate::ToolError> {
+    let body = match serde_json::to_value(changes) {
+        Ok(Value::Object(m)) => m,
+        _ => Map::new(),
+    };
+    let body: Map<String, Value> = body.into_iter().filter(|(_, v)| !v.is_null()).collect();
+    if body.is_empty() {
+        let (schema, _) = crate::tool::schema_of::<T>();
+        let fields: Vec<&String> = schema
+            .get("properties")
+            .and_then(Value::as_object)
+            .map(|p| p.keys().collect())
+            .unwrap_or_default();
+        let names: Vec<&str> = fields.iter().map(|s| s.as_str()).collect();
+        return Err(crate::ToolError::invalid_input(format!(
+            "nothing to update: give at least one of {}",
+            names.join(", ")
+        )));
+    }
+    Ok(body)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

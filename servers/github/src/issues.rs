@@ -1,6 +1,6 @@
 //! Issues and their comments.
 
-use mcp_shared::json::{enum_str, insert_opt};
+use mcp_shared::json::{enum_str, insert_opt, update_body};
 use mcp_shared::{Ctx, Effect, Int, Method, ToolDef, ToolError, tool};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -275,33 +275,35 @@ pub struct UpdateIssue {
     repo: String,
     /// Issue number
     issue_number: Int,
+    #[serde(flatten)]
+    changes: IssueChanges,
+}
+
+/// The fields of an issue an update may set; only those given are sent.
+#[derive(Deserialize, Serialize, JsonSchema)]
+pub struct IssueChanges {
     /// New title
+    #[serde(skip_serializing_if = "Option::is_none")]
     title: Option<String>,
     /// New body (Markdown)
+    #[serde(skip_serializing_if = "Option::is_none")]
     body: Option<String>,
     /// New state
+    #[serde(skip_serializing_if = "Option::is_none")]
     state: Option<OpenClosed>,
     /// New labels (replace the current ones)
+    #[serde(skip_serializing_if = "Option::is_none")]
     labels: Option<Vec<String>>,
     /// New assignees (replace the current ones)
+    #[serde(skip_serializing_if = "Option::is_none")]
     assignees: Option<Vec<String>>,
     /// New milestone number
+    #[serde(skip_serializing_if = "Option::is_none")]
     milestone: Option<Int>,
 }
 
 async fn update_issue(ctx: Ctx, a: UpdateIssue) -> Result<Value, ToolError> {
-    let mut body = Map::new();
-    insert_opt(&mut body, "title", a.title);
-    insert_opt(&mut body, "body", a.body);
-    insert_opt(&mut body, "state", a.state);
-    insert_opt(&mut body, "labels", a.labels);
-    insert_opt(&mut body, "assignees", a.assignees);
-    insert_opt(&mut body, "milestone", a.milestone);
-    if body.is_empty() {
-        return Err(ToolError::invalid_input(
-            "nothing to update: give at least one of title, body, state, labels, assignees, milestone",
-        ));
-    }
+    let body = update_body(&a.changes)?;
     let path = format!("{}/issues/{}", repo_path(&a.owner, &a.repo), a.issue_number);
     let v: Value = gh::req(&ctx, Method::PATCH, &path)?
         .json(&body)

@@ -1,7 +1,7 @@
 //! Pull requests: read, create, update and merge them; their files, status, reviews and
 //! review comments.
 
-use mcp_shared::json::{enum_str, insert_opt, pick};
+use mcp_shared::json::{enum_str, insert_opt, pick, update_body};
 use mcp_shared::{Ctx, Effect, Int, Method, ToolDef, ToolError, tool};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -82,6 +82,38 @@ pub fn tools() -> Vec<ToolDef> {
     ]
 }
 
+/// A pull request and a page of its items (files, review comments, reviews).
+#[derive(Deserialize, JsonSchema)]
+pub struct PullItems {
+    /// Repository owner
+    owner: String,
+    /// Repository name
+    repo: String,
+    /// Pull request number
+    #[serde(rename = "pullNumber")]
+    pull_number: Int,
+    /// Page number (from 1)
+    page: Option<Int>,
+    /// Results per page (max 100)
+    #[serde(rename = "perPage")]
+    per_page: Option<Int>,
+}
+
+/// One page of a pull request's `files`, `comments` or `reviews`, shaped, with `next_page`.
+async fn list_pull_items(
+    ctx: &Ctx,
+    p: PullItems,
+    what: &str,
+    shape: fn(&Value) -> Value,
+) -> Result<Value, ToolError> {
+    let path = format!("{}/{what}", pull_path(&p.owner, &p.repo, p.pull_number));
+    let resp = paged(gh::req(ctx, Method::GET, &path)?, p.page, p.per_page)
+        .send()
+        .await?;
+    let v: Value = resp.json()?;
+    Ok(page_of(&resp, each(&v, shape)))
+}
+
 fn pull_path(owner: &str, repo: &str, number: Int) -> String {
     format!("{}/pulls/{number}", repo_path(owner, repo))
 }
@@ -129,30 +161,32 @@ pub struct UpdatePullRequest {
     /// Pull request number
     #[serde(rename = "pullNumber")]
     pull_number: Int,
+    #[serde(flatten)]
+    changes: PullRequestChanges,
+}
+
+/// The fields of a pull request an update may set; only those given are sent.
+#[derive(Deserialize, Serialize, JsonSchema)]
+pub struct PullRequestChanges {
     /// New title
+    #[serde(skip_serializing_if = "Option::is_none")]
     title: Option<String>,
     /// New body (Markdown)
+    #[serde(skip_serializing_if = "Option::is_none")]
     body: Option<String>,
     /// New state
+    #[serde(skip_serializing_if = "Option::is_none")]
     state: Option<OpenClosed>,
     /// New base branch (in the same repository)
+    #[serde(skip_serializing_if = "Option::is_none")]
     base: Option<String>,
     /// Whether maintainers of the base repository may push to the head branch
+    #[serde(skip_serializing_if = "Option::is_none")]
     maintainer_can_modify: Option<bool>,
 }
 
 async fn update_pull_request(ctx: Ctx, a: UpdatePullRequest) -> Result<Value, ToolError> {
-    let mut body = Map::new();
-    insert_opt(&mut body, "title", a.title);
-    insert_opt(&mut body, "body", a.body);
-    insert_opt(&mut body, "state", a.state);
-    insert_opt(&mut body, "base", a.base);
-    insert_opt(&mut body, "maintainer_can_modify", a.maintainer_can_modify);
-    if body.is_empty() {
-        return Err(ToolError::invalid_input(
-            "nothing to update: give at least one of title, body, state, base, maintainer_can_modify",
-        ));
-    }
+    let body = update_body(&a.changes)?;
     let v: Value = gh::req(
         &ctx,
         Method::PATCH,
@@ -278,27 +312,12 @@ async fn merge_pull_request(ctx: Ctx, a: MergePullRequest) -> Result<Value, Tool
 /// Returns files and `next_page` (GitHub lists at most 3000 files).
 #[derive(Deserialize, JsonSchema)]
 pub struct GetPullRequestFiles {
-    /// Repository owner
-    owner: String,
-    /// Repository name
-    repo: String,
-    /// Pull request number
-    #[serde(rename = "pullNumber")]
-    pull_number: Int,
-    /// Page number (from 1)
-    page: Option<Int>,
-    /// Results per page (max 100)
-    #[serde(rename = "perPage")]
-    per_page: Option<Int>,
+    #[serde(flatten)]
+    p: PullItems,
 }
 
 async fn get_pull_request_files(ctx: Ctx, a: GetPullRequestFiles) -> Result<Value, ToolError> {
-    let path = format!("{}/files", pull_path(&a.owner, &a.repo, a.pull_number));
-    let resp = paged(gh::req(&ctx, Method::GET, &path)?, a.page, a.per_page)
-        .send()
-        .await?;
-    let v: Value = resp.json()?;
-    Ok(page_of(&resp, each(&v, gh::pull_request_file)))
+    list_pull_items(&ctx, a.p, "files", gh::pull_request_file).await
 }
 
 /// Get the combined commit status of a pull request's head commit: the overall state
@@ -378,30 +397,15 @@ async fn update_pull_request_branch(
 /// comments and `next_page`. Conversation comments are issue comments (github_get_issue_comments).
 #[derive(Deserialize, JsonSchema)]
 pub struct GetPullRequestComments {
-    /// Repository owner
-    owner: String,
-    /// Repository name
-    repo: String,
-    /// Pull request number
-    #[serde(rename = "pullNumber")]
-    pull_number: Int,
-    /// Page number (from 1)
-    page: Option<Int>,
-    /// Results per page (max 100)
-    #[serde(rename = "perPage")]
-    per_page: Option<Int>,
+    #[serde(flatten)]
+    p: PullItems,
 }
 
 async fn get_pull_request_comments(
     ctx: Ctx,
     a: GetPullRequestComments,
 ) -> Result<Value, ToolError> {
-    let path = format!("{}/comments", pull_path(&a.owner, &a.repo, a.pull_number));
-    let resp = paged(gh::req(&ctx, Method::GET, &path)?, a.page, a.per_page)
-        .send()
-        .await?;
-    let v: Value = resp.json()?;
-    Ok(page_of(&resp, each(&v, gh::review_comment)))
+    list_pull_items(&ctx, a.p, "comments", gh::review_comment).await
 }
 
 /// List the reviews of a pull request, oldest first: reviewer, state (APPROVED,
@@ -409,27 +413,12 @@ async fn get_pull_request_comments(
 /// and `next_page`.
 #[derive(Deserialize, JsonSchema)]
 pub struct GetPullRequestReviews {
-    /// Repository owner
-    owner: String,
-    /// Repository name
-    repo: String,
-    /// Pull request number
-    #[serde(rename = "pullNumber")]
-    pull_number: Int,
-    /// Page number (from 1)
-    page: Option<Int>,
-    /// Results per page (max 100)
-    #[serde(rename = "perPage")]
-    per_page: Option<Int>,
+    #[serde(flatten)]
+    p: PullItems,
 }
 
 async fn get_pull_request_reviews(ctx: Ctx, a: GetPullRequestReviews) -> Result<Value, ToolError> {
-    let path = format!("{}/reviews", pull_path(&a.owner, &a.repo, a.pull_number));
-    let resp = paged(gh::req(&ctx, Method::GET, &path)?, a.page, a.per_page)
-        .send()
-        .await?;
-    let v: Value = resp.json()?;
-    Ok(page_of(&resp, each(&v, gh::review)))
+    list_pull_items(&ctx, a.p, "reviews", gh::review).await
 }
 
 #[derive(Deserialize, JsonSchema, Serialize, Clone, Copy, PartialEq, Eq)]

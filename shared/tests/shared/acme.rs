@@ -86,9 +86,14 @@ fn tools() -> Vec<ToolDef> {
             delete_thing,
         )
         .toolset("admin"),
-        tool("slow-official", "Slow read (official naming)", Effect::Read, slow)
-            .toolset("things")
-            .official_only(),
+        tool(
+            "slow-official",
+            "Slow read (official naming)",
+            Effect::Read,
+            slow,
+        )
+        .toolset("things")
+        .official_only(),
     ]
 }
 
