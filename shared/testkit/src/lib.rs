@@ -94,6 +94,7 @@ impl TestServer {
 
 /// Connect rmcp's streamable HTTP client to `url` with extra headers.
 pub async fn connect_http(url: &str, headers: &[(&str, &str)]) -> Client {
+    mcp_shared::upstream::install_crypto_provider();
     let mut map = HashMap::new();
     for (k, v) in headers {
         map.insert(
