@@ -157,6 +157,7 @@ impl HttpProcess {
         env: &[(&str, &str)],
         log: &std::path::Path,
     ) -> Self {
+        mcp_shared::upstream::install_crypto_provider();
         let port = std::net::TcpListener::bind("127.0.0.1:0")
             .and_then(|l| l.local_addr())
             .map(|a| a.port())
