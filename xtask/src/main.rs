@@ -50,6 +50,15 @@ enum Cmd {
     },
     /// Build static, stripped release binaries into dist/ (all servers when none is named)
     Dist { servers: Vec<String> },
+    /// Benchmark a server (release build) against a local fake upstream and print figures
+    Bench {
+        /// Service name (default github)
+        #[arg(default_value = "github")]
+        server: String,
+        /// Extra arguments for the bench binary (e.g. --repeat 3 --calls 2000)
+        #[arg(last = true)]
+        args: Vec<String>,
+    },
     /// Build dist/ for SERVER and its container image with docker (or buildah)
     Image { server: String },
 }
@@ -67,6 +76,7 @@ fn main() -> Result<()> {
         Cmd::Ci { no_image } => ci(&root, no_image),
         Cmd::Dist { servers } => dist(&root, &servers).map(|_| ()),
         Cmd::Image { server } => image(&root, &server),
+        Cmd::Bench { server, args } => bench(&root, &server, &args),
     }
 }
 
@@ -302,6 +312,35 @@ fn dist(root: &Path, names: &[String]) -> Result<Vec<servers::Server>> {
     std::fs::copy(ca, dist.join("ca-certificates.crt"))?;
     println!("dist/ca-certificates.crt (from {})", ca.display());
     Ok(chosen)
+}
+
+fn bench(root: &Path, name: &str, args: &[String]) -> Result<()> {
+    let all = servers::list(root)?;
+    let s = all
+        .iter()
+        .find(|s| s.service == name || s.binary == name)
+        .with_context(|| format!("no server named {name}"))?;
+    let smoke = root.join("servers").join(&s.service).join("smoke.json");
+    ensure!(
+        smoke.exists(),
+        "{} is missing: it names the tool to call and the fake's answer",
+        smoke.display()
+    );
+    run(cargo()
+        .current_dir(root)
+        .args(["build", "--release", "-p", &s.binary, "-p", "bench"]))?;
+    let target_dir = std::env::var("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|_| root.join("target"));
+    let release = target_dir.join("release");
+    run(Command::new(release.join("bench"))
+        .current_dir(root)
+        .arg("--server")
+        .arg(release.join(&s.binary))
+        .args(["--service", &s.service])
+        .arg("--smoke")
+        .arg(&smoke)
+        .args(args))
 }
 
 fn image(root: &Path, name: &str) -> Result<()> {

@@ -1,0 +1,564 @@
+//! `bench`: how fast a server starts, how much memory it holds, and how much throughput and
+//! latency it costs over calling the vendor directly (the "floor", measured in the same run on
+//! the same machine). Prints figures; passes or fails nothing.
+//!
+//! Run through `cargo xtask bench [SERVER]`, which builds the release binaries first.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
+use clap::Parser;
+use serde_json::{Value, json};
+
+#[derive(Parser, Debug)]
+#[command(about = "Benchmark one MCP server binary against a local fake upstream")]
+struct Args {
+    /// The server binary (a release build)
+    #[arg(long)]
+    server: PathBuf,
+    /// Service name: sets <SERVICE>_API_BASE_URL to the fake
+    #[arg(long)]
+    service: String,
+    /// The server's smoke.json: {"tool", "arguments", "upstream_body"}
+    #[arg(long)]
+    smoke: PathBuf,
+    /// Repetitions of each measurement (min/median/max are printed)
+    #[arg(long, default_value_t = 5)]
+    repeat: usize,
+    /// Tool calls per load measurement
+    #[arg(long, default_value_t = 4000)]
+    calls: usize,
+    /// Calls of the memory soak (RSS is read after 10k and at the end)
+    #[arg(long, default_value_t = 100_000)]
+    soak: usize,
+    /// Upstream latencies to measure, in ms
+    #[arg(long, value_delimiter = ',', default_value = "0,50")]
+    latency_ms: Vec<u64>,
+    /// Concurrency levels
+    #[arg(long, value_delimiter = ',', default_value = "1,8,64")]
+    concurrency: Vec<usize>,
+}
+
+struct Smoke {
+    tool: String,
+    arguments: Value,
+    body: Arc<String>,
+}
+
+fn load_smoke(path: &PathBuf) -> Result<Smoke> {
+    let v: Value = serde_json::from_str(
+        &std::fs::read_to_string(path).with_context(|| format!("read {}", path.display()))?,
+    )?;
+    Ok(Smoke {
+        tool: v["tool"].as_str().context("smoke.json: tool")?.to_owned(),
+        arguments: v.get("arguments").cloned().unwrap_or(json!({})),
+        body: Arc::new(
+            v.get("upstream_body")
+                .cloned()
+                .unwrap_or(json!({}))
+                .to_string(),
+        ),
+    })
+}
+
+/// The fake vendor: answers every request with the smoke body after `delay_ms`.
+async fn start_fake(body: Arc<String>, delay_ms: Arc<AtomicU64>) -> Result<String> {
+    let app = axum::Router::new().fallback(move || {
+        let body = body.clone();
+        let delay = delay_ms.load(Ordering::Relaxed);
+        async move {
+            if delay > 0 {
+                tokio::time::sleep(Duration::from_millis(delay)).await;
+            }
+            (
+                [(axum::http::header::CONTENT_TYPE, "application/json")],
+                (*body).clone(),
+            )
+        }
+    });
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+    let addr = listener.local_addr()?;
+    tokio::spawn(async move {
+        let _ = axum::serve(listener, app).await;
+    });
+    Ok(format!("http://{addr}"))
+}
+
+fn free_port() -> Result<u16> {
+    Ok(std::net::TcpListener::bind("127.0.0.1:0")?
+        .local_addr()?
+        .port())
+}
+
+struct Server {
+    child: Child,
+    url: String,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn server_command(a: &Args, fake: &str) -> Command {
+    let mut cmd = Command::new(&a.server);
+    cmd.env_clear()
+        .env(
+            format!("{}_API_BASE_URL", a.service.to_ascii_uppercase()),
+            fake,
+        )
+        .env("AUTH_DATA", r#"{"access_token":"bench-token"}"#)
+        .env("RUST_LOG", "warn")
+        .stderr(Stdio::null());
+    cmd
+}
+
+fn spawn_http(a: &Args, fake: &str, extra: &[&str]) -> Result<Server> {
+    let port = free_port()?;
+    let child = server_command(a, fake)
+        .args(["--transport", "http", "--port", &port.to_string()])
+        .args(extra)
+        .stdout(Stdio::null())
+        .spawn()?;
+    Ok(Server {
+        child,
+        url: format!("http://127.0.0.1:{port}/mcp"),
+    })
+}
+
+fn rss_kib(pid: u32) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmRSS:"))
+                .and_then(|l| l.split_whitespace().nth(1).and_then(|n| n.parse().ok()))
+        })
+        .unwrap_or(0)
+}
+
+const PROTOCOL: &str = "2025-06-18";
+
+fn init_body() -> Value {
+    json!({"jsonrpc": "2.0", "id": 0, "method": "initialize",
+           "params": {"protocolVersion": PROTOCOL, "capabilities": {}, "clientInfo": {"name": "bench", "version": "1"}}})
+}
+
+/// A minimal streamable-HTTP MCP client: sessions or stateless, JSON or SSE-framed replies.
+#[derive(Clone)]
+struct Mcp {
+    http: reqwest::Client,
+    url: String,
+    session: Option<String>,
+}
+
+impl Mcp {
+    async fn post(&self, body: &Value) -> Result<(reqwest::header::HeaderMap, Option<Value>)> {
+        let mut req = self
+            .http
+            .post(&self.url)
+            .header("content-type", "application/json")
+            .header("accept", "application/json, text/event-stream")
+            .header("mcp-protocol-version", PROTOCOL)
+            .body(body.to_string());
+        if let Some(s) = &self.session {
+            req = req.header("mcp-session-id", s);
+        }
+        let resp = req.send().await?;
+        let status = resp.status();
+        let headers = resp.headers().clone();
+        let is_sse = headers
+            .get("content-type")
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.starts_with("text/event-stream"));
+        let text = resp.text().await?;
+        if !status.is_success() {
+            bail!("HTTP {status}: {text}");
+        }
+        let reply = if is_sse {
+            text.lines()
+                .filter_map(|l| l.strip_prefix("data:"))
+                .filter_map(|d| serde_json::from_str::<Value>(d.trim()).ok())
+                .find(|v| v.get("id").is_some())
+        } else if text.trim().is_empty() {
+            None
+        } else {
+            Some(serde_json::from_str(&text)?)
+        };
+        Ok((headers, reply))
+    }
+
+    /// Handshake (with a session unless `stateless`).
+    async fn connect(http: reqwest::Client, url: &str, stateless: bool) -> Result<Self> {
+        let mut me = Mcp {
+            http,
+            url: url.to_owned(),
+            session: None,
+        };
+        if stateless {
+            return Ok(me);
+        }
+        let (headers, reply) = me.post(&init_body()).await?;
+        if reply.and_then(|r| r.get("result").cloned()).is_none() {
+            bail!("initialize failed");
+        }
+        me.session = headers
+            .get("mcp-session-id")
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned);
+        me.post(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}))
+            .await?;
+        Ok(me)
+    }
+
+    /// End the session (DELETE), as a well-behaved client does.
+    async fn close(&self) {
+        if let Some(s) = &self.session {
+            let _ = self
+                .http
+                .delete(&self.url)
+                .header("mcp-session-id", s)
+                .send()
+                .await;
+        }
+    }
+
+    async fn call(&self, id: u64, method: &str, params: &Value) -> Result<()> {
+        let (_, reply) = self
+            .post(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}))
+            .await?;
+        let reply = reply.context("no reply")?;
+        if reply.get("error").is_some() || reply["result"]["isError"] == true {
+            bail!("error reply: {reply}");
+        }
+        Ok(())
+    }
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Target {
+    /// tools/call of the smoke tool, through the server
+    ToolCall,
+    /// tools/list, through the server
+    ToolsList,
+    /// the fake upstream directly: the floor
+    Floor,
+}
+
+struct Stats {
+    rps: f64,
+    p50: Duration,
+    p99: Duration,
+    errors: usize,
+}
+
+async fn load(
+    target: Target,
+    url: &str,
+    fake: &str,
+    smoke: &Smoke,
+    concurrency: usize,
+    calls: usize,
+    stateless: bool,
+) -> Result<Stats> {
+    let http = reqwest::Client::builder()
+        .pool_max_idle_per_host(concurrency.max(1))
+        .build()?;
+    let per = calls.div_ceil(concurrency);
+    let errors = Arc::new(AtomicUsize::new(0));
+    let params = match target {
+        Target::ToolCall => json!({"name": smoke.tool, "arguments": smoke.arguments}),
+        _ => json!({}),
+    };
+    let mut clients = Vec::new();
+    for _ in 0..concurrency {
+        clients.push(match target {
+            Target::Floor => None,
+            _ => Some(Mcp::connect(http.clone(), url, stateless).await?),
+        });
+    }
+    let started = Instant::now();
+    let mut tasks = Vec::new();
+    for client in clients {
+        let (http, fake, params, errors) = (
+            http.clone(),
+            fake.to_owned(),
+            params.clone(),
+            errors.clone(),
+        );
+        tasks.push(tokio::spawn(async move {
+            let mut lat = Vec::with_capacity(per);
+            for i in 0..per {
+                let t = Instant::now();
+                let ok = match (&client, target) {
+                    (Some(c), Target::ToolCall) => {
+                        c.call(i as u64 + 1, "tools/call", &params).await.is_ok()
+                    }
+                    (Some(c), _) => c.call(i as u64 + 1, "tools/list", &params).await.is_ok(),
+                    (None, _) => match http.get(format!("{fake}/user")).send().await {
+                        Ok(r) => r.bytes().await.is_ok(),
+                        Err(_) => false,
+                    },
+                };
+                if !ok {
+                    errors.fetch_add(1, Ordering::Relaxed);
+                }
+                lat.push(t.elapsed());
+            }
+            if let Some(c) = &client {
+                c.close().await;
+            }
+            lat
+        }));
+    }
+    let mut all = Vec::with_capacity(calls);
+    for t in tasks {
+        all.extend(t.await?);
+    }
+    let elapsed = started.elapsed();
+    all.sort_unstable();
+    let pick = |q: f64| {
+        all.get(((all.len() as f64 - 1.0) * q).round() as usize)
+            .copied()
+            .unwrap_or_default()
+    };
+    Ok(Stats {
+        rps: all.len() as f64 / elapsed.as_secs_f64(),
+        p50: pick(0.50),
+        p99: pick(0.99),
+        errors: errors.load(Ordering::Relaxed),
+    })
+}
+
+fn median<T: Copy + PartialOrd>(v: &mut [T]) -> T {
+    v.sort_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
+    v[v.len() / 2]
+}
+
+fn min_med_max(mut v: Vec<f64>) -> (f64, f64, f64) {
+    let med = median(&mut v);
+    (v[0], med, v[v.len() - 1])
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
+fn cold_start_stdio(a: &Args, fake: &str) -> Result<Duration> {
+    let started = Instant::now();
+    let mut child = server_command(a, fake)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()?;
+    let mut stdin = child.stdin.take().context("stdin")?;
+    writeln!(stdin, "{}", init_body())?;
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().context("stdout")?).read_line(&mut line)?;
+    let elapsed = started.elapsed();
+    let _ = child.kill();
+    let _ = child.wait();
+    if !line.contains("\"result\"") {
+        bail!("no initialize result on stdout: {line}");
+    }
+    Ok(elapsed)
+}
+
+async fn cold_start_http(a: &Args, fake: &str) -> Result<Duration> {
+    let http = reqwest::Client::new();
+    let started = Instant::now();
+    let server = spawn_http(a, fake, &[])?;
+    let client = Mcp {
+        http,
+        url: server.url.clone(),
+        session: None,
+    };
+    loop {
+        if let Ok((_, Some(r))) = client.post(&init_body()).await
+            && r.get("result").is_some()
+        {
+            return Ok(started.elapsed());
+        }
+        if started.elapsed() > Duration::from_secs(10) {
+            bail!("the server did not answer initialize within 10 s");
+        }
+        tokio::time::sleep(Duration::from_micros(200)).await;
+    }
+}
+
+#[tokio::main]
+async fn main() -> Result<()> {
+    let _ = rustls::crypto::ring::default_provider().install_default();
+    let a = Args::parse();
+    let smoke = load_smoke(&a.smoke)?;
+    let delay = Arc::new(AtomicU64::new(0));
+    let fake = start_fake(smoke.body.clone(), delay.clone()).await?;
+    let n = a.repeat.max(1);
+
+    println!(
+        "# {} ({} repetitions; {} calls per load run)\n",
+        a.server.display(),
+        n,
+        a.calls
+    );
+    let size = std::fs::metadata(&a.server)?.len();
+    println!("release binary: {:.2} MiB\n", size as f64 / 1048576.0);
+
+    let mut stdio = Vec::new();
+    let mut http = Vec::new();
+    for _ in 0..n.max(10) {
+        stdio.push(ms(cold_start_stdio(&a, &fake)?));
+        http.push(ms(cold_start_http(&a, &fake).await?));
+    }
+    let (s0, s1, s2) = min_med_max(stdio);
+    let (h0, h1, h2) = min_med_max(http);
+    println!("| cold start to first initialize answer | min | median | max |\n|---|---|---|---|");
+    println!("| stdio | {s0:.1} ms | {s1:.1} ms | {s2:.1} ms |");
+    println!("| HTTP (process start, bind, answer) | {h0:.1} ms | {h1:.1} ms | {h2:.1} ms |\n");
+
+    for &latency in &a.latency_ms {
+        delay.store(latency, Ordering::Relaxed);
+        println!("## upstream latency {latency} ms\n");
+        println!(
+            "| mode | what | concurrency | req/s min / median / max | p50 | p99 | ratio to floor | errors |\n|---|---|---|---|---|---|---|---|"
+        );
+        for stateless in [false, true] {
+            let server = spawn_http(&a, &fake, if stateless { &["--stateless"] } else { &[] })?;
+            cold_wait(&server).await?;
+            let mode = if stateless { "stateless" } else { "sessions" };
+            for &c in &a.concurrency {
+                let mut floor = Vec::new();
+                for _ in 0..n {
+                    floor.push(
+                        load(
+                            Target::Floor,
+                            &server.url,
+                            &fake,
+                            &smoke,
+                            c,
+                            a.calls,
+                            stateless,
+                        )
+                        .await?
+                        .rps,
+                    );
+                }
+                let (_, floor_med, _) = min_med_max(floor.clone());
+                let targets: &[(Target, &str)] = if latency == 0 {
+                    &[
+                        (Target::ToolsList, "tools/list"),
+                        (Target::ToolCall, "tools/call"),
+                        (Target::Floor, "floor (direct)"),
+                    ]
+                } else {
+                    &[
+                        (Target::ToolCall, "tools/call"),
+                        (Target::Floor, "floor (direct)"),
+                    ]
+                };
+                for &(t, name) in targets {
+                    if stateless && t == Target::Floor {
+                        continue;
+                    }
+                    let mut rps = Vec::new();
+                    let (mut p50, mut p99, mut errors) = (Vec::new(), Vec::new(), 0);
+                    for &floor_rps in &floor {
+                        let s = if t == Target::Floor {
+                            Stats {
+                                rps: floor_rps,
+                                p50: Duration::ZERO,
+                                p99: Duration::ZERO,
+                                errors: 0,
+                            }
+                        } else {
+                            load(t, &server.url, &fake, &smoke, c, a.calls, stateless).await?
+                        };
+                        rps.push(s.rps);
+                        p50.push(ms(s.p50));
+                        p99.push(ms(s.p99));
+                        errors += s.errors;
+                    }
+                    let (r0, r1, r2) = min_med_max(rps);
+                    let lat = if t == Target::Floor {
+                        ("-".to_owned(), "-".to_owned())
+                    } else {
+                        (
+                            format!("{:.2} ms", median(&mut p50)),
+                            format!("{:.2} ms", median(&mut p99)),
+                        )
+                    };
+                    println!(
+                        "| {mode} | {name} | {c} | {r0:.0} / {r1:.0} / {r2:.0} | {} | {} | {:.2} | {errors} |",
+                        lat.0,
+                        lat.1,
+                        r1 / floor_med
+                    );
+                }
+            }
+        }
+        println!();
+    }
+
+    delay.store(0, Ordering::Relaxed);
+    let server = spawn_http(&a, &fake, &[])?;
+    cold_wait(&server).await?;
+    let pid = server.child.id();
+    let idle = rss_kib(pid);
+    load(
+        Target::ToolCall,
+        &server.url,
+        &fake,
+        &smoke,
+        64,
+        10_000,
+        false,
+    )
+    .await?;
+    let after_10k = rss_kib(pid);
+    let rest = a.soak.saturating_sub(10_000);
+    if rest > 0 {
+        load(
+            Target::ToolCall,
+            &server.url,
+            &fake,
+            &smoke,
+            64,
+            rest,
+            false,
+        )
+        .await?;
+    }
+    let after_all = rss_kib(pid);
+    println!(
+        "| memory (RSS) | idle | after 10k calls | after {}k calls |\n|---|---|---|---|",
+        a.soak / 1000
+    );
+    println!(
+        "| HTTP, 64 sessions | {:.1} MiB | {:.1} MiB | {:.1} MiB |",
+        idle as f64 / 1024.0,
+        after_10k as f64 / 1024.0,
+        after_all as f64 / 1024.0
+    );
+    Ok(())
+}
+
+async fn cold_wait(server: &Server) -> Result<()> {
+    let client = Mcp {
+        http: reqwest::Client::new(),
+        url: server.url.clone(),
+        session: None,
+    };
+    for _ in 0..5000 {
+        if client.post(&init_body()).await.is_ok() {
+            return Ok(());
+        }
+        tokio::time::sleep(Duration::from_millis(2)).await;
+    }
+    bail!("the server did not start")
+}
