@@ -68,9 +68,16 @@ impl Ctx {
                 spec.display_name
             ),
         )
-        .with_hint(format!(
-            "send the x-auth-data header (base64 of {example}) or `Authorization: Bearer <token>`, or set {env} in the server's environment."
-        ))
+        .with_hint(if path == "access_token" {
+            format!(
+                "send the x-auth-data header (base64 of {example}) or `Authorization: Bearer <token>`, or set {env} in the server's environment."
+            )
+        } else {
+            // A bearer header only ever fills `access_token`.
+            format!(
+                "send the x-auth-data header (base64 of {example}), or set {env} in the server's environment."
+            )
+        })
     }
 
     /// The upstream client of this server (base URL, retries, error mapping).

@@ -35,7 +35,11 @@ enum Cmd {
         base_url: String,
     },
     /// Regenerate tools.json, README tool tables and the root catalog table
-    Docs,
+    Docs {
+        /// Only the root catalog (from the committed tools.json files), without `cargo test`
+        #[arg(long)]
+        no_cargo: bool,
+    },
     /// Fail when generated docs are stale or a server breaks a convention
     Check {
         /// Skip the part that runs `cargo test` (the docs freshness tests)
@@ -71,7 +75,7 @@ fn main() -> Result<()> {
             display_name,
             base_url,
         } => scaffold::new_server(&root, &service, display_name.as_deref(), &base_url),
-        Cmd::Docs => docs(&root),
+        Cmd::Docs { no_cargo } => docs(&root, no_cargo),
         Cmd::Check { no_cargo } => check(&root, no_cargo),
         Cmd::Ci { no_image } => ci(&root, no_image),
         Cmd::Dist { servers } => dist(&root, &servers).map(|_| ()),

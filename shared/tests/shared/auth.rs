@@ -186,8 +186,9 @@ async fn tenants_concurrently(stateless: bool) {
     settings.stateless = stateless;
     settings.env_credentials = env_token("env-must-not-be-used");
     let server = Arc::new(TestServer::start(&SPEC, settings).await);
-    const CLIENTS: u64 = 32;
-    const CALLS: u64 = 25;
+    // 64 sessions x 320 calls = 20,480 calls through one server.
+    const CLIENTS: u64 = 64;
+    const CALLS: u64 = 320;
     let mut tasks = Vec::new();
     for i in 0..CLIENTS {
         let server = server.clone();

@@ -4,6 +4,8 @@
 
 mod acme;
 mod auth;
+mod bad_input;
 mod http;
+mod props;
 mod retries;
 mod scoping;

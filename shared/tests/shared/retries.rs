@@ -348,3 +348,74 @@ async fn redirect_to_another_host_does_not_carry_the_token() {
         "credentials were forwarded to another host"
     );
 }
+
+#[tokio::test]
+async fn gateway_timeout_then_success_for_reads() {
+    let fake = MockServer::start().await;
+    first_then(
+        &fake,
+        "GET",
+        ResponseTemplate::new(504),
+        ResponseTemplate::new(200).set_body_json(thing(6)),
+    )
+    .await;
+    let (_server, client) = start(&fake.uri(), |_| {}).await;
+    assert_eq!(
+        client.call_ok("acme_get_thing", json!({"id": 6})).await["id"],
+        6
+    );
+    assert_eq!(requests(&fake).await, 2);
+}
+
+#[tokio::test]
+async fn fifty_megabyte_answer_is_refused_by_the_default_cap() {
+    let fake = MockServer::start().await;
+    Mock::given(matchers::any())
+        .respond_with(ResponseTemplate::new(200).set_body_bytes(vec![b'x'; 50 * 1024 * 1024]))
+        .mount(&fake)
+        .await;
+    let (_server, client) = start(&fake.uri(), |_| {}).await;
+    let err = client.call_err("acme_get_thing", json!({"id": 1})).await;
+    assert!(err.contains("larger than 20 MiB"), "{err}");
+}
+
+/// Serves one chunked answer without Content-Length, `chunks` x 64 KiB, to every connection.
+async fn chunked_server(chunks: usize) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let addr = listener.local_addr().expect("addr");
+    tokio::spawn(async move {
+        while let Ok((mut sock, _)) = listener.accept().await {
+            tokio::spawn(async move {
+                let mut buf = [0u8; 4096];
+                let _ = sock.read(&mut buf).await;
+                let head = "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n";
+                if sock.write_all(head.as_bytes()).await.is_err() {
+                    return;
+                }
+                let chunk = vec![b'x'; 64 * 1024];
+                for _ in 0..chunks {
+                    let frame = format!("{:x}\r\n", chunk.len());
+                    if sock.write_all(frame.as_bytes()).await.is_err()
+                        || sock.write_all(&chunk).await.is_err()
+                        || sock.write_all(b"\r\n").await.is_err()
+                    {
+                        return; // the client stopped reading: what we want
+                    }
+                }
+                let _ = sock.write_all(b"0\r\n\r\n").await;
+            });
+        }
+    });
+    format!("http://{addr}")
+}
+
+#[tokio::test]
+async fn streamed_answer_without_length_is_cut_at_the_cap() {
+    let uri = chunked_server(48).await; // 3 MiB
+    let (_server, client) = start(&uri, |s| s.upstream_max_body_bytes = 1024 * 1024).await;
+    let err = client.call_err("acme_get_thing", json!({"id": 1})).await;
+    assert!(err.contains("larger than 1 MiB"), "{err}");
+}

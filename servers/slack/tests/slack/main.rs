@@ -1,0 +1,16 @@
+//! Slack server tests: every tool against a fake Slack Web API that asserts the exact request
+//! (method, path, bearer token, form or JSON body), through a real MCP client over streamable
+//! HTTP, and the binary over stdio and HTTP.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod channels;
+mod common;
+mod errors;
+mod files;
+mod messages;
+mod process;
+mod reactions;
+mod search;
+mod surface;
+mod tenants;
+mod users;

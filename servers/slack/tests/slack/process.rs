@@ -1,0 +1,162 @@
+//! The real binary, started as a process: over stdio and HTTP, the `tools` and `healthcheck`
+//! subcommands, graceful shutdown, and no token in its logs.
+
+use mcp_testkit::wiremock::MockServer;
+use mcp_testkit::{HttpProcess, assert_valid_tools, connect_http, spawn_stdio_logged};
+use serde_json::json;
+
+use crate::common::{form_call, json_call, slack_auth};
+
+const BIN: &str = env!("CARGO_BIN_EXE_slack-mcp-server");
+const TOOLS: usize = 26;
+const BOT_SECRET: &str = "xoxb-process-secret-bot-1234";
+const USER_SECRET: &str = "xoxp-process-secret-user-5678";
+
+fn log_path(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("slack-{name}-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    dir.join("stderr.log")
+}
+
+#[tokio::test]
+async fn stdio_binary_uses_env_tokens_without_leaking_them() {
+    let fake = MockServer::start().await;
+    json_call(
+        "chat.postMessage",
+        BOT_SECRET,
+        json!({"channel": "C1", "text": "from stdio"}),
+    )
+    .respond(
+        &fake,
+        200,
+        json!({"ok": true, "channel": "C1", "ts": "1700000000.000100", "message": {"text": "from stdio", "type": "message"}}),
+    )
+    .await;
+    form_call("users.info", USER_SECRET)
+        .field("user", "U1")
+        .respond(
+            &fake,
+            json!({"ok": true, "user": {"id": "U1", "name": "ada", "real_name": "Ada Lovelace", "profile": {"display_name": "ada"}}}),
+        )
+        .await;
+    let log = log_path("stdio");
+    let uri = fake.uri();
+    let client = spawn_stdio_logged(
+        BIN,
+        &[],
+        &[
+            ("SLACK_API_BASE_URL", &uri),
+            ("SLACK_BOT_TOKEN", BOT_SECRET),
+            ("SLACK_USER_TOKEN", USER_SECRET),
+            ("RUST_LOG", "trace"),
+        ],
+        Some(&log),
+    )
+    .await;
+    let tools = client.list_tools().await;
+    assert_eq!(tools.len(), TOOLS);
+    assert_valid_tools(&tools);
+    let v = client
+        .call_ok(
+            "slack_bot_post_message",
+            json!({"channel_id": "C1", "text": "from stdio"}),
+        )
+        .await;
+    assert_eq!(v["ts"], "1700000000.000100");
+    let v = client
+        .call_ok("slack_user_get_info", json!({"user_id": "U1"}))
+        .await;
+    assert_eq!(v["real_name"], "Ada Lovelace");
+    client.close().await;
+    let logs = std::fs::read_to_string(&log).unwrap_or_default();
+    assert!(logs.contains("tool call"), "expected trace logs: {logs}");
+    assert!(
+        !logs.contains(BOT_SECRET),
+        "the bot token appeared in the logs"
+    );
+    assert!(
+        !logs.contains(USER_SECRET),
+        "the user token appeared in the logs"
+    );
+}
+
+#[tokio::test]
+async fn http_binary_serves_mcp_health_and_stops_on_sigterm() {
+    let fake = MockServer::start().await;
+    form_call("chat.getPermalink", BOT_SECRET)
+        .field("channel", "C1")
+        .field("message_ts", "1.2")
+        .respond(
+            &fake,
+            json!({"ok": true, "channel": "C1", "permalink": "https://acme.slack.com/archives/C1/p12"}),
+        )
+        .await;
+    let log = log_path("http");
+    let uri = fake.uri();
+    let proc = HttpProcess::spawn(
+        BIN,
+        &[],
+        &[("SLACK_API_BASE_URL", &uri), ("RUST_LOG", "debug")],
+        &log,
+    )
+    .await;
+    let auth = slack_auth(Some(BOT_SECRET), Some(USER_SECRET));
+    let client = connect_http(&proc.url, &[("x-auth-data", &auth)]).await;
+    let tools = client.list_tools().await;
+    assert_eq!(tools.len(), TOOLS);
+    assert_eq!(
+        client
+            .call_ok(
+                "slack_get_permalink",
+                json!({"channel_id": "C1", "message_ts": "1.2"})
+            )
+            .await["permalink"],
+        "https://acme.slack.com/archives/C1/p12"
+    );
+    client.close().await;
+    let health = std::process::Command::new(BIN)
+        .args(["healthcheck", "--port", &proc.port.to_string()])
+        .status()
+        .expect("run healthcheck");
+    assert!(health.success());
+    let status = proc.terminate().await;
+    assert!(status.success(), "exit status after SIGTERM: {status:?}");
+    let logs = std::fs::read_to_string(&log).unwrap_or_default();
+    assert!(!logs.contains(BOT_SECRET) && !logs.contains(USER_SECRET));
+    assert!(
+        !logs.contains(&auth),
+        "the x-auth-data header appeared in the logs"
+    );
+}
+
+#[test]
+fn tools_subcommand_lists_every_tool_and_read_only_mode() {
+    let out = std::process::Command::new(BIN)
+        .args(["tools", "--markdown"])
+        .output()
+        .expect("run tools");
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        text.lines().filter(|l| l.starts_with("| `slack_")).count(),
+        TOOLS,
+        "{text}"
+    );
+    let out = std::process::Command::new(BIN)
+        .args(["tools", "--json", "--read-only"])
+        .output()
+        .expect("run tools");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("tools --json is JSON");
+    let tools = v.as_array().cloned().unwrap_or_default();
+    assert_eq!(tools.len(), 11);
+    assert!(
+        tools
+            .iter()
+            .all(|t| t["annotations"]["readOnlyHint"] == true)
+    );
+}
+
+#[test]
+fn docs_are_fresh() {
+    mcp_testkit::assert_docs_fresh(&slack_mcp_server::SPEC, env!("CARGO_MANIFEST_DIR"));
+}
