@@ -412,6 +412,11 @@ impl Request {
                 Some(Body::Bytes(b, ct)) => rb
                     .header(http::header::CONTENT_TYPE, ct.as_str())
                     .body(b.clone()),
+                // Some front ends (Google's) answer 411 to a bodiless POST/PUT/PATCH without
+                // `Content-Length: 0`, and hyper sends none for an empty body.
+                None if matches!(method, Method::POST | Method::PUT | Method::PATCH) => {
+                    rb.header(http::header::CONTENT_LENGTH, "0")
+                }
                 None => rb,
             };
             let started = std::time::Instant::now();

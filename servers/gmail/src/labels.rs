@@ -1,0 +1,168 @@
+//! Labels: list, create, delete.
+
+use mcp_shared::json::{enum_str, insert_opt, pick};
+use mcp_shared::{Ctx, Effect, Method, ToolDef, ToolError, tool};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value, json};
+
+use crate::gmail::{id_seg, req};
+
+pub fn tools() -> Vec<ToolDef> {
+    vec![
+        tool(
+            "gmail_list_labels",
+            "List labels",
+            Effect::Read,
+            list_labels,
+        )
+        .toolset("labels"),
+        tool(
+            "gmail_create_label",
+            "Create label",
+            Effect::Write,
+            create_label,
+        )
+        .toolset("labels"),
+        tool(
+            "gmail_delete_label",
+            "Delete label",
+            Effect::Destructive,
+            delete_label,
+        )
+        .toolset("labels"),
+    ]
+}
+
+fn label(v: &Value) -> Value {
+    pick(
+        v,
+        &[
+            "id",
+            "name",
+            "type",
+            "messageListVisibility",
+            "labelListVisibility",
+            "messagesTotal",
+            "messagesUnread",
+            "backgroundColor=color.backgroundColor",
+            "textColor=color.textColor",
+        ],
+    )
+}
+
+/// List the mailbox's labels: system labels (INBOX, SENT, DRAFT, SPAM, TRASH, UNREAD,
+/// STARRED, IMPORTANT, CATEGORY_*) and the user's own, each with its id (what the other tools
+/// take), name and type.
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct ListLabels {}
+
+async fn list_labels(ctx: Ctx, _a: ListLabels) -> Result<Value, ToolError> {
+    let v: Value = req(&ctx, Method::GET, "/labels")?.send_json().await?;
+    let labels: Vec<Value> = v
+        .get("labels")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .map(label)
+        .collect();
+    Ok(json!({ "labels": labels }))
+}
+
+/// Whether the label shows in Gmail's label list.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, JsonSchema)]
+pub enum LabelListVisibility {
+    #[serde(rename = "labelShow")]
+    Show,
+    #[serde(rename = "labelShowIfUnread")]
+    ShowIfUnread,
+    #[serde(rename = "labelHide")]
+    Hide,
+}
+
+/// Whether the label shows on messages in the message list.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum MessageListVisibility {
+    Show,
+    Hide,
+}
+
+/// Create a label (what other mail apps call a folder). Nest it under another with a `/` in the name
+/// (`Projects/Apollo`). Returns the new label's id, which gmail_modify_email takes.
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct CreateLabel {
+    /// The label's name; `Parent/Child` nests it
+    name: String,
+    /// Show in the label list: `labelShow` (default), `labelShowIfUnread` or `labelHide`
+    #[serde(rename = "labelListVisibility")]
+    label_list_visibility: Option<LabelListVisibility>,
+    /// Show on messages in the message list: `show` (default) or `hide`
+    #[serde(rename = "messageListVisibility")]
+    message_list_visibility: Option<MessageListVisibility>,
+    /// Background color from Gmail's palette, e.g. `#16a765` (give textColor too)
+    #[serde(rename = "backgroundColor")]
+    background_color: Option<String>,
+    /// Text color from Gmail's palette, e.g. `#ffffff` (give backgroundColor too)
+    #[serde(rename = "textColor")]
+    text_color: Option<String>,
+}
+
+async fn create_label(ctx: Ctx, a: CreateLabel) -> Result<Value, ToolError> {
+    let name = a.name.trim();
+    if name.is_empty() {
+        return Err(ToolError::invalid_input("`name` must not be empty"));
+    }
+    let mut body = Map::new();
+    body.insert("name".into(), json!(name));
+    insert_opt(
+        &mut body,
+        "labelListVisibility",
+        a.label_list_visibility.map(|v| enum_str(&v)),
+    );
+    insert_opt(
+        &mut body,
+        "messageListVisibility",
+        a.message_list_visibility.map(|v| enum_str(&v)),
+    );
+    match (a.background_color, a.text_color) {
+        (Some(bg), Some(fg)) => {
+            body.insert(
+                "color".into(),
+                json!({ "backgroundColor": bg, "textColor": fg }),
+            );
+        }
+        (None, None) => {}
+        _ => {
+            return Err(ToolError::invalid_input(
+                "give both `backgroundColor` and `textColor` (Gmail sets label colors as a pair)",
+            ));
+        }
+    }
+    let v: Value = req(&ctx, Method::POST, "/labels")?
+        .json(&body)
+        .send_json()
+        .await
+        .map_err(|e| match e.status {
+            Some(409) => {
+                e.with_hint("a label with this name exists: find its id with gmail_list_labels.")
+            }
+            _ => e,
+        })?;
+    Ok(label(&v))
+}
+
+/// Delete a user label and remove it from every message and thread it is on (the messages
+/// stay). System labels cannot be deleted.
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct DeleteLabel {
+    /// The label id (from gmail_list_labels), e.g. `Label_12`
+    #[serde(rename = "labelId")]
+    label_id: String,
+}
+
+async fn delete_label(ctx: Ctx, a: DeleteLabel) -> Result<Value, ToolError> {
+    let path = format!("/labels/{}", id_seg(&a.label_id, "labelId")?);
+    req(&ctx, Method::DELETE, &path)?.send().await?;
+    Ok(json!({ "deleted": true, "labelId": a.label_id.trim() }))
+}
