@@ -1,0 +1,607 @@
+//! What every Notion tool shares: authenticated requests with the `Notion-Version` header,
+//! Notion's error body, ids, pagination, data source resolution and concise shapes of
+//! Notion's objects.
+
+use std::sync::LazyLock;
+
+use mcp_shared::json::{at, map_array, pick};
+use mcp_shared::reexports::http;
+use mcp_shared::{Ctx, ErrorKind, Method, Request, ToolError, VendorError, seg};
+use serde_json::{Map, Value, json};
+
+use crate::properties;
+
+/// The Notion API version sent when `NOTION_VERSION` is not set: the first with data sources.
+pub const DEFAULT_NOTION_VERSION: &str = "2025-09-03";
+
+static VERSION: LazyLock<String> = LazyLock::new(|| {
+    std::env::var("NOTION_VERSION")
+        .ok()
+        .map(|v| v.trim().to_owned())
+        .filter(|v| !v.is_empty())
+        .unwrap_or_else(|| DEFAULT_NOTION_VERSION.to_owned())
+});
+
+/// Read `NOTION_VERSION` now (called once when the server is built).
+pub fn init_version() {
+    LazyLock::force(&VERSION);
+}
+
+/// The `Notion-Version` this process sends.
+pub fn notion_version() -> &'static str {
+    &VERSION
+}
+
+/// From 2026-03-11 on, Notion takes `position` instead of `after` and `in_trash` instead of
+/// `archived`.
+pub fn version_2026() -> bool {
+    notion_version() >= "2026-03-11"
+}
+
+/// An authenticated request to the Notion API (`path` starts with `/v1/`).
+///
+/// This is where the (configurable, so not static) `Notion-Version` header is added; the
+/// shared `ServerSpec::default_headers` only takes static values.
+pub fn req(ctx: &Ctx, method: Method, path: &str) -> Result<Request, ToolError> {
+    Ok(ctx
+        .request(method, path)
+        .bearer(&ctx.token()?)
+        .header("notion-version", notion_version()))
+}
+
+/// Notion's error body: `{"object": "error", "status", "code", "message", "request_id"}`.
+pub fn parse_error(_status: u16, _headers: &http::HeaderMap, body: &Value) -> VendorError {
+    let code = body.get("code").and_then(Value::as_str).map(str::to_owned);
+    let message = body
+        .get("message")
+        .and_then(Value::as_str)
+        .map(|m| m.trim().trim_end_matches('.').to_owned())
+        .filter(|m| !m.is_empty());
+    let hint = code.as_deref().and_then(|c| {
+        Some(match c {
+            "object_not_found" => {
+                "it does not exist, or it is not shared with this integration: in Notion, open the page or database, choose ••• → Connections and add the integration (sharing a parent page shares its children)."
+            }
+            "unauthorized" => {
+                "the token is invalid, expired or revoked: supply a valid internal integration secret (ntn_...) or OAuth access token in x-auth-data / AUTH_DATA / NOTION_API_KEY."
+            }
+            "restricted_resource" => {
+                "the integration lacks a capability for this action (read, insert or update content, read or insert comments, read user information): enable it in the integration's settings, or share the page with the integration."
+            }
+            "validation_error" => {
+                "Notion rejected the request body: the message names the field; check property names and types against the database's schema (notion_get_database) and the block format."
+            }
+            "conflict_error" => {
+                "the data changed while this request ran (a concurrent edit): read it again and retry."
+            }
+            "missing_version" | "invalid_request" | "invalid_request_url" => {
+                "the request is not supported by this Notion-Version: check NOTION_VERSION (default 2025-09-03)."
+            }
+            "invalid_json" => "the request body is not valid JSON for Notion.",
+            _ => return None,
+        })
+    });
+    VendorError {
+        code,
+        message,
+        hint: hint.map(str::to_owned),
+        ..VendorError::default()
+    }
+}
+
+/// A Notion id for a URL path: the id as given (with or without dashes), or the id found in
+/// a Notion URL (`https://www.notion.so/Title-1429989fe8ac4effbc8f57f56486db54`).
+pub fn id(raw: &str, what: &str) -> Result<String, ToolError> {
+    Ok(seg(&bare_id(raw, what)?))
+}
+
+/// Like [`id`], not yet encoded for a path (for request bodies).
+pub fn bare_id(raw: &str, what: &str) -> Result<String, ToolError> {
+    let s = raw.trim();
+    if s.is_empty() {
+        return Err(ToolError::invalid_input(format!(
+            "`{what}` is empty: give a Notion id (32 hexadecimal digits, with or without dashes) or a Notion URL"
+        )));
+    }
+    if !(s.starts_with("http://") || s.starts_with("https://")) {
+        return Ok(s.to_owned());
+    }
+    id_in_url(s).ok_or_else(|| {
+        ToolError::invalid_input(format!(
+            "`{what}`: no Notion id (32 hexadecimal digits) found in the URL {s}"
+        ))
+    })
+}
+
+fn id_in_url(url: &str) -> Option<String> {
+    let path = url.split(['?', '#']).next().unwrap_or(url);
+    let last = path.trim_end_matches('/').rsplit('/').next()?;
+    let is_hex = |s: &str| s.chars().all(|c| c.is_ascii_hexdigit());
+    // A dashed UUID at the end of the last segment, or 32 hex digits.
+    if last.len() >= 36 && last.is_char_boundary(last.len() - 36) {
+        let tail = &last[last.len() - 36..];
+        let parts: Vec<&str> = tail.split('-').collect();
+        if parts.iter().map(|p| p.len()).collect::<Vec<_>>() == [8, 4, 4, 4, 12]
+            && parts.iter().all(|p| is_hex(p))
+        {
+            return Some(tail.to_owned());
+        }
+    }
+    if last.len() >= 32 && last.is_char_boundary(last.len() - 32) {
+        let tail = &last[last.len() - 32..];
+        if is_hex(tail) {
+            return Some(tail.to_owned());
+        }
+    }
+    None
+}
+
+/// A page property id for a URL path. Notion's ids are already URL-encoded (`%3AUPp`): decode
+/// them first so they are not encoded twice.
+pub fn property_id(raw: &str) -> Result<String, ToolError> {
+    let s = raw.trim();
+    if s.is_empty() {
+        return Err(ToolError::invalid_input(
+            "`property_id` is empty: give the property's id from the page's or data source's `properties`",
+        ));
+    }
+    Ok(seg(&decoded(s)))
+}
+
+/// A property id as Notion means it: ids come URL-encoded (`Ml%5Cb`), and are decoded before
+/// they are encoded again into a path or query.
+pub fn decoded(s: &str) -> String {
+    percent_encoding::percent_decode_str(s)
+        .decode_utf8()
+        .map(|d| d.into_owned())
+        .unwrap_or_else(|_| s.to_owned())
+}
+
+/// Notion's `page_size`: at most 100 (larger values are capped), at least 1.
+pub fn page_size(n: Option<u32>) -> Option<u32> {
+    n.map(|n| n.clamp(1, 100))
+}
+
+/// `{"results": [...], "next_cursor", "has_more"}` of a Notion list response.
+pub fn list(v: &Value, f: impl Fn(&Value) -> Value) -> Value {
+    json!({
+        "results": map_array(v.get("results").unwrap_or(&Value::Null), f),
+        "next_cursor": v.get("next_cursor").cloned().unwrap_or(Value::Null),
+        "has_more": v.get("has_more").and_then(Value::as_bool).unwrap_or(false),
+    })
+}
+
+/// Insert the fields that were given into a request body.
+pub fn put(body: &mut Map<String, Value>, key: &str, v: Option<impl Into<Value>>) {
+    if let Some(v) = v {
+        body.insert(key.to_owned(), v.into());
+    }
+}
+
+/// `archived` as the configured Notion-Version names it (`in_trash` from 2026-03-11 on).
+pub fn put_archived(body: &mut Map<String, Value>, archived: Option<bool>) {
+    if let Some(a) = archived {
+        let key = if version_2026() {
+            "in_trash"
+        } else {
+            "archived"
+        };
+        body.entry(key.to_owned()).or_insert(Value::Bool(a));
+    }
+}
+
+/// A parent object with its `type` filled in when only the id key was given
+/// (`{"page_id": "..."}` → `{"type": "page_id", "page_id": "..."}`), ids taken from URLs.
+pub fn parent(p: &Map<String, Value>) -> Result<Map<String, Value>, ToolError> {
+    let mut out = p.clone();
+    for key in ["page_id", "database_id", "data_source_id", "block_id"] {
+        if let Some(Value::String(raw)) = p.get(key) {
+            out.insert(key.to_owned(), Value::String(bare_id(raw, key)?));
+            out.entry("type".to_owned())
+                .or_insert_with(|| Value::String(key.to_owned()));
+            return Ok(out);
+        }
+    }
+    if p.get("workspace").and_then(Value::as_bool) == Some(true) {
+        out.entry("type".to_owned())
+            .or_insert_with(|| Value::String("workspace".to_owned()));
+        return Ok(out);
+    }
+    Err(ToolError::invalid_input(format!(
+        "`parent` must name its parent, e.g. {{\"page_id\": \"...\"}}, {{\"data_source_id\": \"...\"}} or {{\"database_id\": \"...\"}}; got {}",
+        Value::Object(p.clone())
+    )))
+}
+
+/// A data source of a database, with its schema when it was fetched.
+pub struct DataSource {
+    pub id: String,
+    /// The data source object (with `properties`), when it has been read.
+    pub object: Option<Value>,
+}
+
+/// The data source behind `database_id` (Notion-Version 2025-09-03 moved rows and schemas
+/// from databases to data sources). A database with several data sources is an error that
+/// lists them. An id that is not a database but a data source (as `notion_search` returns)
+/// is accepted too.
+pub async fn resolve_data_source(ctx: &Ctx, database_id: &str) -> Result<DataSource, ToolError> {
+    let path = format!("/v1/databases/{}", id(database_id, "database_id")?);
+    let db = match req(ctx, Method::GET, &path)?.send_json::<Value>().await {
+        Ok(db) => db,
+        Err(e) if e.status == Some(404) => {
+            // Perhaps a data source id (search results and relations name data sources).
+            let ds_path = format!("/v1/data_sources/{}", id(database_id, "database_id")?);
+            return match req(ctx, Method::GET, &ds_path)?.send_json::<Value>().await {
+                Ok(ds) => Ok(DataSource {
+                    id: str_at(&ds, "id").unwrap_or(database_id).to_owned(),
+                    object: Some(ds),
+                }),
+                Err(_) => Err(e),
+            };
+        }
+        Err(e) => return Err(e),
+    };
+    let sources = db
+        .get("data_sources")
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default();
+    match sources.as_slice() {
+        [one] => Ok(DataSource {
+            id: str_at(one, "id").unwrap_or_default().to_owned(),
+            object: None,
+        }),
+        [] => Err(ToolError::invalid_input(format!(
+            "database {database_id} has no data source the integration can see"
+        ))
+        .with_hint("share the database with the integration, or check the id.")),
+        many => Err(ToolError::invalid_input(format!(
+            "database {database_id} has {} data sources: {}. Use the data source tools (notion_query_data_source, notion_get_data_source) or a `data_source_id` parent with one of them.",
+            many.len(),
+            many.iter()
+                .map(|s| format!(
+                    "{} ({})",
+                    str_at(s, "name").unwrap_or("untitled"),
+                    str_at(s, "id").unwrap_or("?")
+                ))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))),
+    }
+}
+
+/// The data source object (schema) of `ds`, reading it when needed.
+pub async fn data_source_object(ctx: &Ctx, ds: &mut DataSource) -> Result<Value, ToolError> {
+    if let Some(o) = &ds.object {
+        return Ok(o.clone());
+    }
+    let path = format!("/v1/data_sources/{}", seg(&ds.id));
+    let o: Value = req(ctx, Method::GET, &path)?.send_json().await?;
+    ds.object = Some(o.clone());
+    Ok(o)
+}
+
+/// Resolve a `parent` given by `database_id` to its data source (pages and moves need a
+/// `data_source_id` parent since 2025-09-03). Returns the parent to send and the data source.
+pub async fn page_parent(
+    ctx: &Ctx,
+    parent: &Map<String, Value>,
+) -> Result<(Map<String, Value>, Option<DataSource>), ToolError> {
+    let p = self::parent(parent)?;
+    match p.get("type").and_then(Value::as_str) {
+        Some("database_id") => {
+            let raw = p.get("database_id").and_then(Value::as_str).unwrap_or("");
+            let ds = resolve_data_source(ctx, raw).await?;
+            let mut out = Map::new();
+            out.insert("type".into(), json!("data_source_id"));
+            out.insert("data_source_id".into(), json!(ds.id));
+            Ok((out, Some(ds)))
+        }
+        Some("data_source_id") => {
+            let raw = p
+                .get("data_source_id")
+                .and_then(Value::as_str)
+                .unwrap_or("")
+                .to_owned();
+            Ok((
+                p,
+                Some(DataSource {
+                    id: raw,
+                    object: None,
+                }),
+            ))
+        }
+        _ => Ok((p, None)),
+    }
+}
+
+/// Add what was done before a failure to its message, so an agent does not repeat it.
+pub fn after_partial(e: ToolError, done: &str) -> ToolError {
+    ToolError {
+        message: format!("{done}; then: {}", e.message),
+        ..e
+    }
+}
+
+/// A tool error for something Notion answered that is not what its API reference says.
+pub fn unexpected(what: &str) -> ToolError {
+    ToolError::new(
+        ErrorKind::Transport,
+        format!("Notion answered with an unexpected body: {what}"),
+    )
+}
+
+pub fn at_array<'a>(v: &'a Value, path: &str) -> Option<&'a Vec<Value>> {
+    at(v, path).and_then(Value::as_array)
+}
+
+pub fn str_at<'a>(v: &'a Value, path: &str) -> Option<&'a str> {
+    at(v, path).and_then(Value::as_str)
+}
+
+/// The plain text of a rich text array.
+pub fn plain(rich: Option<&Value>) -> String {
+    rich.and_then(Value::as_array)
+        .map(|a| {
+            a.iter()
+                .map(|t| {
+                    str_at(t, "plain_text")
+                        .or_else(|| str_at(t, "text.content"))
+                        .unwrap_or("")
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// An icon as one string: the emoji, or the image URL.
+fn icon(v: &Value) -> Option<Value> {
+    let i = at(v, "icon")?;
+    str_at(i, "emoji")
+        .or_else(|| str_at(i, "external.url"))
+        .or_else(|| str_at(i, "file.url"))
+        .or_else(|| str_at(i, "custom_emoji.url"))
+        .map(|s| Value::String(s.to_owned()))
+}
+
+fn trashed(v: &Value) -> Option<Value> {
+    at(v, "in_trash").or_else(|| at(v, "archived")).cloned()
+}
+
+/// A page: id, URL, title, parent, property values in simple form, times and trash state.
+pub fn page(v: &Value) -> Value {
+    let mut o = pick(
+        v,
+        &[
+            "object",
+            "id",
+            "url",
+            "parent",
+            "created_time",
+            "last_edited_time",
+            "public_url",
+        ],
+    );
+    if let Some(props) = v.get("properties").and_then(Value::as_object) {
+        let title = props
+            .values()
+            .find(|p| p.get("type").and_then(Value::as_str) == Some("title"))
+            .map(|p| plain(p.get("title")));
+        if let Some(t) = title {
+            o["title"] = Value::String(t);
+        }
+        o["properties"] = properties::simplify_all(props);
+    }
+    if let Some(t) = trashed(v) {
+        o["in_trash"] = t;
+    }
+    if let Some(i) = icon(v) {
+        o["icon"] = i;
+    }
+    o
+}
+
+/// A database (the container of data sources).
+pub fn database(v: &Value) -> Value {
+    let mut o = pick(
+        v,
+        &[
+            "object",
+            "id",
+            "url",
+            "parent",
+            "is_inline",
+            "created_time",
+            "last_edited_time",
+            "public_url",
+        ],
+    );
+    if v.get("title").is_some() {
+        o["title"] = Value::String(plain(v.get("title")));
+    }
+    let description = plain(v.get("description"));
+    if !description.is_empty() {
+        o["description"] = Value::String(description);
+    }
+    if let Some(t) = trashed(v) {
+        o["in_trash"] = t;
+    }
+    if let Some(i) = icon(v) {
+        o["icon"] = i;
+    }
+    if let Some(ds) = v.get("data_sources") {
+        o["data_sources"] = map_array(ds, |s| pick(s, &["id", "name"]));
+    }
+    o
+}
+
+/// A data source: its id, title, database, and schema (property name → type and options).
+pub fn data_source(v: &Value) -> Value {
+    let mut o = pick(
+        v,
+        &[
+            "object",
+            "id",
+            "url",
+            "created_time",
+            "last_edited_time",
+            "database_id=parent.database_id",
+        ],
+    );
+    if v.get("title").is_some() {
+        o["title"] = Value::String(plain(v.get("title")));
+    }
+    let description = plain(v.get("description"));
+    if !description.is_empty() {
+        o["description"] = Value::String(description);
+    }
+    if let Some(t) = trashed(v) {
+        o["in_trash"] = t;
+    }
+    if let Some(props) = v.get("properties").and_then(Value::as_object) {
+        o["properties"] = properties::schema(props);
+    }
+    o
+}
+
+/// A page or data source, as search and queries return them.
+pub fn page_or_data_source(v: &Value) -> Value {
+    match v.get("object").and_then(Value::as_str) {
+        Some("data_source") => data_source(v),
+        Some("database") => database(v),
+        _ => page(v),
+    }
+}
+
+/// A block: id, type, the text of its rich text as Markdown, and its type's main fields.
+pub fn block(v: &Value) -> Value {
+    let mut o = pick(
+        v,
+        &[
+            "id",
+            "type",
+            "has_children",
+            "parent",
+            "created_time",
+            "last_edited_time",
+        ],
+    );
+    if let Some(t) = trashed(v) {
+        o["in_trash"] = t;
+    }
+    let ty = v.get("type").and_then(Value::as_str).unwrap_or("");
+    if let Some(inner) = v.get(ty) {
+        if let Some(rt) = inner.get("rich_text") {
+            o["text"] = Value::String(crate::markdown::rich_text_to_markdown(rt));
+        }
+        for (key, path) in [
+            ("checked", "checked"),
+            ("language", "language"),
+            ("title", "title"),
+            ("url", "url"),
+            ("url", "external.url"),
+            ("url", "file.url"),
+            ("expression", "expression"),
+            ("table_width", "table_width"),
+        ] {
+            if o.get(key).is_none()
+                && let Some(x) = at(inner, path)
+            {
+                o[key] = x.clone();
+            }
+        }
+        if let Some(cells) = inner.get("cells").and_then(Value::as_array) {
+            o["cells"] = Value::Array(
+                cells
+                    .iter()
+                    .map(|c| Value::String(crate::markdown::rich_text_to_markdown(c)))
+                    .collect(),
+            );
+        }
+    }
+    o
+}
+
+pub fn user(v: &Value) -> Value {
+    pick(
+        v,
+        &[
+            "object",
+            "id",
+            "type",
+            "name",
+            "avatar_url",
+            "email=person.email",
+            "workspace_name=bot.workspace_name",
+            "owner=bot.owner.type",
+        ],
+    )
+}
+
+pub fn comment(v: &Value) -> Value {
+    let mut o = pick(
+        v,
+        &[
+            "id",
+            "discussion_id",
+            "parent",
+            "created_time",
+            "last_edited_time",
+            "created_by=created_by.id",
+            "display_name=display_name.resolved_name",
+        ],
+    );
+    if let Some(rt) = v.get("rich_text") {
+        o["text"] = Value::String(crate::markdown::rich_text_to_markdown(rt));
+    }
+    o
+}
+
+/// Rich text given by an agent: a string, or Notion's rich text object.
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+#[serde(untagged)]
+pub enum RichTextInput {
+    /// Text (inline Markdown where the tool says so: bold, italic, code, links)
+    Text(String),
+    /// A Notion rich text object, e.g. {"type": "text", "text": {"content": "Hello"}}
+    Object(Map<String, Value>),
+}
+
+/// Rich text objects from the tool's input; strings are split at Notion's 2,000 characters,
+/// and read as inline Markdown when `markdown`.
+pub fn rich_text_from(items: Vec<RichTextInput>, markdown: bool) -> Vec<Value> {
+    let mut out = Vec::new();
+    for i in items {
+        match i {
+            RichTextInput::Text(s) if markdown => out.extend(crate::markdown::inline_rich_text(&s)),
+            RichTextInput::Text(s) => out.extend(crate::markdown::plain_rich_text(&s)),
+            RichTextInput::Object(o) => out.push(Value::Object(o)),
+        }
+    }
+    out
+}
+
+/// An object argument that agents written for Notion's official server may send as a JSON
+/// string (its schema types `icon` and `cover` as strings).
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+#[serde(untagged)]
+pub enum ObjectOrJson {
+    /// The object
+    Object(Map<String, Value>),
+    /// The object, JSON-encoded
+    Json(String),
+}
+
+impl ObjectOrJson {
+    pub fn into_object(self, what: &str) -> Result<Map<String, Value>, ToolError> {
+        match self {
+            ObjectOrJson::Object(o) => Ok(o),
+            ObjectOrJson::Json(s) => match serde_json::from_str::<Value>(&s) {
+                Ok(Value::Object(o)) => Ok(o),
+                _ => Err(ToolError::invalid_input(format!(
+                    "`{what}` must be a JSON object (or that object as a JSON string), e.g. {{\"emoji\": \"🚀\"}}"
+                ))),
+            },
+        }
+    }
+}

@@ -1,0 +1,603 @@
+//! Databases and their data sources (Notion-Version 2025-09-03: a database holds one or
+//! more data sources, which own the schema and the rows).
+
+use mcp_shared::{Ctx, Effect, Method, ToolDef, ToolError, seg, tool};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::{Map, Value, json};
+
+use crate::api::{self, RichTextInput, id, page_size, req, rich_text_from};
+use crate::blocks::{self, BlockInput};
+use crate::pages::{self, NewPage};
+use crate::{markdown, properties};
+
+pub fn tools() -> Vec<ToolDef> {
+    vec![
+        tool(
+            "notion_query_database",
+            "Query database",
+            Effect::Read,
+            query_database,
+        )
+        .toolset("databases"),
+        tool(
+            "notion_get_database",
+            "Get database",
+            Effect::Read,
+            get_database,
+        )
+        .official_name("API-retrieve-a-database")
+        .toolset("databases"),
+        tool(
+            "notion_create_database",
+            "Create database",
+            Effect::Write,
+            create_database,
+        )
+        .toolset("databases"),
+        tool(
+            "notion_update_database",
+            "Update database",
+            Effect::IdempotentWrite,
+            update_database,
+        )
+        .toolset("databases"),
+        tool(
+            "notion_create_database_item",
+            "Create database item",
+            Effect::Write,
+            create_database_item,
+        )
+        .toolset("databases"),
+        tool(
+            "notion_query_data_source",
+            "Query data source",
+            Effect::Read,
+            query_data_source,
+        )
+        .official_name("API-query-data-source")
+        .toolset("databases"),
+        tool(
+            "notion_get_data_source",
+            "Get data source",
+            Effect::Read,
+            get_data_source,
+        )
+        .official_name("API-retrieve-a-data-source")
+        .toolset("databases"),
+        tool(
+            "notion_create_data_source",
+            "Create data source",
+            Effect::Write,
+            create_data_source,
+        )
+        .official_name("API-create-a-data-source")
+        .toolset("databases"),
+        tool(
+            "notion_update_data_source",
+            "Update data source",
+            Effect::IdempotentWrite,
+            update_data_source,
+        )
+        .toolset("databases"),
+        tool(
+            "API-update-a-data-source",
+            "Update a data source",
+            Effect::IdempotentWrite,
+            update_a_data_source,
+        )
+        .official_only()
+        .toolset("databases"),
+        tool(
+            "notion_list_data_source_templates",
+            "List data source templates",
+            Effect::Read,
+            list_data_source_templates,
+        )
+        .official_name("API-list-data-source-templates")
+        .toolset("databases"),
+    ]
+}
+
+struct Query {
+    filter: Option<Map<String, Value>>,
+    sorts: Option<Vec<Map<String, Value>>>,
+    start_cursor: Option<String>,
+    page_size: Option<u32>,
+    filter_properties: Option<Vec<String>>,
+    archived: Option<bool>,
+    in_trash: Option<bool>,
+}
+
+async fn query(ctx: &Ctx, data_source_id: &str, q: Query) -> Result<Value, ToolError> {
+    let path = format!("/v1/data_sources/{}/query", seg(data_source_id));
+    let mut body = Map::new();
+    api::put(&mut body, "filter", q.filter.map(Value::Object));
+    api::put(
+        &mut body,
+        "sorts",
+        q.sorts
+            .map(|s| Value::Array(s.into_iter().map(Value::Object).collect())),
+    );
+    api::put(&mut body, "start_cursor", q.start_cursor);
+    api::put(&mut body, "page_size", page_size(q.page_size));
+    api::put(&mut body, "in_trash", q.in_trash);
+    api::put_archived(&mut body, q.archived);
+    let mut r = req(ctx, Method::POST, &path)?;
+    for p in q.filter_properties.unwrap_or_default() {
+        r = r.query("filter_properties", api::decoded(&p));
+    }
+    let v: Value = r
+        .json(&Value::Object(body))
+        .idempotent(true)
+        .send_json()
+        .await?;
+    let mut out = api::list(&v, api::page_or_data_source);
+    out["data_source_id"] = Value::String(data_source_id.to_owned());
+    Ok(out)
+}
+
+/// Query the rows (pages) of a database, with Notion's filter and sort objects. The
+/// database's data source is looked up first (a data source id is accepted too). Returns each
+/// row's id, URL, title and property values in simple form, and `next_cursor` / `has_more`.
+#[derive(Deserialize, JsonSchema)]
+pub struct QueryDatabase {
+    /// Database id or URL (or a data source id)
+    database_id: String,
+    /// Notion filter, e.g. {"property": "Status", "status": {"equals": "Done"}} or {"and":
+    /// [...]}
+    filter: Option<Map<String, Value>>,
+    /// Sorts, e.g. [{"property": "Due", "direction": "ascending"}] or [{"timestamp":
+    /// "last_edited_time", "direction": "descending"}]
+    sorts: Option<Vec<Map<String, Value>>>,
+    /// `next_cursor` of the previous page
+    start_cursor: Option<String>,
+    /// Rows per page (default 100, at most 100)
+    page_size: Option<u32>,
+    /// Only these property ids in each row
+    filter_properties: Option<Vec<String>>,
+    /// Query archived rows instead (true) or not (false)
+    archived: Option<bool>,
+    /// Query rows in the trash instead (true) or not (false)
+    in_trash: Option<bool>,
+}
+
+async fn query_database(ctx: Ctx, a: QueryDatabase) -> Result<Value, ToolError> {
+    let ds = api::resolve_data_source(&ctx, &a.database_id).await?;
+    query(
+        &ctx,
+        &ds.id,
+        Query {
+            filter: a.filter,
+            sorts: a.sorts,
+            start_cursor: a.start_cursor,
+            page_size: a.page_size,
+            filter_properties: a.filter_properties,
+            archived: a.archived,
+            in_trash: a.in_trash,
+        },
+    )
+    .await
+}
+
+/// Query the rows (pages) of a data source with Notion's filter and sort objects. Returns
+/// each row's id, URL, title and property values in simple form, and `next_cursor` /
+/// `has_more`.
+#[derive(Deserialize, JsonSchema)]
+pub struct QueryDataSource {
+    /// Data source id (`data_sources` of notion_get_database, or a search result)
+    data_source_id: String,
+    /// Only these property ids in each row
+    filter_properties: Option<Vec<String>>,
+    /// Notion filter, e.g. {"property": "Status", "status": {"equals": "Done"}}
+    filter: Option<Map<String, Value>>,
+    /// Sorts, e.g. [{"property": "Due", "direction": "ascending"}]
+    sorts: Option<Vec<Map<String, Value>>>,
+    /// `next_cursor` of the previous page
+    start_cursor: Option<String>,
+    /// Rows per page (default 100, at most 100)
+    page_size: Option<u32>,
+    /// Query archived rows instead (true) or not (false)
+    archived: Option<bool>,
+    /// Query rows in the trash instead (true) or not (false)
+    in_trash: Option<bool>,
+}
+
+async fn query_data_source(ctx: Ctx, a: QueryDataSource) -> Result<Value, ToolError> {
+    let ds = api::bare_id(&a.data_source_id, "data_source_id")?;
+    query(
+        &ctx,
+        &ds,
+        Query {
+            filter: a.filter,
+            sorts: a.sorts,
+            start_cursor: a.start_cursor,
+            page_size: a.page_size,
+            filter_properties: a.filter_properties,
+            archived: a.archived,
+            in_trash: a.in_trash,
+        },
+    )
+    .await
+}
+
+/// Retrieve a database: title, description, parent, URL, and each of its data sources with
+/// its schema (property name → type, id, options), which filters, sorts and new rows use.
+#[derive(Deserialize, JsonSchema)]
+pub struct GetDatabase {
+    /// Database id or URL
+    database_id: String,
+}
+
+/// Data sources whose schemas a database read includes.
+const MAX_SCHEMAS: usize = 5;
+
+async fn get_database(ctx: Ctx, a: GetDatabase) -> Result<Value, ToolError> {
+    let path = format!("/v1/databases/{}", id(&a.database_id, "database_id")?);
+    let v: Value = req(&ctx, Method::GET, &path)?.send_json().await?;
+    let mut out = api::database(&v);
+    let sources = v
+        .get("data_sources")
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default();
+    let mut detailed = Vec::new();
+    for (i, s) in sources.iter().enumerate() {
+        let Some(ds_id) = api::str_at(s, "id") else {
+            continue;
+        };
+        if i >= MAX_SCHEMAS {
+            detailed.push(json!({"id": ds_id, "name": s.get("name")}));
+            continue;
+        }
+        let ds: Value = req(
+            &ctx,
+            Method::GET,
+            &format!("/v1/data_sources/{}", seg(ds_id)),
+        )?
+        .send_json()
+        .await?;
+        let mut d = api::data_source(&ds);
+        d["name"] = s.get("name").cloned().unwrap_or(Value::Null);
+        detailed.push(d);
+    }
+    out["data_sources"] = Value::Array(detailed);
+    Ok(out)
+}
+
+/// Create a database under a page, with one data source and its property schema. Returns
+/// the database with its data source ids.
+#[derive(Deserialize, JsonSchema)]
+pub struct CreateDatabase {
+    /// The parent page: {"page_id": "..."} ({"workspace": true} for public integrations)
+    parent: Map<String, Value>,
+    /// Title: rich text objects or plain strings
+    title: Vec<RichTextInput>,
+    /// Property schema: name → Notion configuration ({"select": {"options": [{"name":
+    /// "Done"}]}}) or just a type name ("rich_text", "number", "date", "checkbox", "people",
+    /// ...). A title property called "Name" is added when none is given
+    properties: Map<String, Value>,
+    /// Icon: {"emoji": "📚"} or {"external": {"url": "..."}}
+    icon: Option<Map<String, Value>>,
+    /// Cover: {"external": {"url": "..."}}
+    cover: Option<Map<String, Value>>,
+    /// Description: rich text objects or plain strings
+    description: Option<Vec<RichTextInput>>,
+}
+
+async fn create_database(ctx: Ctx, a: CreateDatabase) -> Result<Value, ToolError> {
+    let mut body = Map::new();
+    body.insert("parent".into(), Value::Object(api::parent(&a.parent)?));
+    body.insert("title".into(), Value::Array(rich_text_from(a.title, false)));
+    if let Some(d) = a.description {
+        body.insert("description".into(), Value::Array(rich_text_from(d, false)));
+    }
+    api::put(&mut body, "icon", a.icon.map(Value::Object));
+    api::put(&mut body, "cover", a.cover.map(Value::Object));
+    body.insert(
+        "initial_data_source".into(),
+        json!({ "properties": properties::schema_request(&a.properties, true)? }),
+    );
+    let v: Value = req(&ctx, Method::POST, "/v1/databases")?
+        .json(&Value::Object(body))
+        .send_json()
+        .await?;
+    Ok(api::database(&v))
+}
+
+/// Update a database: title, description, icon, cover, archive; and its property schema
+/// (add, rename with {"name": "New"}, change, or remove with null), which Notion keeps on the
+/// database's data source. Returns what was updated.
+#[derive(Deserialize, JsonSchema)]
+pub struct UpdateDatabase {
+    /// Database id or URL
+    database_id: String,
+    /// New title: rich text objects or plain strings
+    title: Option<Vec<RichTextInput>>,
+    /// New description: rich text objects or plain strings
+    description: Option<Vec<RichTextInput>>,
+    /// Schema changes: name → configuration object, type name, {"name": "New name"}, or null
+    /// to remove the property
+    properties: Option<Map<String, Value>>,
+    /// New icon: {"emoji": "📚"} or {"external": {"url": "..."}}
+    icon: Option<Map<String, Value>>,
+    /// New cover: {"external": {"url": "..."}}
+    cover: Option<Map<String, Value>>,
+    /// true archives the database (moves it to the trash), false restores it
+    archived: Option<bool>,
+}
+
+async fn update_database(ctx: Ctx, a: UpdateDatabase) -> Result<Value, ToolError> {
+    let mut body = Map::new();
+    if let Some(t) = a.title {
+        body.insert("title".into(), Value::Array(rich_text_from(t, false)));
+    }
+    if let Some(d) = a.description {
+        body.insert("description".into(), Value::Array(rich_text_from(d, false)));
+    }
+    api::put(&mut body, "icon", a.icon.map(Value::Object));
+    api::put(&mut body, "cover", a.cover.map(Value::Object));
+    api::put_archived(&mut body, a.archived);
+    let props = a.properties.filter(|p| !p.is_empty());
+    if body.is_empty() && props.is_none() {
+        return Err(ToolError::invalid_input(
+            "nothing to update: give `title`, `description`, `properties`, `icon`, `cover` or `archived`",
+        ));
+    }
+    let mut out = Map::new();
+    if let Some(props) = props {
+        let ds = api::resolve_data_source(&ctx, &a.database_id).await?;
+        let path = format!("/v1/data_sources/{}", seg(&ds.id));
+        let v: Value = req(&ctx, Method::PATCH, &path)?
+            .json(&json!({ "properties": properties::schema_request(&props, false)? }))
+            .idempotent(true)
+            .send_json()
+            .await?;
+        out.insert("data_source".into(), api::data_source(&v));
+    }
+    if !body.is_empty() {
+        let path = format!("/v1/databases/{}", id(&a.database_id, "database_id")?);
+        let v: Value = req(&ctx, Method::PATCH, &path)?
+            .json(&Value::Object(body))
+            .idempotent(true)
+            .send_json()
+            .await
+            .map_err(|e| {
+                if out.is_empty() {
+                    e
+                } else {
+                    api::after_partial(
+                        e,
+                        "The schema was updated, the database's other fields were not",
+                    )
+                }
+            })?;
+        out.insert("database".into(), api::database(&v));
+    }
+    Ok(Value::Object(out))
+}
+
+/// Add a row (a page) to a database: property values by name in simple form ({"Name": "Task",
+/// "Status": "Done", "Due": "2025-01-31", "Tags": ["a"]}) or Notion's JSON form, converted
+/// with the data source's schema; content as Markdown and/or blocks. Returns the new page.
+#[derive(Deserialize, JsonSchema)]
+pub struct CreateDatabaseItem {
+    /// Database id or URL (or a data source id)
+    database_id: String,
+    /// Property values by name; "title" names the title property whatever it is called
+    properties: Map<String, Value>,
+    /// Page content: Notion block objects or Markdown strings
+    children: Option<Vec<BlockInput>>,
+    /// Page content as Markdown (before `children`)
+    content: Option<String>,
+    /// Icon: {"emoji": "✅"} or {"external": {"url": "..."}}
+    icon: Option<Map<String, Value>>,
+    /// Cover: {"external": {"url": "..."}}
+    cover: Option<Map<String, Value>>,
+}
+
+async fn create_database_item(ctx: Ctx, a: CreateDatabaseItem) -> Result<Value, ToolError> {
+    let mut blocks = match &a.content {
+        Some(md) => markdown::markdown_to_blocks(md),
+        None => Vec::new(),
+    };
+    if let Some(children) = a.children {
+        blocks.extend(blocks::blocks_from(children)?);
+    }
+    let ds = api::resolve_data_source(&ctx, &a.database_id).await?;
+    pages::create(
+        &ctx,
+        NewPage {
+            parent: None,
+            data_source: Some(ds),
+            properties: a.properties,
+            icon: a.icon,
+            cover: a.cover,
+            blocks,
+        },
+    )
+    .await
+}
+
+/// Retrieve a data source: title, database, URL and its schema (property name → type, id,
+/// options).
+#[derive(Deserialize, JsonSchema)]
+pub struct GetDataSource {
+    /// Data source id
+    data_source_id: String,
+}
+
+async fn get_data_source(ctx: Ctx, a: GetDataSource) -> Result<Value, ToolError> {
+    let path = format!(
+        "/v1/data_sources/{}",
+        id(&a.data_source_id, "data_source_id")?
+    );
+    let v: Value = req(&ctx, Method::GET, &path)?.send_json().await?;
+    Ok(api::data_source(&v))
+}
+
+/// Add a data source (a table with its own schema) to an existing database. Returns the new
+/// data source with its schema.
+#[derive(Deserialize, JsonSchema)]
+pub struct CreateDataSource {
+    /// The database: {"database_id": "..."}
+    parent: Map<String, Value>,
+    /// Property schema: name → Notion configuration or type name; a title property called
+    /// "Name" is added when none is given
+    properties: Map<String, Value>,
+    /// Title: rich text objects or plain strings
+    title: Option<Vec<RichTextInput>>,
+}
+
+async fn create_data_source(ctx: Ctx, a: CreateDataSource) -> Result<Value, ToolError> {
+    let mut body = Map::new();
+    body.insert("parent".into(), Value::Object(api::parent(&a.parent)?));
+    body.insert(
+        "properties".into(),
+        Value::Object(properties::schema_request(&a.properties, true)?),
+    );
+    if let Some(t) = a.title {
+        body.insert("title".into(), Value::Array(rich_text_from(t, false)));
+    }
+    let v: Value = req(&ctx, Method::POST, "/v1/data_sources")?
+        .json(&Value::Object(body))
+        .send_json()
+        .await?;
+    Ok(api::data_source(&v))
+}
+
+struct DataSourceUpdate {
+    data_source_id: String,
+    title: Option<Vec<RichTextInput>>,
+    description: Option<Vec<RichTextInput>>,
+    properties: Option<Map<String, Value>>,
+    icon: Option<Map<String, Value>>,
+    in_trash: Option<bool>,
+}
+
+async fn patch_data_source(ctx: &Ctx, u: DataSourceUpdate) -> Result<Value, ToolError> {
+    let mut body = Map::new();
+    if let Some(t) = u.title {
+        body.insert("title".into(), Value::Array(rich_text_from(t, false)));
+    }
+    if let Some(d) = u.description {
+        body.insert("description".into(), Value::Array(rich_text_from(d, false)));
+    }
+    if let Some(p) = u.properties {
+        body.insert(
+            "properties".into(),
+            Value::Object(properties::schema_request(&p, false)?),
+        );
+    }
+    api::put(&mut body, "icon", u.icon.map(Value::Object));
+    api::put(&mut body, "in_trash", u.in_trash);
+    if body.is_empty() {
+        return Err(ToolError::invalid_input(
+            "nothing to update: give `title`, `properties`, `icon` or `in_trash`",
+        ));
+    }
+    let path = format!(
+        "/v1/data_sources/{}",
+        id(&u.data_source_id, "data_source_id")?
+    );
+    let v: Value = req(ctx, Method::PATCH, &path)?
+        .json(&Value::Object(body))
+        .idempotent(true)
+        .send_json()
+        .await?;
+    Ok(api::data_source(&v))
+}
+
+/// Update a data source: title, icon, trash state, and its property schema (add, rename
+/// with {"name": "New"}, change options, or remove with null). Returns the data source with
+/// its new schema.
+#[derive(Deserialize, JsonSchema)]
+pub struct UpdateDataSource {
+    /// Data source id
+    data_source_id: String,
+    /// New title: rich text objects or plain strings
+    title: Option<Vec<RichTextInput>>,
+    /// Schema changes: name → configuration object, type name, {"name": "New name"}, or null
+    /// to remove the property
+    properties: Option<Map<String, Value>>,
+    /// New icon: {"emoji": "📚"} or {"external": {"url": "..."}}
+    icon: Option<Map<String, Value>>,
+    /// true moves the data source to the trash, false restores it
+    in_trash: Option<bool>,
+}
+
+async fn update_data_source(ctx: Ctx, a: UpdateDataSource) -> Result<Value, ToolError> {
+    patch_data_source(
+        &ctx,
+        DataSourceUpdate {
+            data_source_id: a.data_source_id,
+            title: a.title,
+            description: None,
+            properties: a.properties,
+            icon: a.icon,
+            in_trash: a.in_trash,
+        },
+    )
+    .await
+}
+
+/// Update a data source (Notion's official server's `API-update-a-data-source`): title,
+/// description and property schema. Returns the data source with its schema.
+#[derive(Deserialize, JsonSchema)]
+pub struct UpdateADataSource {
+    /// Data source id
+    data_source_id: String,
+    /// New title (rich text objects)
+    title: Option<Vec<RichTextInput>>,
+    /// New description (rich text objects)
+    description: Option<Vec<RichTextInput>>,
+    /// Schema changes: name → configuration object, or null to remove the property
+    properties: Option<Map<String, Value>>,
+}
+
+async fn update_a_data_source(ctx: Ctx, a: UpdateADataSource) -> Result<Value, ToolError> {
+    patch_data_source(
+        &ctx,
+        DataSourceUpdate {
+            data_source_id: a.data_source_id,
+            title: a.title,
+            description: a.description,
+            properties: a.properties,
+            icon: None,
+            in_trash: None,
+        },
+    )
+    .await
+}
+
+/// List the page templates of a data source (id, name, whether it is the default), which
+/// new rows can start from.
+#[derive(Deserialize, JsonSchema)]
+pub struct ListDataSourceTemplates {
+    /// Data source id
+    data_source_id: String,
+    /// `next_cursor` of the previous page
+    start_cursor: Option<String>,
+    /// Templates per page (default 100, at most 100)
+    page_size: Option<u32>,
+}
+
+async fn list_data_source_templates(
+    ctx: Ctx,
+    a: ListDataSourceTemplates,
+) -> Result<Value, ToolError> {
+    let path = format!(
+        "/v1/data_sources/{}/templates",
+        id(&a.data_source_id, "data_source_id")?
+    );
+    let v: Value = req(&ctx, Method::GET, &path)?
+        .query_opt("start_cursor", a.start_cursor.as_deref())
+        .query_opt("page_size", page_size(a.page_size))
+        .send_json()
+        .await?;
+    Ok(json!({
+        "templates": v.get("templates").cloned().unwrap_or_else(|| json!([])),
+        "next_cursor": v.get("next_cursor").cloned().unwrap_or(Value::Null),
+        "has_more": v.get("has_more").and_then(Value::as_bool).unwrap_or(false),
+    }))
+}

@@ -1,0 +1,516 @@
+//! Pages: create (with Markdown content), retrieve (optionally as Markdown), update
+//! properties, move, and read one property.
+
+use mcp_shared::{Ctx, Effect, Method, ToolDef, ToolError, tool};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::{Map, Value, json};
+
+use crate::api::{self, DataSource, ObjectOrJson, id, page_size, req};
+use crate::blocks::{self, BlockInput};
+use crate::{markdown, properties};
+
+pub fn tools() -> Vec<ToolDef> {
+    vec![
+        tool(
+            "notion_create_page",
+            "Create page",
+            Effect::Write,
+            create_page,
+        )
+        .toolset("pages"),
+        tool("API-post-page", "Create a page", Effect::Write, post_page)
+            .official_only()
+            .toolset("pages"),
+        tool("notion_get_page", "Get page", Effect::Read, get_page).toolset("pages"),
+        tool(
+            "API-retrieve-a-page",
+            "Retrieve a page",
+            Effect::Read,
+            retrieve_a_page,
+        )
+        .official_only()
+        .toolset("pages"),
+        tool(
+            "notion_update_page_properties",
+            "Update page properties",
+            Effect::IdempotentWrite,
+            update_page_properties,
+        )
+        .toolset("pages"),
+        tool(
+            "API-patch-page",
+            "Update page properties",
+            Effect::IdempotentWrite,
+            patch_page,
+        )
+        .official_only()
+        .toolset("pages"),
+        tool(
+            "notion_retrieve_page_property",
+            "Retrieve page property",
+            Effect::Read,
+            retrieve_page_property,
+        )
+        .official_name("API-retrieve-a-page-property")
+        .toolset("pages"),
+        tool(
+            "notion_move_page",
+            "Move page",
+            Effect::IdempotentWrite,
+            move_page,
+        )
+        .official_name("API-move-page")
+        .toolset("pages"),
+    ]
+}
+
+/// A new page: parent, properties, icon, cover and content.
+pub struct NewPage {
+    pub parent: Option<Map<String, Value>>,
+    /// A data source already resolved for the parent (database items).
+    pub data_source: Option<DataSource>,
+    pub properties: Map<String, Value>,
+    pub icon: Option<Map<String, Value>>,
+    pub cover: Option<Map<String, Value>>,
+    pub blocks: Vec<Value>,
+}
+
+/// Create a page: resolve a database parent to its data source, convert simple property
+/// values with its schema, send the first blocks with the page and append the rest.
+pub async fn create(ctx: &Ctx, p: NewPage) -> Result<Value, ToolError> {
+    let (parent, mut ds) = match (p.parent, p.data_source) {
+        (_, Some(ds)) => {
+            let mut parent = Map::new();
+            parent.insert("type".into(), json!("data_source_id"));
+            parent.insert("data_source_id".into(), json!(ds.id));
+            (Some(parent), Some(ds))
+        }
+        (Some(parent), None) => {
+            let (parent, ds) = api::page_parent(ctx, &parent).await?;
+            (Some(parent), ds)
+        }
+        (None, None) => (None, None),
+    };
+    let props = match &mut ds {
+        Some(ds) if properties::needs_schema(&p.properties) => {
+            let object = api::data_source_object(ctx, ds).await?;
+            let schema = object
+                .get("properties")
+                .and_then(Value::as_object)
+                .map(properties::types_of)
+                .unwrap_or_default();
+            properties::to_notion(&p.properties, Some(&schema))?
+        }
+        Some(_) => properties::to_notion(&p.properties, Some(&[]))?,
+        None => properties::to_notion(&p.properties, None)?,
+    };
+    let (first, rest) = blocks::split_for_create(p.blocks);
+    let mut body = Map::new();
+    if let Some(parent) = parent {
+        body.insert("parent".into(), Value::Object(parent));
+    }
+    body.insert("properties".into(), Value::Object(props));
+    api::put(&mut body, "icon", p.icon.map(Value::Object));
+    api::put(&mut body, "cover", p.cover.map(Value::Object));
+    if !first.is_empty() {
+        body.insert("children".into(), Value::Array(first));
+    }
+    let page: Value = req(ctx, Method::POST, "/v1/pages")?
+        .json(&Value::Object(body))
+        .send_json()
+        .await?;
+    let mut out = api::page(&page);
+    if !rest.is_empty() {
+        let page_id = api::str_at(&page, "id")
+            .ok_or_else(|| api::unexpected("the new page has no id"))?
+            .to_owned();
+        let done = blocks::append(ctx, &page_id, rest, None)
+            .await
+            .map_err(|e| {
+                api::after_partial(
+                    e,
+                    &format!(
+                        "The page was created ({page_id}, {}) but not all of its content was added",
+                        api::str_at(&page, "url").unwrap_or("")
+                    ),
+                )
+            })?;
+        out["content_appended"] = json!({"blocks": done.blocks, "requests": done.requests});
+    }
+    Ok(out)
+}
+
+/// The page to create.
+#[derive(Deserialize, JsonSchema)]
+pub struct PageInput {
+    /// The page's title (shorthand for `properties.title`)
+    title: Option<String>,
+    /// The page's content as Markdown: headings, paragraphs, bulleted/numbered/to-do lists,
+    /// quotes, code blocks with a language, dividers, tables, images, links, bold, italic,
+    /// strikethrough and inline code
+    content: Option<String>,
+    /// Properties: under a page only {"title": "..."}; under a database, values by property
+    /// name in simple form ({"Status": "Done", "Due": "2025-01-31", "Tags": ["a", "b"]}) or
+    /// in Notion's JSON form
+    properties: Option<Map<String, Value>>,
+    /// More content as Notion block objects (or Markdown strings), after `content`
+    children: Option<Vec<BlockInput>>,
+}
+
+/// Create a Notion page under a page, a database (as a new row) or, for public integrations,
+/// privately in the workspace (no parent). Content given as Markdown is converted to blocks;
+/// any amount is added, in as many requests as Notion's limits need. Returns the new page's
+/// id, URL, title and properties.
+#[derive(Deserialize, JsonSchema)]
+pub struct CreatePage {
+    /// The page: title, Markdown content, properties, block children
+    page: PageInput,
+    /// Where to create it: {"page_id": "..."}, {"database_id": "..."} or
+    /// {"data_source_id": "..."}; omit for a private workspace page (public integrations only)
+    parent: Option<Map<String, Value>>,
+    /// Icon: {"emoji": "🚀"} or {"external": {"url": "https://..."}}
+    icon: Option<Map<String, Value>>,
+    /// Cover image: {"external": {"url": "https://..."}}
+    cover: Option<Map<String, Value>>,
+}
+
+async fn create_page(ctx: Ctx, a: CreatePage) -> Result<Value, ToolError> {
+    let mut props = a.page.properties.unwrap_or_default();
+    if let Some(t) = a.page.title {
+        let has_title = props.keys().any(|k| k.eq_ignore_ascii_case("title"));
+        if !has_title {
+            props.insert("title".into(), Value::String(t));
+        }
+    }
+    let mut blocks = match &a.page.content {
+        Some(md) => markdown::markdown_to_blocks(md),
+        None => Vec::new(),
+    };
+    if let Some(children) = a.page.children {
+        blocks.extend(blocks::blocks_from(children)?);
+    }
+    create(
+        &ctx,
+        NewPage {
+            parent: a.parent,
+            data_source: None,
+            properties: props,
+            icon: a.icon,
+            cover: a.cover,
+            blocks,
+        },
+    )
+    .await
+}
+
+/// Create a page (Notion's official server's `API-post-page`) under a page or a database,
+/// with properties, content blocks (or Markdown), icon and cover. Returns the new page.
+#[derive(Deserialize, JsonSchema)]
+pub struct PostPage {
+    /// {"page_id": "..."}, {"database_id": "..."} or {"data_source_id": "..."}
+    parent: Map<String, Value>,
+    /// Property values: {"title": [{"text": {"content": "..."}}]} under a page; under a
+    /// database Notion's JSON form or the simple form ({"Status": "Done"})
+    properties: Map<String, Value>,
+    /// Content: block objects (or JSON-encoded block objects, or Markdown strings)
+    children: Option<Vec<BlockInput>>,
+    /// Icon: {"emoji": "🚀"} or {"external": {"url": "..."}} (object or JSON string)
+    icon: Option<ObjectOrJson>,
+    /// Cover: {"external": {"url": "..."}} (object or JSON string)
+    cover: Option<ObjectOrJson>,
+}
+
+async fn post_page(ctx: Ctx, a: PostPage) -> Result<Value, ToolError> {
+    let blocks = match a.children {
+        Some(c) => blocks::blocks_from(c)?,
+        None => Vec::new(),
+    };
+    create(
+        &ctx,
+        NewPage {
+            parent: Some(a.parent),
+            data_source: None,
+            properties: a.properties,
+            icon: a.icon.map(|i| i.into_object("icon")).transpose()?,
+            cover: a.cover.map(|c| c.into_object("cover")).transpose()?,
+            blocks,
+        },
+    )
+    .await
+}
+
+async fn fetch_page(
+    ctx: &Ctx,
+    page_id: &str,
+    filter: &[String],
+    include_content: bool,
+) -> Result<Value, ToolError> {
+    let path = format!("/v1/pages/{}", id(page_id, "page_id")?);
+    let mut r = req(ctx, Method::GET, &path)?;
+    for p in filter {
+        r = r.query("filter_properties", api::decoded(p));
+    }
+    let v: Value = r.send_json().await?;
+    let mut out = api::page(&v);
+    if include_content {
+        let root = api::str_at(&v, "id")
+            .map(str::to_owned)
+            .unwrap_or(api::bare_id(page_id, "page_id")?);
+        let (tree, cut) = blocks::fetch_tree(ctx, &root).await?;
+        out["content"] = Value::String(markdown::blocks_to_markdown(&tree));
+        if cut {
+            out["content_truncated"] = Value::Bool(true);
+        }
+    }
+    Ok(out)
+}
+
+/// Retrieve a page: id, URL, title, parent, all property values in simple form (name →
+/// value), icon and times. With `include_content`, also its content rendered as Markdown
+/// (nested blocks included; child pages and databases appear as links).
+#[derive(Deserialize, JsonSchema)]
+pub struct GetPage {
+    /// Page id or URL
+    page_id: String,
+    /// Only these property ids (as in the data source schema)
+    filter_properties: Option<Vec<String>>,
+    /// Also return the page's content as Markdown (default false; reads all its blocks)
+    include_content: Option<bool>,
+}
+
+async fn get_page(ctx: Ctx, a: GetPage) -> Result<Value, ToolError> {
+    fetch_page(
+        &ctx,
+        &a.page_id,
+        &a.filter_properties.unwrap_or_default(),
+        a.include_content.unwrap_or(false),
+    )
+    .await
+}
+
+/// Retrieve a page (Notion's official server's `API-retrieve-a-page`): id, URL, title,
+/// parent and property values.
+#[derive(Deserialize, JsonSchema)]
+pub struct RetrieveAPage {
+    /// Page id
+    page_id: String,
+    /// A property id to return only that property (several separated by commas)
+    filter_properties: Option<String>,
+}
+
+async fn retrieve_a_page(ctx: Ctx, a: RetrieveAPage) -> Result<Value, ToolError> {
+    let filter: Vec<String> = a
+        .filter_properties
+        .as_deref()
+        .unwrap_or("")
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(str::to_owned)
+        .collect();
+    fetch_page(&ctx, &a.page_id, &filter, false).await
+}
+
+struct PageUpdate {
+    page_id: String,
+    properties: Option<Map<String, Value>>,
+    icon: Option<Map<String, Value>>,
+    cover: Option<Map<String, Value>>,
+    archived: Option<bool>,
+    in_trash: Option<bool>,
+}
+
+async fn update_page(ctx: &Ctx, u: PageUpdate) -> Result<Value, ToolError> {
+    let path = format!("/v1/pages/{}", id(&u.page_id, "page_id")?);
+    let mut body = Map::new();
+    if let Some(props) = u.properties.filter(|p| !p.is_empty()) {
+        let converted = if properties::needs_schema(&props) {
+            // The page itself names its properties and their types.
+            let page: Value = req(ctx, Method::GET, &path)?.send_json().await?;
+            let schema = page
+                .get("properties")
+                .and_then(Value::as_object)
+                .map(properties::types_of)
+                .unwrap_or_default();
+            properties::to_notion(&props, Some(&schema))?
+        } else {
+            props
+        };
+        body.insert("properties".into(), Value::Object(converted));
+    }
+    api::put(&mut body, "icon", u.icon.map(Value::Object));
+    api::put(&mut body, "cover", u.cover.map(Value::Object));
+    api::put(&mut body, "in_trash", u.in_trash);
+    api::put_archived(&mut body, u.archived);
+    if body.is_empty() {
+        return Err(ToolError::invalid_input(
+            "nothing to update: give `properties`, `icon`, `cover`, `archived` or `in_trash`",
+        ));
+    }
+    let v: Value = req(ctx, Method::PATCH, &path)?
+        .json(&Value::Object(body))
+        .idempotent(true)
+        .send_json()
+        .await?;
+    Ok(api::page(&v))
+}
+
+/// Update a page's property values (simple form {"Status": "Done", "Due": "2025-01-31"} or
+/// Notion's JSON form; a page under a page has only `title`), icon or cover, or move it to
+/// or out of the trash. Returns the updated page.
+#[derive(Deserialize, JsonSchema)]
+pub struct UpdatePageProperties {
+    /// Page id or URL
+    page_id: String,
+    /// Property values to set, by name; others stay as they are. null clears a value
+    properties: Map<String, Value>,
+    /// New icon: {"emoji": "🚀"} or {"external": {"url": "..."}}
+    icon: Option<Map<String, Value>>,
+    /// New cover: {"external": {"url": "..."}}
+    cover: Option<Map<String, Value>>,
+    /// true archives the page (moves it to the trash), false restores it
+    archived: Option<bool>,
+    /// true moves the page to the trash, false restores it
+    in_trash: Option<bool>,
+}
+
+async fn update_page_properties(ctx: Ctx, a: UpdatePageProperties) -> Result<Value, ToolError> {
+    update_page(
+        &ctx,
+        PageUpdate {
+            page_id: a.page_id,
+            properties: Some(a.properties),
+            icon: a.icon,
+            cover: a.cover,
+            archived: a.archived,
+            in_trash: a.in_trash,
+        },
+    )
+    .await
+}
+
+/// Update a page (Notion's official server's `API-patch-page`): property values, icon,
+/// cover, trash state. Returns the updated page.
+#[derive(Deserialize, JsonSchema)]
+pub struct PatchPage {
+    /// Page id
+    page_id: String,
+    /// Property values to set, by name or id
+    properties: Option<Map<String, Value>>,
+    /// true moves the page to the trash, false restores it
+    in_trash: Option<bool>,
+    /// true archives the page, false restores it
+    archived: Option<bool>,
+    /// Icon: {"emoji": "🚀"} or {"external": {"url": "..."}}
+    icon: Option<Map<String, Value>>,
+    /// Cover: {"external": {"url": "..."}}
+    cover: Option<Map<String, Value>>,
+}
+
+async fn patch_page(ctx: Ctx, a: PatchPage) -> Result<Value, ToolError> {
+    update_page(
+        &ctx,
+        PageUpdate {
+            page_id: a.page_id,
+            properties: a.properties,
+            icon: a.icon,
+            cover: a.cover,
+            archived: a.archived,
+            in_trash: a.in_trash,
+        },
+    )
+    .await
+}
+
+/// Retrieve one property value of a page, in full: long titles and texts, and every item of
+/// relations, people and rollups (paginated: `next_cursor`, `has_more`), which page reads
+/// cut at 25.
+#[derive(Deserialize, JsonSchema)]
+pub struct RetrievePageProperty {
+    /// Page id
+    page_id: String,
+    /// Property id (from the page's or data source's `properties`)
+    property_id: String,
+    /// `next_cursor` of the previous page of items
+    start_cursor: Option<String>,
+    /// Items per page (at most 100)
+    page_size: Option<u32>,
+}
+
+async fn retrieve_page_property(ctx: Ctx, a: RetrievePageProperty) -> Result<Value, ToolError> {
+    let path = format!(
+        "/v1/pages/{}/properties/{}",
+        id(&a.page_id, "page_id")?,
+        api::property_id(&a.property_id)?
+    );
+    let v: Value = req(&ctx, Method::GET, &path)?
+        .query_opt("start_cursor", a.start_cursor.as_deref())
+        .query_opt("page_size", page_size(a.page_size))
+        .send_json()
+        .await?;
+    if v.get("object").and_then(Value::as_str) == Some("list") {
+        let item = v.get("property_item").cloned().unwrap_or(Value::Null);
+        let ty = api::str_at(&item, "type").unwrap_or("");
+        let values: Vec<Value> = v
+            .get("results")
+            .and_then(Value::as_array)
+            .map(|r| r.iter().map(properties::simplify).collect())
+            .unwrap_or_default();
+        let mut out = json!({
+            "id": item.get("id"),
+            "type": ty,
+            "next_cursor": v.get("next_cursor"),
+            "has_more": v.get("has_more").and_then(Value::as_bool).unwrap_or(false),
+        });
+        out["value"] = match ty {
+            // Text comes in pieces: one string.
+            "title" | "rich_text" => Value::String(
+                values
+                    .iter()
+                    .filter_map(Value::as_str)
+                    .collect::<Vec<_>>()
+                    .concat(),
+            ),
+            "rollup" => json!({
+                "function": api::str_at(&item, "rollup.function"),
+                "value": properties::simplify(&item),
+                "items": values,
+            }),
+            _ => Value::Array(values),
+        };
+        return Ok(out);
+    }
+    Ok(json!({
+        "id": v.get("id"),
+        "type": v.get("type"),
+        "value": properties::simplify(&v),
+    }))
+}
+
+/// Move a page under another page or into a data source (database). Returns the moved page
+/// with its new parent.
+#[derive(Deserialize, JsonSchema)]
+pub struct MovePage {
+    /// The page to move
+    page_id: String,
+    /// The new parent: {"page_id": "..."} or {"data_source_id": "..."} ({"database_id":
+    /// "..."} is resolved to its data source)
+    parent: Map<String, Value>,
+}
+
+async fn move_page(ctx: Ctx, a: MovePage) -> Result<Value, ToolError> {
+    let (parent, _) = api::page_parent(&ctx, &a.parent).await?;
+    if parent.get("type").and_then(Value::as_str) == Some("workspace") {
+        return Err(ToolError::invalid_input(
+            "a page can be moved under a page ({\"page_id\": \"...\"}) or a data source ({\"data_source_id\": \"...\"}), not to the workspace",
+        ));
+    }
+    let path = format!("/v1/pages/{}/move", id(&a.page_id, "page_id")?);
+    let v: Value = req(&ctx, Method::POST, &path)?
+        .json(&json!({ "parent": parent }))
+        .idempotent(true)
+        .send_json()
+        .await?;
+    Ok(api::page(&v))
+}

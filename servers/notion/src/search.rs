@@ -1,0 +1,60 @@
+//! Search by title.
+
+use mcp_shared::{Ctx, Effect, Method, ToolDef, ToolError, tool};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::{Map, Value};
+
+use crate::api::{self, page_size, req};
+
+pub fn tools() -> Vec<ToolDef> {
+    vec![
+        tool("notion_search", "Search", Effect::Read, search)
+            .official_name("API-post-search")
+            .toolset("search"),
+    ]
+}
+
+/// Search the pages and data sources (database tables) shared with the integration by
+/// title. Returns each result's object type, id, title, URL and parent (data sources also
+/// their database id and schema), and `next_cursor` / `has_more`.
+#[derive(Deserialize, JsonSchema)]
+pub struct Search {
+    /// Text to look for in titles; omit to list everything shared with the integration
+    query: Option<String>,
+    /// Order: {"direction": "ascending" | "descending", "timestamp": "last_edited_time"}
+    /// (default: most relevant first)
+    sort: Option<Map<String, Value>>,
+    /// Only pages or only data sources: {"property": "object", "value": "page" |
+    /// "data_source"} ("database" is read as "data_source")
+    filter: Option<Map<String, Value>>,
+    /// `next_cursor` of the previous page
+    start_cursor: Option<String>,
+    /// Results per page (default 100, at most 100)
+    page_size: Option<u32>,
+}
+
+async fn search(ctx: Ctx, a: Search) -> Result<Value, ToolError> {
+    let mut body = Map::new();
+    api::put(&mut body, "query", a.query);
+    api::put(&mut body, "sort", a.sort.map(Value::Object));
+    if let Some(mut f) = a.filter {
+        // Since 2025-09-03 Notion searches data sources, not databases.
+        if f.get("value").and_then(Value::as_str) == Some("database")
+            && api::notion_version() >= "2025-09-03"
+        {
+            f.insert("value".into(), Value::String("data_source".into()));
+        }
+        f.entry("property".to_owned())
+            .or_insert_with(|| Value::String("object".into()));
+        body.insert("filter".into(), Value::Object(f));
+    }
+    api::put(&mut body, "start_cursor", a.start_cursor);
+    api::put(&mut body, "page_size", page_size(a.page_size));
+    let v: Value = req(&ctx, Method::POST, "/v1/search")?
+        .json(&Value::Object(body))
+        .idempotent(true)
+        .send_json()
+        .await?;
+    Ok(api::list(&v, api::page_or_data_source))
+}

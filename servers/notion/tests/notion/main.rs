@@ -1,0 +1,18 @@
+//! Notion server tests: every tool against a fake Notion API that asserts the exact request
+//! (method, path, query, token, `Notion-Version`, body), through a real MCP client over
+//! streamable HTTP; the Markdown conversion; the official naming; and the binary over stdio
+//! and HTTP.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod blocks;
+mod comments;
+mod common;
+mod databases;
+mod errors;
+mod markdown;
+mod official;
+mod pages;
+mod process;
+mod search;
+mod surface;
+mod users;
