@@ -209,6 +209,9 @@ fn ci(root: &Path, no_image: bool) -> Result<()> {
             .args(["test", "--workspace", "--no-fail-fast"]))?;
     }
     done(t);
+    let t = step("official MCP conformance suite against every server (sessions and stateless)");
+    conformance(root)?;
+    done(t);
     let t = step("xtask check");
     check(root, false)?;
     done(t);
@@ -228,6 +231,107 @@ fn ci(root: &Path, no_image: bool) -> Result<()> {
         "\nall checks passed in {:.0} s",
         all.elapsed().as_secs_f64()
     );
+    Ok(())
+}
+
+fn target_dir(root: &Path) -> PathBuf {
+    std::env::var("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|_| root.join("target"))
+}
+
+/// A server binary serving HTTP on a free port; killed on drop.
+struct Running(std::process::Child);
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn start_http(bin: &Path, extra: &[&str]) -> Result<(Running, u16)> {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")?
+        .local_addr()?
+        .port();
+    let mut cmd = Command::new(bin);
+    cmd.args(["--transport", "http", "--port", &port.to_string()])
+        .args(extra)
+        .env_clear()
+        .env("PATH", std::env::var("PATH").unwrap_or_default())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null());
+    let running = Running(
+        cmd.spawn()
+            .with_context(|| format!("start {}", bin.display()))?,
+    );
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while std::time::Instant::now() < deadline {
+        if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
+            return Ok((running, port));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    bail!("{} did not listen on port {port}", bin.display())
+}
+
+/// The official conformance suite (`@modelcontextprotocol/conformance`, Node 22) against every
+/// server over streamable HTTP, with sessions and stateless; `.ci/conformance-expected*.yml`
+/// list the scenarios that do not apply to a tool server. Needs MCP_CONFORMANCE_NODE and
+/// MCP_CONFORMANCE_JS (what .ci/run installs); skipped without them.
+fn conformance(root: &Path) -> Result<()> {
+    let (Ok(node), Ok(js)) = (
+        std::env::var("MCP_CONFORMANCE_NODE"),
+        std::env::var("MCP_CONFORMANCE_JS"),
+    ) else {
+        println!(
+            "conformance suite not installed (MCP_CONFORMANCE_NODE, MCP_CONFORMANCE_JS): skipped"
+        );
+        return Ok(());
+    };
+    let work = std::env::temp_dir().join("mcp-conformance");
+    std::fs::create_dir_all(&work)?;
+    let debug = target_dir(root).join("debug");
+    for s in servers::list(root)? {
+        let bin = debug.join(&s.binary);
+        ensure!(
+            bin.exists(),
+            "{} is not built (the tests build it)",
+            bin.display()
+        );
+        for (extra, baseline) in [
+            (&[][..], ".ci/conformance-expected.yml"),
+            (
+                &["--stateless"][..],
+                ".ci/conformance-expected-stateless.yml",
+            ),
+        ] {
+            let (_server, port) = start_http(&bin, extra)?;
+            let out = Command::new(&node)
+                .current_dir(&work)
+                .arg(&js)
+                .args([
+                    "server",
+                    "--url",
+                    &format!("http://127.0.0.1:{port}/mcp"),
+                    "--expected-failures",
+                ])
+                .arg(root.join(baseline))
+                .output()
+                .context("run the conformance suite")?;
+            let mode = if extra.is_empty() {
+                "sessions"
+            } else {
+                "stateless"
+            };
+            if !out.status.success() {
+                println!("{}", String::from_utf8_lossy(&out.stdout));
+                eprintln!("{}", String::from_utf8_lossy(&out.stderr));
+                bail!("conformance suite failed for {} ({mode})", s.binary);
+            }
+            println!("conformance: {} ({mode}) ok", s.binary);
+        }
+    }
     Ok(())
 }
 
