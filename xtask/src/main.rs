@@ -212,6 +212,17 @@ fn ci(root: &Path, no_image: bool) -> Result<()> {
     let t = step("official MCP conformance suite against every server (sessions and stateless)");
     conformance(root)?;
     done(t);
+    let t = step(
+        "the Python MCP SDK client against every server (stdio and HTTP, two protocol revisions)",
+    );
+    match std::env::var("MCP_PYTHON") {
+        Ok(python) => run(Command::new(python)
+            .current_dir(root)
+            .arg(".ci/python_client.py")
+            .arg(target_dir(root)))?,
+        Err(_) => println!("Python MCP SDK not installed (MCP_PYTHON): skipped"),
+    }
+    done(t);
     let t = step("xtask check");
     check(root, false)?;
     done(t);

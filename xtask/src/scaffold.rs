@@ -211,6 +211,13 @@ const SERVER_JSON: &str = r#"{
 }
 "#;
 
+const SMOKE_JSON: &str = r#"{
+  "tool": "{{service}}_get_item",
+  "arguments": {"id": "a1"},
+  "upstream_body": {"id": "a1", "name": "First"}
+}
+"#;
+
 fn fill(t: &str, vars: &[(&str, &str)]) -> String {
     vars.iter().fold(t.to_owned(), |acc, (k, v)| {
         acc.replace(&format!("{{{{{k}}}}}"), v)
@@ -268,6 +275,7 @@ pub fn new_server(root: &Path, service: &str, display: Option<&str>, base_url: &
         ("README.md", README),
         ("server.json", SERVER_JSON),
         ("tools.json", "[]\n"),
+        ("smoke.json", SMOKE_JSON),
     ];
     for (path, template) in files {
         let p = dir.join(path);

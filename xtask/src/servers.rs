@@ -104,6 +104,12 @@ pub fn check_server(root: &Path, s: &Server) -> Vec<String> {
     if !has_docs_test {
         p.push(format!("servers/{name}: its tests need `fn docs_are_fresh` calling mcp_testkit::assert_docs_fresh"));
     }
+    match std::fs::read_to_string(dir.join("smoke.json")).map(|t| serde_json::from_str::<Value>(&t)) {
+        Ok(Ok(v)) if v.get("tool").and_then(Value::as_str).is_some() => {}
+        _ => p.push(format!(
+            "servers/{name}/smoke.json: name a read tool, its arguments and the vendor's answer (the Python SDK check and the benchmark call it)"
+        )),
+    }
     let readme = std::fs::read_to_string(dir.join("README.md")).unwrap_or_default();
     if !(readme.contains("<!-- tools:start -->") && readme.contains("<!-- tools:end -->")) {
         p.push(format!(
