@@ -433,6 +433,12 @@ async fn main() -> Result<()> {
             cold_wait(&server).await?;
             let mode = if stateless { "stateless" } else { "sessions" };
             for &c in &a.concurrency {
+                // With a slow upstream, keep each run to about 3 s.
+                let calls = if latency > 0 {
+                    a.calls.min(c * (3000 / latency as usize).max(1))
+                } else {
+                    a.calls
+                };
                 let mut floor = Vec::new();
                 for _ in 0..n {
                     floor.push(
@@ -477,7 +483,7 @@ async fn main() -> Result<()> {
                                 errors: 0,
                             }
                         } else {
-                            load(t, &server.url, &fake, &smoke, c, a.calls, stateless).await?
+                            load(t, &server.url, &fake, &smoke, c, calls, stateless).await?
                         };
                         rps.push(s.rps);
                         p50.push(ms(s.p50));
