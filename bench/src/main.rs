@@ -448,7 +448,7 @@ async fn main() -> Result<()> {
                             &fake,
                             &smoke,
                             c,
-                            a.calls,
+                            calls,
                             stateless,
                         )
                         .await?
