@@ -15,6 +15,7 @@ pub struct Ctx {
     pub(crate) tool: Arc<str>,
     pub(crate) credentials: Option<Credentials>,
     pub(crate) upstream: Upstream,
+    pub(crate) extra: Arc<Vec<(&'static str, Upstream)>>,
     pub(crate) service: &'static crate::ServerSpec,
 }
 
@@ -83,6 +84,15 @@ impl Ctx {
     /// The upstream client of this server (base URL, retries, error mapping).
     pub fn upstream(&self) -> &Upstream {
         &self.upstream
+    }
+
+    /// The client of one of the spec's extra APIs (`ExtraApi::name`).
+    pub fn api(&self, name: &str) -> Result<&Upstream, ToolError> {
+        self.extra
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, u)| u)
+            .ok_or_else(|| ToolError::transport(format!("the server declares no API named {name}")))
     }
 
     /// Start a request to `path` (relative to the service's base URL).

@@ -26,11 +26,12 @@ pub use error::{ErrorKind, ToolError};
 pub use http::Method;
 pub use runner::run;
 pub use secret::Secret;
-pub use server::{McpServer, ServerSpec, Settings, Toolset};
+pub use server::{ExtraApi, McpServer, ServerSpec, Settings, Toolset};
 pub use tool::{Effect, Output, ToolDef, ToolNames, ToolResult, tool};
 pub use types::Int;
 pub use upstream::{
-    Request, Response, RetryPolicy, Upstream, VendorError, default_error_parser, seg, seg_path,
+    Request, Response, RetryPolicy, Upstream, UpstreamConfig, VendorError, default_error_parser,
+    seg, seg_path,
 };
 
 /// Re-exports for server crates, so they need not depend on these crates directly.

@@ -120,6 +120,11 @@ fn settings_from(spec: &ServerSpec, o: &Options) -> Result<Settings, String> {
         stateless: o.stateless,
         require_auth_header: o.require_auth_header,
         api_base_url: env_flag(&spec.base_url_var()),
+        extra_base_urls: spec
+            .extra_apis
+            .iter()
+            .filter_map(|a| env_flag(a.base_url_var).map(|u| (a.name.to_owned(), u)))
+            .collect(),
         env_credentials: EnvCredentials::from_env(spec.credential_env)?,
         allowed_hosts: env_flag("MCP_ALLOWED_HOSTS").map(|v| split(&v).into_iter().collect()),
         allowed_origins: env_flag("MCP_ALLOWED_ORIGINS").map(|v| split(&v).into_iter().collect()),

@@ -32,6 +32,19 @@ pub struct Toolset {
     pub default: bool,
 }
 
+/// A second vendor API a server calls (e.g. Gmail's contact search on the People API, Google
+/// Docs listing documents through Drive). It shares the HTTP client, retries and error model.
+#[derive(Debug)]
+pub struct ExtraApi {
+    /// Short name tools use with `ctx.api(name)`.
+    pub name: &'static str,
+    /// Vendor name for messages (`Google People`).
+    pub display_name: &'static str,
+    pub default_base_url: &'static str,
+    /// The variable that overrides the base URL (e.g. `PEOPLE_API_BASE_URL`).
+    pub base_url_var: &'static str,
+}
+
 /// Everything a service crate declares about itself.
 pub struct ServerSpec {
     /// Catalog name, snake_case (`github`, `google_calendar`).
@@ -54,6 +67,8 @@ pub struct ServerSpec {
     pub error_parser: ErrorParser,
     /// Headers sent with every upstream request.
     pub default_headers: &'static [(&'static str, &'static str)],
+    /// Other APIs of the vendor this server calls (usually none).
+    pub extra_apis: &'static [ExtraApi],
 }
 
 impl ServerSpec {
@@ -96,6 +111,17 @@ pub struct Settings {
     pub shutdown_grace: Duration,
     /// Our tool names or the vendor's official server's (`--tool-names`).
     pub tool_names: ToolNames,
+    /// Base URLs of the spec's extra APIs by name (default: each one's own default).
+    pub extra_base_urls: Vec<(String, String)>,
+}
+
+impl Settings {
+    /// Point extra API `name` at `url` (tests: a fake).
+    pub fn with_api(mut self, name: &str, url: &str) -> Self {
+        self.extra_base_urls.retain(|(n, _)| n != name);
+        self.extra_base_urls.push((name.to_owned(), url.to_owned()));
+        self
+    }
 }
 
 impl Default for Settings {
@@ -119,6 +145,7 @@ impl Default for Settings {
             max_concurrent_calls: 256,
             shutdown_grace: Duration::from_secs(25),
             tool_names: ToolNames::Ours,
+            extra_base_urls: Vec::new(),
         }
     }
 }
@@ -132,6 +159,7 @@ pub(crate) struct Inner {
     filter: Filter,
     listed: Vec<Tool>,
     upstream: Upstream,
+    extra: Arc<Vec<(&'static str, Upstream)>>,
     pub(crate) calls: Arc<Semaphore>,
     draining: AtomicBool,
     pub(crate) http: AtomicBool,
@@ -233,7 +261,23 @@ impl McpServer {
         ucfg.max_body_bytes = settings.upstream_max_body_bytes;
         ucfg.error_parser = spec.error_parser;
         ucfg.default_headers = spec.default_headers.to_vec();
-        let upstream = Upstream::new(ucfg)?;
+        let upstream = Upstream::new(ucfg.clone())?;
+        let mut extra = Vec::new();
+        for api in spec.extra_apis {
+            let base = settings
+                .extra_base_urls
+                .iter()
+                .find(|(n, _)| n == api.name)
+                .map(|(_, u)| u.clone())
+                .unwrap_or_else(|| api.default_base_url.to_owned());
+            let url = Url::parse(&base)
+                .map_err(|e| format!("{} is not a valid URL ({e}): {base}", api.base_url_var))?;
+            let mut cfg = ucfg.clone();
+            cfg.base_url = url;
+            cfg.vendor = api.display_name;
+            extra.push((api.name, upstream.sibling(cfg)));
+        }
+        let extra = Arc::new(extra);
         let calls = Arc::new(Semaphore::new(settings.max_concurrent_calls.max(1)));
         Ok(Self {
             inner: Arc::new(Inner {
@@ -244,6 +288,7 @@ impl McpServer {
                 filter,
                 listed,
                 upstream,
+                extra,
                 calls,
                 draining: AtomicBool::new(false),
                 http: AtomicBool::new(false),
@@ -357,6 +402,7 @@ impl McpServer {
             tool: Arc::from(name),
             credentials,
             upstream: inner.upstream.clone(),
+            extra: inner.extra.clone(),
             service: inner.spec,
         };
         let started = Instant::now();

@@ -139,6 +139,16 @@ impl Upstream {
         })
     }
 
+    /// Another API (another base URL and vendor name) on this client's connection pool.
+    pub fn sibling(&self, cfg: UpstreamConfig) -> Self {
+        Self {
+            inner: Arc::new(Inner {
+                client: self.inner.client.clone(),
+                cfg,
+            }),
+        }
+    }
+
     pub fn config(&self) -> &UpstreamConfig {
         &self.inner.cfg
     }

@@ -77,6 +77,7 @@ pub static SPEC: ServerSpec = ServerSpec {
     tools,
     error_parser: mcp_shared::default_error_parser,
     default_headers: &[],
+    extra_apis: &[],
 };
 "#;
 

@@ -77,4 +77,5 @@ pub static SPEC: ServerSpec = ServerSpec {
         ("accept", "application/vnd.github+json"),
         ("x-github-api-version", "2022-11-28"),
     ],
+    extra_apis: &[],
 };

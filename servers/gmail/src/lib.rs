@@ -71,4 +71,5 @@ pub static SPEC: ServerSpec = ServerSpec {
     tools,
     error_parser: mcp_shared::google::parse_error,
     default_headers: &[],
+    extra_apis: &[],
 };

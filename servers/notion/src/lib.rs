@@ -88,4 +88,5 @@ pub static SPEC: ServerSpec = ServerSpec {
     error_parser: api::parse_error,
     // `Notion-Version` is configurable (NOTION_VERSION), so it is added per request.
     default_headers: &[],
+    extra_apis: &[],
 };

@@ -75,4 +75,5 @@ pub static SPEC: ServerSpec = ServerSpec {
     tools,
     error_parser: api::parse_error,
     default_headers: &[],
+    extra_apis: &[],
 };

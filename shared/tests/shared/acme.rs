@@ -66,6 +66,21 @@ async fn slow(ctx: Ctx, _a: Slow) -> Result<Value, ToolError> {
         .await
 }
 
+/// Get an invoice from Acme's separate billing API.
+#[derive(Deserialize, JsonSchema)]
+pub struct GetInvoice {
+    /// Invoice id
+    id: Int,
+}
+
+async fn get_invoice(ctx: Ctx, a: GetInvoice) -> Result<Value, ToolError> {
+    ctx.api("billing")?
+        .request(Method::GET, &format!("/invoices/{}", a.id))
+        .bearer(&ctx.token()?)
+        .send_json()
+        .await
+}
+
 fn tools() -> Vec<ToolDef> {
     vec![
         tool("acme_get_thing", "Get thing", Effect::Read, get_thing)
@@ -86,6 +101,7 @@ fn tools() -> Vec<ToolDef> {
             delete_thing,
         )
         .toolset("admin"),
+        tool("acme_get_invoice", "Get invoice", Effect::Read, get_invoice).toolset("billing"),
         tool(
             "slow-official",
             "Slow read (official naming)",
@@ -117,10 +133,21 @@ pub static SPEC: ServerSpec = ServerSpec {
             description: "Admin.",
             default: true,
         },
+        Toolset {
+            name: "billing",
+            description: "Billing (not on by default).",
+            default: false,
+        },
     ],
     tools,
     error_parser: mcp_shared::default_error_parser,
     default_headers: &[("x-acme-version", "2024-01")],
+    extra_apis: &[mcp_shared::ExtraApi {
+        name: "billing",
+        display_name: "Acme Billing",
+        default_base_url: "https://billing.acme.invalid",
+        base_url_var: "ACME_BILLING_API_BASE_URL",
+    }],
 };
 
 /// A thing as the fake Acme API returns it.

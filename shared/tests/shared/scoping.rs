@@ -67,7 +67,7 @@ async fn flags_select_tools() {
     };
     assert_eq!(
         listed(ex, &[]).await,
-        ["acme_get_thing", "acme_create_thing"]
+        ["acme_get_thing", "acme_create_thing", "acme_get_invoice"]
     );
 }
 
@@ -241,4 +241,25 @@ async fn official_naming_lists_one_naming_only() {
         ..base()
     };
     assert!(McpServer::new(&SPEC, only).is_ok());
+}
+
+#[tokio::test]
+async fn extra_apis_have_their_own_base_url_and_the_same_error_model() {
+    let main = MockServer::start().await;
+    let billing = MockServer::start().await;
+    mcp_testkit::expect("GET", "/invoices/3")
+        .bearer("t")
+        .respond(&billing, 200, json!({"id": 3, "total": 12}))
+        .await;
+    let mut settings = settings_for(&main.uri()).with_api("billing", &billing.uri());
+    settings.toolsets = Some(vec!["billing".into()]);
+    let server = TestServer::start(&SPEC, settings).await;
+    let client = server.client("t").await;
+    assert_eq!(
+        client.call_ok("acme_get_invoice", json!({"id": 3})).await["total"],
+        12
+    );
+    let err = client.call_err("acme_get_invoice", json!({"id": 4})).await;
+    assert!(err.starts_with("Acme Billing API error 404"), "{err}");
+    assert_eq!(main.received_requests().await.map(|r| r.len()), Some(0));
 }
