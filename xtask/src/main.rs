@@ -149,16 +149,60 @@ fn check(root: &Path, no_cargo: bool) -> Result<()> {
     if !no_cargo {
         // Each server's `docs_are_fresh` test compares tools.json and its README table with
         // what the code lists now.
-        run(cargo().current_dir(root).args([
-            "test",
-            "--workspace",
-            "--quiet",
-            "--",
-            "docs_are_fresh",
-        ]))?;
+        // Its output is shown only when it fails, so that the last test-runner summary a log
+        // reader sees is the whole suite's.
+        let out = cargo()
+            .current_dir(root)
+            .args(["test", "--workspace", "--quiet", "--", "docs_are_fresh"])
+            .output()
+            .context("run the docs freshness tests")?;
+        if !out.status.success() {
+            println!("{}", String::from_utf8_lossy(&out.stdout));
+            eprintln!("{}", String::from_utf8_lossy(&out.stderr));
+            bail!("generated docs are stale: run `cargo xtask docs` and commit the result");
+        }
     }
     println!("xtask check: {} server(s) ok", list.len());
     Ok(())
+}
+
+/// Run a test command, echoing its output, and return (passed, failed) from its summary
+/// lines (nextest's `N tests run: P passed` or libtest's `test result: ... P passed; F failed`).
+fn run_summarised(mut cmd: Command) -> Result<(u64, u64)> {
+    use std::io::BufRead as _;
+    let shown = format!("{cmd:?}");
+    // nextest reports on stderr: read both through one pipe.
+    let (reader, writer) = std::io::pipe()?;
+    let mut child = cmd
+        .stdout(writer.try_clone()?)
+        .stderr(writer)
+        .spawn()
+        .with_context(|| format!("cannot run {shown}"))?;
+    // The command holds copies of the pipe's write end: drop it so that reading ends.
+    drop(cmd);
+    let (mut passed, mut failed) = (0u64, 0u64);
+    let number_before = |line: &str, word: &str| -> Option<u64> {
+        let i = line.find(word)?;
+        line[..i]
+            .split(|c: char| !c.is_ascii_digit())
+            .rfind(|s| !s.is_empty())?
+            .parse()
+            .ok()
+    };
+    for line in std::io::BufReader::new(reader).lines() {
+        let line = line?;
+        println!("{line}");
+        if line.contains("tests run:") {
+            passed = number_before(&line, " passed").unwrap_or(passed);
+            failed = number_before(&line, " failed").unwrap_or(0);
+        } else if line.starts_with("test result:") {
+            passed += number_before(&line, " passed").unwrap_or(0);
+            failed += number_before(&line, " failed").unwrap_or(0);
+        }
+    }
+    let status = child.wait()?;
+    ensure!(status.success(), "{shown} failed ({status})");
+    Ok((passed, failed))
 }
 
 fn step(name: &str) -> std::time::Instant {
@@ -199,15 +243,14 @@ fn ci(root: &Path, no_image: bool) -> Result<()> {
     lint_ci_files(root)?;
     done(t);
     let t = step("tests");
+    let mut tests = cargo();
+    tests.current_dir(root);
     if has("cargo-nextest", "--version") {
-        run(cargo()
-            .current_dir(root)
-            .args(["nextest", "run", "--workspace", "--no-fail-fast"]))?;
+        tests.args(["nextest", "run", "--workspace", "--no-fail-fast"]);
     } else {
-        run(cargo()
-            .current_dir(root)
-            .args(["test", "--workspace", "--no-fail-fast"]))?;
+        tests.args(["test", "--workspace", "--no-fail-fast"]);
     }
+    let summary = run_summarised(tests)?;
     done(t);
     let t = step("official MCP conformance suite against every server (sessions and stateless)");
     conformance(root)?;
@@ -242,6 +285,8 @@ fn ci(root: &Path, no_image: bool) -> Result<()> {
         "\nall checks passed in {:.0} s",
         all.elapsed().as_secs_f64()
     );
+    // The closing line: what the test runner counted, in the plain form any log reader knows.
+    println!("{} passed, {} failed", summary.0, summary.1);
     Ok(())
 }
 
