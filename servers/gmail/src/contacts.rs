@@ -1,88 +1,20 @@
-//! Contact search, over the Google People API (another origin than the Gmail API).
-//!
-//! LOCAL WORKAROUND (until mcp-shared supports more than one API per server): the shared
-//! [`Ctx`] has one upstream with one base URL, and it refuses to send credentials to another
-//! origin. So this module keeps a second [`Upstream`] for the People API, built once on first
-//! use with the Gmail upstream's timeouts, retry policy and size cap and Google's error parser.
-//! Its base URL is `PEOPLE_API_BASE_URL` (default `https://people.googleapis.com`), read once;
-//! an embedding program or a test can set it instead with [`init_people_base_url`] before the
-//! first contact search. It is never derived from `GMAIL_API_BASE_URL`: a Gmail proxy says
-//! nothing about where the People API is.
-
-use std::sync::OnceLock;
+//! Contact search, over the Google People API: the server's extra API `people`
+//! (`PEOPLE_API_BASE_URL`, default `https://people.googleapis.com`), on the same connection
+//! pool, retries and Google error model as the Gmail API. It is never derived from
+//! `GMAIL_API_BASE_URL`: a Gmail proxy says nothing about where the People API is.
 
 use mcp_shared::json::{at, pick};
-use mcp_shared::upstream::UpstreamConfig;
-use mcp_shared::{Ctx, Effect, Int, Method, Request, ToolDef, ToolError, Upstream, tool};
+use mcp_shared::{Ctx, Effect, Int, Method, Request, ToolDef, ToolError, tool};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
-use url::Url;
 
-/// The People API's public base URL.
-pub const DEFAULT_PEOPLE_BASE_URL: &str = "https://people.googleapis.com";
-/// The variable that overrides it.
-pub const PEOPLE_BASE_URL_VAR: &str = "PEOPLE_API_BASE_URL";
-
-static PEOPLE_BASE: OnceLock<Result<Url, String>> = OnceLock::new();
-static PEOPLE: OnceLock<Result<Upstream, String>> = OnceLock::new();
-
-fn parse_base(url: &str) -> Result<Url, String> {
-    let u = Url::parse(url.trim())
-        .map_err(|e| format!("{PEOPLE_BASE_URL_VAR} `{url}` is not a URL ({e})"))?;
-    if !matches!(u.scheme(), "http" | "https") {
-        return Err(format!(
-            "{PEOPLE_BASE_URL_VAR} `{url}` must be an http(s) URL"
-        ));
-    }
-    Ok(u)
-}
-
-/// Set the People API base URL for this process, before the first contact search (for
-/// programs that embed the server, and tests; the binary reads `PEOPLE_API_BASE_URL`).
-/// Setting the same URL again is fine; another URL after the first is an error.
-pub fn init_people_base_url(url: &str) -> Result<(), String> {
-    let wanted = parse_base(url)?;
-    match PEOPLE_BASE.get_or_init(|| Ok(wanted.clone())) {
-        Ok(u) if *u == wanted => Ok(()),
-        Ok(u) => Err(format!("the People API base URL is already {u}")),
-        Err(e) => Err(e.clone()),
-    }
-}
-
-fn base_url() -> Result<Url, String> {
-    PEOPLE_BASE
-        .get_or_init(|| match std::env::var(PEOPLE_BASE_URL_VAR) {
-            Ok(v) if !v.trim().is_empty() => parse_base(&v),
-            _ => parse_base(DEFAULT_PEOPLE_BASE_URL),
-        })
-        .clone()
-}
-
-/// The People API upstream (built on first use, like the Gmail one).
-fn people(ctx: &Ctx) -> Result<&'static Upstream, ToolError> {
-    PEOPLE
-        .get_or_init(|| {
-            let gmail = ctx.upstream().config();
-            let mut cfg = UpstreamConfig::new(base_url()?, "Google People");
-            cfg.timeout = gmail.timeout;
-            cfg.connect_timeout = gmail.connect_timeout;
-            cfg.retry = gmail.retry.clone();
-            cfg.max_body_bytes = gmail.max_body_bytes;
-            cfg.error_parser = mcp_shared::google::parse_error;
-            Upstream::new(cfg)
-        })
-        .as_ref()
-        .map_err(|e| {
-            ToolError::transport(format!("the People API client is not available: {e}"))
-                .with_hint(format!(
-                    "set {PEOPLE_BASE_URL_VAR} to an http(s) URL, or leave it unset for {DEFAULT_PEOPLE_BASE_URL}."
-                ))
-        })
-}
+/// The extra API's name in the server's spec.
+pub const PEOPLE_API: &str = "people";
 
 fn preq(ctx: &Ctx, path: &str) -> Result<Request, ToolError> {
-    Ok(people(ctx)?
+    Ok(ctx
+        .api(PEOPLE_API)?
         .request(Method::GET, path)
         .bearer(&ctx.token()?))
 }

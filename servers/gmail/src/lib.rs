@@ -14,8 +14,6 @@ mod threads;
 
 use mcp_shared::{ServerSpec, ToolDef, Toolset};
 
-pub use contacts::init_people_base_url;
-
 /// Gmail's toolsets, after the Gmail API's resources.
 pub const TOOLSETS: &[Toolset] = &[
     Toolset {
@@ -71,5 +69,10 @@ pub static SPEC: ServerSpec = ServerSpec {
     tools,
     error_parser: mcp_shared::google::parse_error,
     default_headers: &[],
-    extra_apis: &[],
+    extra_apis: &[mcp_shared::ExtraApi {
+        name: contacts::PEOPLE_API,
+        display_name: "Google People",
+        default_base_url: "https://people.googleapis.com",
+        base_url_var: "PEOPLE_API_BASE_URL",
+    }],
 };

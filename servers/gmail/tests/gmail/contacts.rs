@@ -1,11 +1,6 @@
-//! gmail_search_contacts against a fake People API.
-//!
-//! The People API base URL is process-wide (see `gmail_mcp_server::contacts`), and so is the
-//! People API client, which is built on first use inside the calling test's runtime. So every
-//! in-process contact search lives in this one test, in one runtime, against one fake set
-//! with `init_people_base_url` before the first search; the scenarios run in sequence, each
-//! verified and then cleared. The binary's `PEOPLE_API_BASE_URL` path is covered by
-//! process.rs.
+//! gmail_search_contacts against a fake People API (the server's extra API `people`, pointed
+//! at the fake with `Settings::with_api`); the scenarios run in sequence against one fake, each
+//! verified and then cleared. The binary's `PEOPLE_API_BASE_URL` path is covered by process.rs.
 
 use mcp_testkit::wiremock::MockServer;
 use mcp_testkit::{TestServer, expect, settings_for};
@@ -46,10 +41,13 @@ async fn done(people: &MockServer) {
 #[tokio::test]
 async fn search_contacts_in_every_source() {
     let people = MockServer::start().await;
-    gmail_mcp_server::init_people_base_url(&people.uri()).unwrap();
     // The Gmail fake gets nothing: contacts go to the People API only.
     let gmail = MockServer::start().await;
-    let server = TestServer::start(&gmail_mcp_server::SPEC, settings_for(&gmail.uri())).await;
+    let server = TestServer::start(
+        &gmail_mcp_server::SPEC,
+        settings_for(&gmail.uri()).with_api("people", &people.uri()),
+    )
+    .await;
     let client = server.client(TOKEN).await;
 
     // personal: warmup, then the search
@@ -305,8 +303,4 @@ async fn search_contacts_in_every_source() {
             .unwrap_or_default()
             .is_empty()
     );
-
-    // The base URL is set once: another one is refused.
-    assert!(gmail_mcp_server::init_people_base_url("http://127.0.0.1:9").is_err());
-    assert!(gmail_mcp_server::init_people_base_url(&people.uri()).is_ok());
 }
