@@ -504,6 +504,45 @@ impl Match for NoBody {
     }
 }
 
+/// Matches a form-encoded body (`application/x-www-form-urlencoded`) with exactly these
+/// fields, in any order.
+pub struct FormBody(pub Vec<(String, String)>);
+
+impl Match for FormBody {
+    fn matches(&self, request: &wiremock::Request) -> bool {
+        let form = request
+            .headers
+            .get("content-type")
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"));
+        let mut got: Vec<(String, String)> = url::form_urlencoded::parse(&request.body)
+            .map(|(k, v)| (k.into_owned(), v.into_owned()))
+            .collect();
+        let mut want = self.0.clone();
+        got.sort();
+        want.sort();
+        form && got == want
+    }
+}
+
+/// The JSON bodies the fake received for `method path`, in order (for multi-request tools).
+pub async fn request_bodies(fake: &MockServer, method: &str, path: &str) -> Vec<Value> {
+    fake.received_requests()
+        .await
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|r| r.method.as_str() == method && r.url.path() == path)
+        .map(|r| serde_json::from_slice(&r.body).unwrap_or(Value::Null))
+        .collect()
+}
+
+enum BodyExpect {
+    Empty,
+    Json(Value),
+    Form(Vec<(String, String)>),
+    Any,
+}
+
 /// One expected upstream request: exact method, path, query, bearer token and JSON body,
 /// answered with a vendor-shaped response. Mounted with `.expect(1)`, so the test fails when
 /// it is not called exactly once with exactly this request.
@@ -512,7 +551,7 @@ pub struct Expect {
     path: String,
     query: Vec<(String, String)>,
     bearer: Option<String>,
-    body: Option<Value>,
+    body: BodyExpect,
     headers: Vec<(String, String)>,
     times: u64,
 }
@@ -524,7 +563,7 @@ pub fn expect(method: &'static str, path: impl Into<String>) -> Expect {
         path: path.into(),
         query: Vec::new(),
         bearer: None,
-        body: None,
+        body: BodyExpect::Empty,
         headers: Vec::new(),
         times: 1,
     }
@@ -542,7 +581,24 @@ impl Expect {
     }
 
     pub fn json_body(mut self, body: Value) -> Self {
-        self.body = Some(body);
+        self.body = BodyExpect::Json(body);
+        self
+    }
+
+    /// A form-encoded body with exactly these fields.
+    pub fn form_body(mut self, fields: &[(&str, &str)]) -> Self {
+        self.body = BodyExpect::Form(
+            fields
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+        );
+        self
+    }
+
+    /// Any body (for failure-path tests whose request body another test asserts).
+    pub fn any_body(mut self) -> Self {
+        self.body = BodyExpect::Any;
         self
     }
 
@@ -571,8 +627,10 @@ impl Expect {
             m = m.and(matchers::header(k.as_str(), v.as_str()));
         }
         m = match self.body {
-            Some(b) => m.and(matchers::body_json(b)),
-            None => m.and(NoBody),
+            BodyExpect::Json(b) => m.and(matchers::body_json(b)),
+            BodyExpect::Form(f) => m.and(FormBody(f)),
+            BodyExpect::Empty => m.and(NoBody),
+            BodyExpect::Any => m,
         };
         m.respond_with(response).expect(self.times)
     }

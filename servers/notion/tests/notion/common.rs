@@ -291,11 +291,5 @@ pub fn text(content: &str) -> Value {
 
 /// The JSON bodies of the requests the fake received for `method path`, in order.
 pub async fn bodies(fake: &MockServer, method: &str, path: &str) -> Vec<Value> {
-    fake.received_requests()
-        .await
-        .unwrap_or_default()
-        .into_iter()
-        .filter(|r| r.method.as_str() == method && r.url.path() == path)
-        .map(|r| serde_json::from_slice(&r.body).unwrap_or(Value::Null))
-        .collect()
+    mcp_testkit::request_bodies(fake, method, path).await
 }

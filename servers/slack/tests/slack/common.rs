@@ -3,7 +3,7 @@
 //! two body encodings (form for read methods, JSON for write methods).
 
 use mcp_testkit::wiremock::matchers::{header, method, path};
-use mcp_testkit::wiremock::{Match, Mock, MockServer, Request, ResponseTemplate};
+use mcp_testkit::wiremock::{Mock, MockServer, ResponseTemplate};
 use mcp_testkit::{Client, Expect, QueryExact, TestServer, expect, settings_for};
 use serde_json::{Value, json};
 
@@ -63,26 +63,6 @@ pub fn json_call(slack_method: &str, token: &str, body: Value) -> Expect {
         .json_body(body)
 }
 
-/// Matches a form-encoded body with exactly these fields (in any order).
-pub struct FormBody(pub Vec<(String, String)>);
-
-impl Match for FormBody {
-    fn matches(&self, request: &Request) -> bool {
-        let form = request
-            .headers
-            .get("content-type")
-            .and_then(|v| v.to_str().ok())
-            .is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"));
-        let mut got: Vec<(String, String)> = url::form_urlencoded::parse(&request.body)
-            .map(|(k, v)| (k.into_owned(), v.into_owned()))
-            .collect();
-        let mut want = self.0.clone();
-        got.sort();
-        want.sort();
-        form && got == want
-    }
-}
-
 /// A read method call: `POST /<method>` with the bearer token, no query string and exactly
 /// these form fields.
 pub struct FormCall {
@@ -113,7 +93,7 @@ impl FormCall {
                 "authorization",
                 format!("Bearer {}", self.token).as_str(),
             ))
-            .and(FormBody(self.fields))
+            .and(mcp_testkit::FormBody(self.fields))
             .respond_with(response)
             .expect(1)
     }
