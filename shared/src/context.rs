@@ -86,6 +86,12 @@ impl Ctx {
         &self.upstream
     }
 
+    /// A request to `path` with this call's `access_token` as `Authorization: Bearer` (the
+    /// usual case; a clear error when the call has no token).
+    pub fn authorized(&self, method: Method, path: &str) -> Result<Request, ToolError> {
+        Ok(self.upstream.request(method, path).bearer(&self.token()?))
+    }
+
     /// The client of one of the spec's extra APIs (`ExtraApi::name`).
     pub fn api(&self, name: &str) -> Result<&Upstream, ToolError> {
         self.extra

@@ -7,7 +7,24 @@
 use http::HeaderMap;
 use serde_json::Value;
 
+use crate::server::ExtraApi;
 use crate::upstream::VendorError;
+
+/// The People API (contacts and the directory), as an extra API of a Google server.
+pub const PEOPLE_API: ExtraApi = ExtraApi {
+    name: "people",
+    display_name: "Google People",
+    default_base_url: "https://people.googleapis.com",
+    base_url_var: "PEOPLE_API_BASE_URL",
+};
+
+/// The Drive API (listing Docs, Sheets, Slides files), as an extra API of a Google server.
+pub const DRIVE_API: ExtraApi = ExtraApi {
+    name: "drive",
+    display_name: "Google Drive",
+    default_base_url: "https://www.googleapis.com",
+    base_url_var: "GOOGLE_DRIVE_API_BASE_URL",
+};
 
 /// Reasons Google uses for rate limits, in `errors[].reason`, `status` or `details[].reason`.
 const RATE_LIMIT_REASONS: [&str; 6] = [

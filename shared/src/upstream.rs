@@ -253,6 +253,18 @@ pub fn seg(s: &str) -> String {
     percent_encoding::utf8_percent_encode(s, SEGMENT).to_string()
 }
 
+/// One path segment for an id argument, encoded; a clear error naming the argument when it is
+/// empty (an empty id would silently address the collection instead of the item).
+pub fn seg_id(id: &str, what: &str) -> Result<String, ToolError> {
+    let id = id.trim();
+    if id.is_empty() {
+        return Err(ToolError::invalid_input(format!(
+            "`{what}` must not be empty"
+        )));
+    }
+    Ok(seg(id))
+}
+
 /// A slash-separated path argument (a file path, a branch name with `/`) encoded segment by
 /// segment, keeping the `/` between them. Leading and trailing slashes are dropped; empty,
 /// `.` and `..` segments are refused. `what` names the argument in the error.
