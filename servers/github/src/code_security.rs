@@ -16,14 +16,16 @@ pub fn tools() -> Vec<ToolDef> {
             Effect::Read,
             get_code_scanning_alert,
         )
-        .toolset("code_security"),
+        .toolset("code_security")
+        .official_name("get_code_scanning_alert"),
         tool(
             "github_list_code_scanning_alerts",
             "List code scanning alerts",
             Effect::Read,
             list_code_scanning_alerts,
         )
-        .toolset("code_security"),
+        .toolset("code_security")
+        .official_name("list_code_scanning_alerts"),
     ]
 }
 
@@ -104,6 +106,8 @@ pub struct ListCodeScanningAlerts {
     state: Option<AlertState>,
     /// Only alerts of this severity
     severity: Option<Severity>,
+    /// Only alerts of this code scanning tool (e.g. `CodeQL`)
+    tool_name: Option<String>,
     /// Page number (from 1)
     page: Option<Int>,
     /// Results per page (max 100)
@@ -120,7 +124,8 @@ async fn list_code_scanning_alerts(
     let r = gh::req(&ctx, Method::GET, &path)?
         .query_opt("ref", a.git_ref.as_deref())
         .query("state", state)
-        .query_opt("severity", a.severity.as_ref().map(enum_str));
+        .query_opt("severity", a.severity.as_ref().map(enum_str))
+        .query_opt("tool_name", a.tool_name.as_deref());
     let resp = paged(r, a.page, a.per_page)
         .send()
         .await

@@ -11,7 +11,25 @@ use crate::issues::Order;
 
 pub fn tools() -> Vec<ToolDef> {
     vec![
-        tool("github_get_me", "Get my GitHub user", Effect::Read, get_me).toolset("context"),
+        tool("github_get_me", "Get my GitHub user", Effect::Read, get_me)
+            .toolset("context")
+            .official_name("get_me"),
+        tool(
+            "github_get_teams",
+            "Get teams of a user",
+            Effect::Read,
+            get_teams,
+        )
+        .toolset("context")
+        .official_name("get_teams"),
+        tool(
+            "github_get_team_members",
+            "Get team members",
+            Effect::Read,
+            get_team_members,
+        )
+        .toolset("context")
+        .official_name("get_team_members"),
         tool(
             "github_search_users",
             "Search users",
@@ -19,6 +37,22 @@ pub fn tools() -> Vec<ToolDef> {
             search_users,
         )
         .toolset("users"),
+        tool(
+            "search_users",
+            "Search users",
+            Effect::Read,
+            official_search_users,
+        )
+        .toolset("users")
+        .official_only(),
+        tool(
+            "github_search_orgs",
+            "Search organizations",
+            Effect::Read,
+            search_orgs,
+        )
+        .toolset("orgs")
+        .official_name("search_orgs"),
         tool(
             "github_list_recent_stargazers",
             "List recent stargazers",
@@ -66,7 +100,7 @@ async fn get_me(ctx: Ctx, _a: GetMe) -> Result<Value, ToolError> {
     ))
 }
 
-#[derive(Deserialize, Serialize, JsonSchema)]
+#[derive(Deserialize, Serialize, JsonSchema, Clone, Copy)]
 #[serde(rename_all = "lowercase")]
 enum UserSort {
     Followers,
@@ -93,16 +127,163 @@ pub struct SearchUsers {
 }
 
 async fn search_users(ctx: Ctx, a: SearchUsers) -> Result<Value, ToolError> {
-    let r = gh::req(&ctx, Method::GET, "/search/users")?
-        .query("q", &a.q)
-        .query_opt("sort", a.sort.as_ref().map(enum_str))
-        .query_opt("order", a.order.as_ref().map(enum_str));
-    let resp = paged(r, a.page, a.per_page).send().await?;
+    account_search(&ctx, &a.q, a.sort, a.order, a.page, a.per_page).await
+}
+
+/// GitHub's user search (`GET /search/users`), which also finds organizations.
+async fn account_search(
+    ctx: &Ctx,
+    q: &str,
+    sort: Option<UserSort>,
+    order: Option<Order>,
+    page: Option<Int>,
+    per_page: Option<Int>,
+) -> Result<Value, ToolError> {
+    let r = gh::req(ctx, Method::GET, "/search/users")?
+        .query("q", q)
+        .query_opt("sort", sort.as_ref().map(enum_str))
+        .query_opt("order", order.as_ref().map(enum_str));
+    let resp = paged(r, page, per_page).send().await?;
     let v: Value = resp.json()?;
     let mut out = page_of(&resp, each(&v["items"], gh::user));
     out["total_count"] = v["total_count"].clone();
     out["incomplete_results"] = v["incomplete_results"].clone();
     Ok(out)
+}
+
+/// Search GitHub users with GitHub's user search syntax (e.g. `tom in:login`,
+/// `location:berlin language:rust followers:>100`); `type:user` is added unless the query
+/// names a type. Returns the total count, matching users (login, id, type, profile URL) and
+/// `next_page`.
+#[derive(Deserialize, JsonSchema)]
+pub struct OfficialSearchUsers {
+    /// Search query in GitHub user search syntax
+    query: String,
+    /// Sort field (default: best match)
+    sort: Option<UserSort>,
+    /// Sort order (default desc; only with `sort`)
+    order: Option<Order>,
+    /// Page number (from 1)
+    page: Option<Int>,
+    /// Results per page (max 100)
+    #[serde(rename = "perPage")]
+    per_page: Option<Int>,
+}
+
+/// `query` with `type:{kind}` added unless it already names a type.
+fn typed_query(query: &str, kind: &str) -> String {
+    if query.contains("type:") {
+        query.to_owned()
+    } else {
+        format!("type:{kind} {query}")
+    }
+}
+
+async fn official_search_users(ctx: Ctx, a: OfficialSearchUsers) -> Result<Value, ToolError> {
+    let q = typed_query(&a.query, "user");
+    account_search(&ctx, &q, a.sort, a.order, a.page, a.per_page).await
+}
+
+/// Search GitHub organizations with GitHub's user search syntax (e.g. `microsoft`,
+/// `location:berlin repos:>10`); `type:org` is added unless the query names a type. Returns the
+/// total count, matching organizations (login, id, profile URL) and `next_page`.
+#[derive(Deserialize, JsonSchema)]
+pub struct SearchOrgs {
+    /// Search query in GitHub user search syntax
+    query: String,
+    /// Sort field (default: best match)
+    sort: Option<UserSort>,
+    /// Sort order (default desc; only with `sort`)
+    order: Option<Order>,
+    /// Page number (from 1)
+    page: Option<Int>,
+    /// Results per page (max 100)
+    #[serde(rename = "perPage")]
+    per_page: Option<Int>,
+}
+
+async fn search_orgs(ctx: Ctx, a: SearchOrgs) -> Result<Value, ToolError> {
+    let q = typed_query(&a.query, "org");
+    account_search(&ctx, &q, a.sort, a.order, a.page, a.per_page).await
+}
+
+/// List the teams a user is a member of, in every organization of theirs the token can see:
+/// organization, team name, slug and description. Without `user`, the authenticated user's
+/// teams. Needs the `read:org` scope.
+#[derive(Deserialize, JsonSchema)]
+pub struct GetTeams {
+    /// Login of the user whose teams to list (default: the authenticated user)
+    user: Option<String>,
+}
+
+/// Teams of `$login` in each of their organizations (GitHub's GraphQL API; REST lists only
+/// the authenticated user's teams).
+const GET_TEAMS: &str = "query GetTeams($login: String!) {
+  user(login: $login) {
+    organizations(first: 100) {
+      nodes {
+        login
+        teams(first: 100, userLogins: [$login]) {
+          nodes { name slug description }
+        }
+      }
+    }
+  }
+}";
+
+async fn get_teams(ctx: Ctx, a: GetTeams) -> Result<Value, ToolError> {
+    let login = match a.user.filter(|u| !u.trim().is_empty()) {
+        Some(u) => u,
+        None => {
+            let me: Value = gh::req(&ctx, Method::GET, "/user")?.send_json().await?;
+            me["login"]
+                .as_str()
+                .map(str::to_owned)
+                .ok_or_else(|| ToolError::transport("GitHub's /user answer has no login."))?
+        }
+    };
+    let data = gh::graphql(&ctx, "GetTeams", GET_TEAMS, json!({ "login": login })).await?;
+    if data["user"].is_null() {
+        return Err(ToolError::invalid_input(format!(
+            "GitHub has no user `{login}`"
+        )));
+    }
+    let mut teams = Vec::new();
+    for org in data["user"]["organizations"]["nodes"]
+        .as_array()
+        .into_iter()
+        .flatten()
+    {
+        for t in org["teams"]["nodes"].as_array().into_iter().flatten() {
+            let mut team = pick(t, &["name", "slug", "description"]);
+            team["org"] = org["login"].clone();
+            teams.push(team);
+        }
+    }
+    Ok(json!({ "user": login, "teams": teams }))
+}
+
+/// List the members of a team of an organization (login, id, type, profile URL). Needs the
+/// `read:org` scope; the team is named by its slug (e.g. `justice-league`).
+#[derive(Deserialize, JsonSchema)]
+pub struct GetTeamMembers {
+    /// Organization login
+    org: String,
+    /// Team slug
+    team_slug: String,
+}
+
+async fn get_team_members(ctx: Ctx, a: GetTeamMembers) -> Result<Value, ToolError> {
+    let path = format!(
+        "/orgs/{}/teams/{}/members",
+        mcp_shared::seg(&a.org),
+        mcp_shared::seg(&a.team_slug)
+    );
+    let v: Value = gh::req(&ctx, Method::GET, &path)?
+        .query("per_page", 100)
+        .send_json()
+        .await?;
+    Ok(json!({ "org": a.org, "team_slug": a.team_slug, "members": each(&v, gh::user) }))
 }
 
 /// List the users who starred a repository, newest first, each with the time they starred it.

@@ -3,7 +3,7 @@
 use mcp_shared::json::{at, pick, pluck};
 use mcp_shared::reexports::http;
 use mcp_shared::upstream::{parse_link_header, query_param};
-use mcp_shared::{Ctx, Int, Method, Request, Response, ToolError, VendorError};
+use mcp_shared::{Ctx, ErrorKind, Int, Method, Request, Response, ToolError, VendorError};
 use serde_json::{Value, json};
 
 /// An authenticated request to the GitHub REST API.
@@ -12,6 +12,91 @@ use serde_json::{Value, json};
 /// the caller's token to another endpoint than the tool meant (e.g. `owner = ".."`).
 pub fn req(ctx: &Ctx, method: Method, path: &str) -> Result<Request, ToolError> {
     Ok(ctx.request(method, path).bearer(&ctx.token()?))
+}
+
+/// GitHub's GraphQL endpoint: `/graphql` next to the REST API on github.com, and
+/// `/api/graphql` on GitHub Enterprise Server, whose REST base URL ends in `/api/v3`.
+fn graphql_path(ctx: &Ctx) -> String {
+    let base = &ctx.upstream().config().base_url;
+    let path = base.path().trim_end_matches('/');
+    match path.strip_suffix("/v3").filter(|api| api.ends_with("/api")) {
+        Some(api) => {
+            let mut url = base.clone();
+            url.set_path(&format!("{api}/graphql"));
+            url.set_query(None);
+            url.to_string()
+        }
+        None => "/graphql".to_owned(),
+    }
+}
+
+/// Run a GraphQL operation (`query Name(...)` or `mutation Name(...)`, kept as a constant next
+/// to its tool) and return its `data`. The body names the operation (`operationName`). GitHub
+/// answers GraphQL errors with 200 and an `errors` array: they become tool errors. Queries are
+/// retried after gateway errors; mutations are not.
+pub async fn graphql(
+    ctx: &Ctx,
+    operation: &str,
+    query: &str,
+    variables: Value,
+) -> Result<Value, ToolError> {
+    let is_query = query.trim_start().starts_with("query");
+    let v: Value = req(ctx, Method::POST, &graphql_path(ctx))?
+        .json(&json!({ "query": query, "operationName": operation, "variables": variables }))
+        .idempotent(is_query)
+        .send_json()
+        .await?;
+    if let Some(errors) = v
+        .get("errors")
+        .and_then(Value::as_array)
+        .filter(|e| !e.is_empty())
+    {
+        let messages: Vec<&str> = errors
+            .iter()
+            .filter_map(|e| e.get("message").and_then(Value::as_str))
+            .collect();
+        let kind = errors[0].get("type").and_then(Value::as_str);
+        let mut e = ToolError::new(
+            ErrorKind::Upstream,
+            format!(
+                "GitHub GraphQL error{} in {operation}: {}.",
+                kind.map(|k| format!(" ({k})")).unwrap_or_default(),
+                messages.join("; ")
+            ),
+        );
+        if let Some(k) = kind {
+            e = e.with_code(k);
+        }
+        e = match kind {
+            Some("NOT_FOUND") => e.with_hint(
+                "the repository, issue or pull request does not exist, or the token cannot see it.",
+            ),
+            Some("FORBIDDEN" | "INSUFFICIENT_SCOPES") => e.with_hint(
+                "the token lacks the permission or scope this operation needs (classic tokens: `repo`, `read:org` or `project`).",
+            ),
+            _ => e,
+        };
+        return Err(e);
+    }
+    Ok(v.get("data").cloned().unwrap_or(Value::Null))
+}
+
+/// One page of a REST list, each item shaped, as `{"items", "next_page"}`.
+pub async fn list(
+    ctx: &Ctx,
+    path: &str,
+    query: &[(&str, Option<String>)],
+    page: Option<Int>,
+    per_page: Option<Int>,
+    shape: fn(&Value) -> Value,
+) -> Result<Value, ToolError> {
+    let mut r = req(ctx, Method::GET, path)?;
+    for (k, v) in query {
+        r = r.query_opt(k, v.as_deref());
+    }
+    let resp = paged(r, page, per_page).send().await?;
+    let v: Value = resp.json()?;
+    Ok(page_of(&resp, each(&v, shape)))
 }
 
 /// A file path or branch name encoded per segment (see [`mcp_shared::seg_path`]).
@@ -381,5 +466,43 @@ pub fn alert(v: &Value, detailed: bool) -> Value {
             o.extend(e);
         }
     }
+    o
+}
+
+pub fn label(v: &Value) -> Value {
+    pick(v, &["id", "name", "color", "description", "default"])
+}
+
+pub fn release(v: &Value) -> Value {
+    let mut o = pick(
+        v,
+        &[
+            "id",
+            "tag_name",
+            "name",
+            "body",
+            "draft",
+            "prerelease",
+            "target_commitish",
+            "author=author.login",
+            "created_at",
+            "published_at",
+            "html_url",
+            "tarball_url",
+            "zipball_url",
+        ],
+    );
+    o["assets"] = mcp_shared::json::map_array(&v["assets"], |a| {
+        pick(
+            a,
+            &[
+                "name",
+                "content_type",
+                "size",
+                "download_count",
+                "browser_download_url",
+            ],
+        )
+    });
     o
 }

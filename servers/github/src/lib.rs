@@ -15,28 +15,33 @@ use mcp_shared::{ServerSpec, ToolDef, Toolset};
 pub const TOOLSETS: &[Toolset] = &[
     Toolset {
         name: "context",
-        description: "The authenticated user.",
+        description: "The authenticated user and their teams.",
         default: true,
     },
     Toolset {
         name: "repos",
-        description: "Repositories, files, branches, commits; repository and code search.",
+        description: "Repositories, files, branches, tags, commits and releases; repository and code search.",
         default: true,
     },
     Toolset {
         name: "issues",
-        description: "Issues and their comments; issue search.",
+        description: "Issues, comments, sub-issues, labels, issue types, Copilot assignment; issue search.",
         default: true,
     },
     Toolset {
         name: "pull_requests",
-        description: "Pull requests, their files, status, reviews and comments.",
+        description: "Pull requests, their diff, files, status, reviews and comments; pull request search.",
         default: true,
     },
     Toolset {
         name: "users",
         description: "User search.",
         default: true,
+    },
+    Toolset {
+        name: "orgs",
+        description: "Organization search.",
+        default: false,
     },
     Toolset {
         name: "stargazers",

@@ -1,8 +1,8 @@
 //! Pull requests: read, create, update and merge them; their files, status, reviews and
 //! review comments.
 
-use mcp_shared::json::{enum_str, insert_opt, pick, update_body};
-use mcp_shared::{Ctx, Effect, Int, Method, ToolDef, ToolError, tool};
+use mcp_shared::json::{enum_str, insert_opt, pick, pluck, update_body};
+use mcp_shared::{Ctx, Effect, Int, Method, Output, ToolDef, ToolError, tool};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
@@ -24,19 +24,22 @@ pub fn tools() -> Vec<ToolDef> {
             "Update pull request",
             Effect::IdempotentWrite,
             update_pull_request,
-        )),
+        )
+        .official_name("update_pull_request")),
         t(tool(
             "github_list_pull_requests",
             "List pull requests",
             Effect::Read,
             list_pull_requests,
-        )),
+        )
+        .official_name("list_pull_requests")),
         t(tool(
             "github_merge_pull_request",
             "Merge pull request",
             Effect::Write,
             merge_pull_request,
-        )),
+        )
+        .official_name("merge_pull_request")),
         t(tool(
             "github_get_pull_request_files",
             "Get pull request files",
@@ -54,7 +57,8 @@ pub fn tools() -> Vec<ToolDef> {
             "Update pull request branch",
             Effect::Write,
             update_pull_request_branch,
-        )),
+        )
+        .official_name("update_pull_request_branch")),
         t(tool(
             "github_get_pull_request_comments",
             "Get pull request review comments",
@@ -78,7 +82,62 @@ pub fn tools() -> Vec<ToolDef> {
             "Create pull request",
             Effect::Write,
             create_pull_request,
+        )
+        .official_name("create_pull_request")),
+        t(tool(
+            "github_get_pull_request_diff",
+            "Get pull request diff",
+            Effect::Read,
+            get_pull_request_diff,
         )),
+        t(tool(
+            "github_add_reply_to_pull_request_comment",
+            "Reply to pull request review comment",
+            Effect::Write,
+            add_reply_to_pull_request_comment,
+        )
+        .official_name("add_reply_to_pull_request_comment")),
+        t(tool(
+            "github_request_copilot_review",
+            "Request Copilot review",
+            Effect::IdempotentWrite,
+            request_copilot_review,
+        )
+        .official_name("request_copilot_review")),
+        t(tool(
+            "github_submit_pending_pull_request_review",
+            "Submit pending review",
+            Effect::Write,
+            submit_pending_pull_request_review,
+        )),
+        t(tool(
+            "github_delete_pending_pull_request_review",
+            "Delete pending review",
+            Effect::Destructive,
+            delete_pending_pull_request_review,
+        )),
+        t(tool(
+            "github_add_comment_to_pending_review",
+            "Add comment to pending review",
+            Effect::Write,
+            add_comment_to_pending_review,
+        )
+        .official_name("add_comment_to_pending_review")),
+        // GitHub's official server's tools whose parameters differ from ours.
+        t(tool(
+            "pull_request_read",
+            "Read pull request",
+            Effect::Read,
+            pull_request_read,
+        )
+        .official_only()),
+        t(tool(
+            "pull_request_review_write",
+            "Write pull request review",
+            Effect::Write,
+            pull_request_review_write,
+        )
+        .official_only()),
     ]
 }
 
@@ -133,25 +192,27 @@ pub struct GetPullRequest {
 }
 
 async fn get_pull_request(ctx: Ctx, a: GetPullRequest) -> Result<Value, ToolError> {
-    let v: Value = gh::req(
-        &ctx,
-        Method::GET,
-        &pull_path(&a.owner, &a.repo, a.pull_number),
-    )?
-    .send_json()
-    .await?;
+    let v = pr_get(&ctx, &a.owner, &a.repo, a.pull_number).await?;
     Ok(gh::pull_request(&v))
 }
 
-#[derive(Deserialize, JsonSchema, Serialize)]
+/// GitHub's whole pull request object.
+async fn pr_get(ctx: &Ctx, owner: &str, repo: &str, number: Int) -> Result<Value, ToolError> {
+    gh::req(ctx, Method::GET, &pull_path(owner, repo, number))?
+        .send_json()
+        .await
+}
+
+#[derive(Deserialize, JsonSchema, Serialize, Clone, Copy)]
 #[serde(rename_all = "lowercase")]
 enum OpenClosed {
     Open,
     Closed,
 }
 
-/// Update a pull request: title, body, state (close or reopen), base branch, or whether
-/// maintainers may push to its head branch. Returns the updated pull request.
+/// Update a pull request: title, body, state (close or reopen), base branch, whether
+/// maintainers may push to its head branch, draft or ready for review, and reviewers to
+/// request. Returns the updated pull request.
 #[derive(Deserialize, JsonSchema)]
 pub struct UpdatePullRequest {
     /// Repository owner
@@ -163,7 +224,19 @@ pub struct UpdatePullRequest {
     pull_number: Int,
     #[serde(flatten)]
     changes: PullRequestChanges,
+    /// true: convert to a draft; false: mark ready for review
+    draft: Option<bool>,
+    /// Logins of users to request a review from (added to those already requested)
+    reviewers: Option<Vec<String>>,
 }
+
+/// Draft state changes exist only in GitHub's GraphQL API.
+const CONVERT_TO_DRAFT: &str = "mutation ConvertToDraft($id: ID!) {
+  convertPullRequestToDraft(input: {pullRequestId: $id}) { pullRequest { number isDraft } }
+}";
+const MARK_READY_FOR_REVIEW: &str = "mutation MarkReadyForReview($id: ID!) {
+  markPullRequestReadyForReview(input: {pullRequestId: $id}) { pullRequest { number isDraft } }
+}";
 
 /// The fields of a pull request an update may set; only those given are sent.
 #[derive(Deserialize, Serialize, JsonSchema)]
@@ -186,17 +259,60 @@ pub struct PullRequestChanges {
 }
 
 async fn update_pull_request(ctx: Ctx, a: UpdatePullRequest) -> Result<Value, ToolError> {
-    let body = update_body(&a.changes)?;
-    let v: Value = gh::req(
-        &ctx,
-        Method::PATCH,
-        &pull_path(&a.owner, &a.repo, a.pull_number),
-    )?
-    .json(&body)
-    .idempotent(true)
-    .send_json()
-    .await?;
-    Ok(gh::pull_request(&v))
+    let reviewers = a.reviewers.filter(|r| !r.is_empty());
+    let changes = update_body(&a.changes);
+    if changes.is_err() && a.draft.is_none() && reviewers.is_none() {
+        return Err(ToolError::invalid_input(
+            "nothing to update: give at least one of title, body, state, base, maintainer_can_modify, draft, reviewers",
+        ));
+    }
+    let path = pull_path(&a.owner, &a.repo, a.pull_number);
+    let mut pr = match changes {
+        Ok(body) => Some(
+            gh::req(&ctx, Method::PATCH, &path)?
+                .json(&body)
+                .idempotent(true)
+                .send_json::<Value>()
+                .await?,
+        ),
+        Err(_) => None,
+    };
+    if let Some(draft) = a.draft {
+        let current = match pr.take() {
+            Some(v) => v,
+            None => pr_get(&ctx, &a.owner, &a.repo, a.pull_number).await?,
+        };
+        if current["draft"].as_bool() != Some(draft) {
+            let id = current["node_id"].as_str().ok_or_else(|| {
+                ToolError::transport("GitHub's pull request answer has no node_id.")
+            })?;
+            let (op, query) = if draft {
+                ("ConvertToDraft", CONVERT_TO_DRAFT)
+            } else {
+                ("MarkReadyForReview", MARK_READY_FOR_REVIEW)
+            };
+            gh::graphql(&ctx, op, query, json!({ "id": id })).await?;
+        }
+        pr = Some(current);
+    }
+    if let Some(reviewers) = reviewers {
+        pr = Some(
+            gh::req(&ctx, Method::POST, &format!("{path}/requested_reviewers"))?
+                .json(&json!({ "reviewers": reviewers }))
+                .idempotent(true)
+                .send_json()
+                .await?,
+        );
+    }
+    let pr = match pr {
+        Some(v) => v,
+        None => pr_get(&ctx, &a.owner, &a.repo, a.pull_number).await?,
+    };
+    let mut out = gh::pull_request(&pr);
+    if let Some(draft) = a.draft {
+        out["draft"] = json!(draft);
+    }
+    Ok(out)
 }
 
 #[derive(Deserialize, JsonSchema, Serialize)]
@@ -335,24 +451,22 @@ pub struct GetPullRequestStatus {
 }
 
 async fn get_pull_request_status(ctx: Ctx, a: GetPullRequestStatus) -> Result<Value, ToolError> {
-    let pr: Value = gh::req(
-        &ctx,
-        Method::GET,
-        &pull_path(&a.owner, &a.repo, a.pull_number),
-    )?
-    .send_json()
-    .await?;
+    pr_status(&ctx, &a.owner, &a.repo, a.pull_number).await
+}
+
+async fn pr_status(ctx: &Ctx, owner: &str, repo: &str, number: Int) -> Result<Value, ToolError> {
+    let pr = pr_get(ctx, owner, repo, number).await?;
     let sha = pr["head"]["sha"]
         .as_str()
         .ok_or_else(|| ToolError::transport("GitHub's pull request answer has no head SHA."))?;
     let path = format!(
         "{}/commits/{}/status",
-        repo_path(&a.owner, &a.repo),
+        repo_path(owner, repo),
         mcp_shared::seg(sha)
     );
-    let v: Value = gh::req(&ctx, Method::GET, &path)?.send_json().await?;
+    let v: Value = gh::req(ctx, Method::GET, &path)?.send_json().await?;
     Ok(json!({
-        "pull_number": a.pull_number,
+        "pull_number": number,
         "head_sha": sha,
         "state": v["state"],
         "total_count": v["total_count"],
@@ -489,9 +603,25 @@ async fn create_pull_request_review(
     ctx: Ctx,
     a: CreatePullRequestReview,
 ) -> Result<Value, ToolError> {
-    let has_body = a.body.as_deref().is_some_and(|b| !b.trim().is_empty());
-    let has_comments = a.comments.as_ref().is_some_and(|c| !c.is_empty());
-    match a.event {
+    let p = PullRef {
+        owner: a.owner,
+        repo: a.repo,
+        pull_number: a.pull_number,
+    };
+    review_create(&ctx, &p, a.body, a.event, a.commit_id, a.comments).await
+}
+
+async fn review_create(
+    ctx: &Ctx,
+    p: &PullRef,
+    body_text: Option<String>,
+    event: Option<ReviewEvent>,
+    commit_id: Option<String>,
+    comments: Option<Vec<ReviewComment>>,
+) -> Result<Value, ToolError> {
+    let has_body = body_text.as_deref().is_some_and(|b| !b.trim().is_empty());
+    let has_comments = comments.as_ref().is_some_and(|c| !c.is_empty());
+    match event {
         Some(ReviewEvent::RequestChanges) if !has_body => {
             return Err(ToolError::invalid_input(
                 "a REQUEST_CHANGES review needs a `body` saying what to change",
@@ -504,7 +634,7 @@ async fn create_pull_request_review(
         }
         _ => {}
     }
-    for (i, c) in a.comments.iter().flatten().enumerate() {
+    for (i, c) in comments.iter().flatten().enumerate() {
         if c.line.is_none() && c.position.is_none() {
             return Err(ToolError::invalid_input(format!(
                 "comments[{i}] ({}): give `line` (with `side`) or `position` to place the comment",
@@ -513,12 +643,12 @@ async fn create_pull_request_review(
         }
     }
     let mut body = Map::new();
-    insert_opt(&mut body, "commit_id", a.commit_id);
-    insert_opt(&mut body, "body", a.body);
-    insert_opt(&mut body, "event", a.event);
-    insert_opt(&mut body, "comments", a.comments.filter(|c| !c.is_empty()));
-    let path = format!("{}/reviews", pull_path(&a.owner, &a.repo, a.pull_number));
-    let v: Value = gh::req(&ctx, Method::POST, &path)?
+    insert_opt(&mut body, "commit_id", commit_id);
+    insert_opt(&mut body, "body", body_text);
+    insert_opt(&mut body, "event", event);
+    insert_opt(&mut body, "comments", comments.filter(|c| !c.is_empty()));
+    let path = format!("{}/reviews", pull_path(&p.owner, &p.repo, p.pull_number));
+    let v: Value = gh::req(ctx, Method::POST, &path)?
         .json(&body)
         .send_json()
         .await?;
@@ -561,4 +691,417 @@ async fn create_pull_request(ctx: Ctx, a: CreatePullRequest) -> Result<Value, To
         .send_json()
         .await?;
     Ok(gh::pull_request(&v))
+}
+
+/// A pull request of a repository.
+#[derive(Deserialize, JsonSchema)]
+pub struct PullRef {
+    /// Repository owner
+    owner: String,
+    /// Repository name
+    repo: String,
+    /// Pull request number
+    #[serde(rename = "pullNumber")]
+    pull_number: Int,
+}
+
+/// The longest diff returned as text.
+const MAX_DIFF_BYTES: usize = 200 * 1024;
+
+/// Get the unified diff of a pull request (all files), as text. Large diffs are cut at 200 KB
+/// with a marker saying how much was left out; github_get_pull_request_files pages through
+/// the files instead.
+#[derive(Deserialize, JsonSchema)]
+pub struct GetPullRequestDiff {
+    #[serde(flatten)]
+    p: PullRef,
+}
+
+async fn get_pull_request_diff(ctx: Ctx, a: GetPullRequestDiff) -> Result<Output, ToolError> {
+    pr_diff(&ctx, &a.p).await
+}
+
+async fn pr_diff(ctx: &Ctx, p: &PullRef) -> Result<Output, ToolError> {
+    let resp = gh::req(ctx, Method::GET, &pull_path(&p.owner, &p.repo, p.pull_number))?
+        .header("accept", "application/vnd.github.diff")
+        .send()
+        .await
+        .map_err(|e| match e.status {
+            Some(406) => e.with_hint("the diff is too large for GitHub to render (over 20,000 lines or 1 MB): use github_get_pull_request_files to page through the files."),
+            _ => e,
+        })?;
+    let (text, _) = mcp_shared::content::truncate(&resp.text(), MAX_DIFF_BYTES);
+    Ok(Output::Text(text))
+}
+
+/// Reply to a review comment of a pull request (a comment on a line of its diff), in the
+/// same thread. Replies to replies are not supported by GitHub: reply to the thread's first
+/// comment. Returns the new comment.
+#[derive(Deserialize, JsonSchema)]
+pub struct AddReplyToPullRequestComment {
+    /// Repository owner
+    owner: String,
+    /// Repository name
+    repo: String,
+    /// Pull request number
+    #[serde(rename = "pullNumber")]
+    pull_number: Int,
+    /// Id of the review comment to reply to
+    #[serde(rename = "commentId")]
+    comment_id: Int,
+    /// Reply text (Markdown)
+    body: String,
+}
+
+async fn add_reply_to_pull_request_comment(
+    ctx: Ctx,
+    a: AddReplyToPullRequestComment,
+) -> Result<Value, ToolError> {
+    let path = format!(
+        "{}/comments/{}/replies",
+        pull_path(&a.owner, &a.repo, a.pull_number),
+        a.comment_id
+    );
+    let v: Value = gh::req(&ctx, Method::POST, &path)?
+        .json(&json!({ "body": a.body }))
+        .send_json()
+        .await?;
+    Ok(gh::review_comment(&v))
+}
+
+/// Ask GitHub Copilot to review a pull request (it posts its review as comments within a few
+/// minutes). Needs Copilot code review available to the repository. Returns the pull request's
+/// requested reviewers.
+#[derive(Deserialize, JsonSchema)]
+pub struct RequestCopilotReview {
+    #[serde(flatten)]
+    p: PullRef,
+}
+
+/// Copilot's reviewer login in GitHub's REST API.
+const COPILOT_REVIEWER: &str = "copilot-pull-request-reviewer[bot]";
+
+async fn request_copilot_review(ctx: Ctx, a: RequestCopilotReview) -> Result<Value, ToolError> {
+    let path = format!(
+        "{}/requested_reviewers",
+        pull_path(&a.p.owner, &a.p.repo, a.p.pull_number)
+    );
+    let v: Value = gh::req(&ctx, Method::POST, &path)?
+        .json(&json!({ "reviewers": [COPILOT_REVIEWER] }))
+        .idempotent(true)
+        .send_json()
+        .await
+        .map_err(|e| match e.status {
+            Some(422) => e.with_hint(
+                "Copilot code review may not be available for this repository or your plan.",
+            ),
+            _ => e,
+        })?;
+    Ok(json!({
+        "message": "Copilot review requested.",
+        "pull_number": v["number"],
+        "requested_reviewers": pluck(&v, "requested_reviewers", "login"),
+        "html_url": v["html_url"],
+    }))
+}
+
+/// The authenticated user's pending review of a pull request (GitHub shows a pending review
+/// only to its author), read through the pages of its reviews.
+async fn pending_review(ctx: &Ctx, p: &PullRef) -> Result<Value, ToolError> {
+    let mut url = format!("{}/reviews", pull_path(&p.owner, &p.repo, p.pull_number));
+    let mut first = true;
+    for _ in 0..10 {
+        let mut r = gh::req(ctx, Method::GET, &url)?;
+        if first {
+            r = r.query("per_page", 100);
+            first = false;
+        }
+        let resp = r.send().await?;
+        let reviews: Value = resp.json()?;
+        if let Some(found) = reviews
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|r| r["state"] == "PENDING")
+        {
+            return Ok(found.clone());
+        }
+        match resp.next_link() {
+            Some(next) => url = next,
+            None => break,
+        }
+    }
+    Err(ToolError::invalid_input(format!(
+        "you have no pending review on pull request #{}: create one first (a review without `event`)",
+        p.pull_number
+    )))
+}
+
+fn review_id(review: &Value) -> Result<u64, ToolError> {
+    review["id"]
+        .as_u64()
+        .ok_or_else(|| ToolError::transport("GitHub's review answer has no id."))
+}
+
+/// Submit your pending review of a pull request (one created without `event`, possibly with
+/// comments added since): approve, request changes or comment, with an optional summary.
+/// Returns the submitted review.
+#[derive(Deserialize, JsonSchema)]
+pub struct SubmitPendingPullRequestReview {
+    #[serde(flatten)]
+    p: PullRef,
+    /// The review action
+    event: ReviewEvent,
+    /// Review summary (Markdown); required for REQUEST_CHANGES
+    body: Option<String>,
+}
+
+async fn submit_pending_pull_request_review(
+    ctx: Ctx,
+    a: SubmitPendingPullRequestReview,
+) -> Result<Value, ToolError> {
+    review_submit(&ctx, &a.p, a.event, a.body).await
+}
+
+async fn review_submit(
+    ctx: &Ctx,
+    p: &PullRef,
+    event: ReviewEvent,
+    body_text: Option<String>,
+) -> Result<Value, ToolError> {
+    if event == ReviewEvent::RequestChanges
+        && body_text.as_deref().is_none_or(|b| b.trim().is_empty())
+    {
+        return Err(ToolError::invalid_input(
+            "a REQUEST_CHANGES review needs a `body` saying what to change",
+        ));
+    }
+    let review = pending_review(ctx, p).await?;
+    let path = format!(
+        "{}/reviews/{}/events",
+        pull_path(&p.owner, &p.repo, p.pull_number),
+        review_id(&review)?
+    );
+    let mut body = Map::new();
+    body.insert("event".into(), json!(event));
+    insert_opt(&mut body, "body", body_text);
+    let v: Value = gh::req(ctx, Method::POST, &path)?
+        .json(&body)
+        .send_json()
+        .await?;
+    Ok(gh::review(&v))
+}
+
+/// Delete your pending (not yet submitted) review of a pull request, with its comments.
+/// Returns the deleted review.
+#[derive(Deserialize, JsonSchema)]
+pub struct DeletePendingPullRequestReview {
+    #[serde(flatten)]
+    p: PullRef,
+}
+
+async fn delete_pending_pull_request_review(
+    ctx: Ctx,
+    a: DeletePendingPullRequestReview,
+) -> Result<Value, ToolError> {
+    review_delete_pending(&ctx, &a.p).await
+}
+
+async fn review_delete_pending(ctx: &Ctx, p: &PullRef) -> Result<Value, ToolError> {
+    let review = pending_review(ctx, p).await?;
+    let path = format!(
+        "{}/reviews/{}",
+        pull_path(&p.owner, &p.repo, p.pull_number),
+        review_id(&review)?
+    );
+    let v: Value = gh::req(ctx, Method::DELETE, &path)?
+        .idempotent(false)
+        .send_json()
+        .await?;
+    Ok(gh::review(&v))
+}
+
+#[derive(Deserialize, JsonSchema, Serialize, Clone, Copy)]
+#[serde(rename_all = "UPPERCASE")]
+enum SubjectType {
+    File,
+    Line,
+}
+
+/// Add a comment to your pending review of a pull request: on a line or range of lines of
+/// the diff (`subjectType: LINE`), or on a whole file (`FILE`). Create the pending review
+/// first (a review without `event`) and submit it afterwards. Returns the new review thread.
+#[derive(Deserialize, JsonSchema)]
+pub struct AddCommentToPendingReview {
+    #[serde(flatten)]
+    p: PullRef,
+    /// Path of the file, relative to the repository root
+    path: String,
+    /// Comment text (Markdown)
+    body: String,
+    /// Comment on a line (range) or on the whole file
+    #[serde(rename = "subjectType")]
+    subject_type: SubjectType,
+    /// Line of the diff to comment on (the last line of a range); with LINE
+    line: Option<Int>,
+    /// Side of the diff: LEFT (old file) or RIGHT (new file)
+    side: Option<Side>,
+    /// First line of a multi-line range
+    #[serde(rename = "startLine")]
+    start_line: Option<Int>,
+    /// Side of `startLine`
+    #[serde(rename = "startSide")]
+    start_side: Option<Side>,
+}
+
+/// Add a thread (a comment on the diff) to a pending review: only GraphQL can.
+const ADD_REVIEW_THREAD: &str =
+    "mutation AddReviewThread($input: AddPullRequestReviewThreadInput!) {
+  addPullRequestReviewThread(input: $input) {
+    thread { id isResolved comments(first: 1) { nodes { id body path line url } } }
+  }
+}";
+
+async fn add_comment_to_pending_review(
+    ctx: Ctx,
+    a: AddCommentToPendingReview,
+) -> Result<Value, ToolError> {
+    if matches!(a.subject_type, SubjectType::Line) && a.line.is_none() {
+        return Err(ToolError::invalid_input(
+            "a LINE comment needs `line` (and `side`); use subjectType FILE to comment on the whole file",
+        ));
+    }
+    let review = pending_review(&ctx, &a.p).await?;
+    let review_node = review["node_id"]
+        .as_str()
+        .ok_or_else(|| ToolError::transport("GitHub's review answer has no node_id."))?;
+    let mut input = Map::new();
+    input.insert("pullRequestReviewId".into(), json!(review_node));
+    input.insert("path".into(), json!(a.path));
+    input.insert("body".into(), json!(a.body));
+    input.insert("subjectType".into(), json!(a.subject_type));
+    insert_opt(&mut input, "line", a.line);
+    insert_opt(&mut input, "side", a.side);
+    insert_opt(&mut input, "startLine", a.start_line);
+    insert_opt(&mut input, "startSide", a.start_side);
+    let data = gh::graphql(
+        &ctx,
+        "AddReviewThread",
+        ADD_REVIEW_THREAD,
+        json!({ "input": input }),
+    )
+    .await?;
+    let thread = &data["addPullRequestReviewThread"]["thread"];
+    if thread.is_null() {
+        return Err(ToolError::transport(
+            "GitHub did not create the review thread: check `path` and `line` against the pull request's diff.",
+        ));
+    }
+    Ok(json!({
+        "review_id": review["id"],
+        "thread_id": thread["id"],
+        "comment": thread["comments"]["nodes"][0],
+    }))
+}
+
+// ---- GitHub's official server's combined tools
+
+#[derive(Deserialize, JsonSchema, Clone, Copy)]
+#[serde(rename_all = "snake_case")]
+enum PullReadMethod {
+    Get,
+    GetDiff,
+    GetStatus,
+    GetFiles,
+    GetReviewComments,
+    GetReviews,
+    GetComments,
+}
+
+/// Read a pull request: `get` (the pull request), `get_diff` (its unified diff),
+/// `get_status` (combined commit status of its head), `get_files`, `get_review_comments`,
+/// `get_reviews` or `get_comments` (pages of them, with `next_page`).
+#[derive(Deserialize, JsonSchema)]
+pub struct PullRequestRead {
+    /// What to read
+    method: PullReadMethod,
+    #[serde(flatten)]
+    p: PullItems,
+}
+
+async fn pull_request_read(ctx: Ctx, a: PullRequestRead) -> Result<Output, ToolError> {
+    let p = a.p;
+    let v = match a.method {
+        PullReadMethod::Get => {
+            gh::pull_request(&pr_get(&ctx, &p.owner, &p.repo, p.pull_number).await?)
+        }
+        PullReadMethod::GetDiff => {
+            let r = PullRef {
+                owner: p.owner,
+                repo: p.repo,
+                pull_number: p.pull_number,
+            };
+            return pr_diff(&ctx, &r).await;
+        }
+        PullReadMethod::GetStatus => pr_status(&ctx, &p.owner, &p.repo, p.pull_number).await?,
+        PullReadMethod::GetFiles => {
+            list_pull_items(&ctx, p, "files", gh::pull_request_file).await?
+        }
+        PullReadMethod::GetReviewComments => {
+            list_pull_items(&ctx, p, "comments", gh::review_comment).await?
+        }
+        PullReadMethod::GetReviews => list_pull_items(&ctx, p, "reviews", gh::review).await?,
+        PullReadMethod::GetComments => {
+            crate::issues::comments_page(&ctx, p.owner, p.repo, p.pull_number, p.page, p.per_page)
+                .await?
+        }
+    };
+    Ok(v.into())
+}
+
+#[derive(Deserialize, JsonSchema, Clone, Copy)]
+#[serde(rename_all = "snake_case")]
+enum ReviewWriteMethod {
+    Create,
+    SubmitPending,
+    DeletePending,
+}
+
+/// Write a review of a pull request: `create` one (with `event` it is submitted at once;
+/// without, it stays pending so comments can be added with add_comment_to_pending_review),
+/// `submit_pending` your pending review with `event`, or `delete_pending` it. Returns the
+/// review.
+#[derive(Deserialize, JsonSchema)]
+pub struct PullRequestReviewWrite {
+    /// What to do
+    method: ReviewWriteMethod,
+    #[serde(flatten)]
+    p: PullRef,
+    /// Review summary (Markdown)
+    body: Option<String>,
+    /// The review action (create: leave out for a pending review; submit_pending: required)
+    event: Option<ReviewEvent>,
+    /// SHA of the commit to review (create only; default: the latest commit)
+    #[serde(rename = "commitID")]
+    commit_id: Option<String>,
+}
+
+async fn pull_request_review_write(
+    ctx: Ctx,
+    a: PullRequestReviewWrite,
+) -> Result<Value, ToolError> {
+    match a.method {
+        ReviewWriteMethod::Create => {
+            review_create(&ctx, &a.p, a.body, a.event, a.commit_id, None).await
+        }
+        ReviewWriteMethod::SubmitPending => {
+            let Some(event) = a.event else {
+                return Err(ToolError::invalid_input(
+                    "method `submit_pending` needs `event` (APPROVE, REQUEST_CHANGES or COMMENT)",
+                ));
+            };
+            review_submit(&ctx, &a.p, event, a.body).await
+        }
+        ReviewWriteMethod::DeletePending => review_delete_pending(&ctx, &a.p).await,
+    }
 }

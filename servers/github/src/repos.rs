@@ -22,14 +22,16 @@ pub fn tools() -> Vec<ToolDef> {
             Effect::Write,
             create_or_update_file,
         )
-        .toolset("repos"),
+        .toolset("repos")
+        .official_name("create_or_update_file"),
         tool(
             "github_create_repository",
             "Create repository",
             Effect::Write,
             create_repository,
         )
-        .toolset("repos"),
+        .toolset("repos")
+        .official_name("create_repository"),
         tool(
             "github_get_file_contents",
             "Get file or directory contents",
@@ -43,35 +45,40 @@ pub fn tools() -> Vec<ToolDef> {
             Effect::IdempotentWrite,
             fork_repository,
         )
-        .toolset("repos"),
+        .toolset("repos")
+        .official_name("fork_repository"),
         tool(
             "github_create_branch",
             "Create branch",
             Effect::Write,
             create_branch,
         )
-        .toolset("repos"),
+        .toolset("repos")
+        .official_name("create_branch"),
         tool(
             "github_push_files",
             "Push files in one commit",
             Effect::Write,
             push_files,
         )
-        .toolset("repos"),
+        .toolset("repos")
+        .official_name("push_files"),
         tool(
             "github_list_commits",
             "List commits",
             Effect::Read,
             list_commits,
         )
-        .toolset("repos"),
+        .toolset("repos")
+        .official_name("list_commits"),
         tool(
             "github_search_repositories",
             "Search repositories",
             Effect::Read,
             search_repositories,
         )
-        .toolset("repos"),
+        .toolset("repos")
+        .official_name("search_repositories"),
         tool(
             "github_search_code",
             "Search code",
@@ -79,6 +86,71 @@ pub fn tools() -> Vec<ToolDef> {
             search_code,
         )
         .toolset("repos"),
+        tool(
+            "search_code",
+            "Search code",
+            Effect::Read,
+            official_search_code,
+        )
+        .toolset("repos")
+        .official_only(),
+        tool(
+            "get_file_contents",
+            "Get file or directory contents",
+            Effect::Read,
+            official_get_file_contents,
+        )
+        .toolset("repos")
+        .official_only(),
+        tool("github_get_commit", "Get commit", Effect::Read, get_commit)
+            .toolset("repos")
+            .official_name("get_commit"),
+        tool(
+            "github_list_branches",
+            "List branches",
+            Effect::Read,
+            list_branches,
+        )
+        .toolset("repos")
+        .official_name("list_branches"),
+        tool("github_list_tags", "List tags", Effect::Read, list_tags)
+            .toolset("repos")
+            .official_name("list_tags"),
+        tool("github_get_tag", "Get tag", Effect::Read, get_tag)
+            .toolset("repos")
+            .official_name("get_tag"),
+        tool(
+            "github_list_releases",
+            "List releases",
+            Effect::Read,
+            list_releases,
+        )
+        .toolset("repos")
+        .official_name("list_releases"),
+        tool(
+            "github_get_latest_release",
+            "Get latest release",
+            Effect::Read,
+            get_latest_release,
+        )
+        .toolset("repos")
+        .official_name("get_latest_release"),
+        tool(
+            "github_get_release_by_tag",
+            "Get release by tag",
+            Effect::Read,
+            get_release_by_tag,
+        )
+        .toolset("repos")
+        .official_name("get_release_by_tag"),
+        tool(
+            "github_delete_file",
+            "Delete file",
+            Effect::Destructive,
+            delete_file,
+        )
+        .toolset("repos")
+        .official_name("delete_file"),
     ]
 }
 
@@ -144,12 +216,14 @@ async fn create_or_update_file(ctx: Ctx, a: CreateOrUpdateFile) -> Result<Value,
     Ok(out)
 }
 
-/// Create a repository owned by the authenticated user. Returns the new repository
-/// (full name, default branch, visibility, URLs).
+/// Create a repository owned by the authenticated user, or by an organization. Returns the
+/// new repository (full name, default branch, visibility, URLs).
 #[derive(Deserialize, JsonSchema)]
 pub struct CreateRepository {
     /// Repository name
     name: String,
+    /// Organization to create the repository in (default: the authenticated user's account)
+    organization: Option<String>,
     /// Short description
     description: Option<String>,
     /// Make the repository private (default false)
@@ -165,7 +239,11 @@ async fn create_repository(ctx: Ctx, a: CreateRepository) -> Result<Value, ToolE
     insert_opt(&mut body, "description", a.description);
     insert_opt(&mut body, "private", a.private);
     insert_opt(&mut body, "auto_init", a.auto_init);
-    let v: Value = gh::req(&ctx, Method::POST, "/user/repos")?
+    let path = match a.organization.as_deref().filter(|o| !o.is_empty()) {
+        Some(org) => format!("/orgs/{}/repos", mcp_shared::seg(org)),
+        None => "/user/repos".to_owned(),
+    };
+    let v: Value = gh::req(&ctx, Method::POST, &path)?
         .json(&body)
         .send_json()
         .await?;
@@ -192,21 +270,62 @@ pub struct GetFileContents {
 const MAX_TEXT_BYTES: usize = 200 * 1024;
 
 async fn get_file_contents(ctx: Ctx, a: GetFileContents) -> Result<Output, ToolError> {
-    let file = slash_path(&a.path, "path")?;
-    let base = format!("{}/contents", repo_path(&a.owner, &a.repo));
+    file_contents(&ctx, &a.owner, &a.repo, &a.path, a.branch.as_deref()).await
+}
+
+/// Get a file's content or a directory's entries from a repository. A text file comes back as
+/// text (cut at 200 KB, with `truncated: true` and a marker); a binary file as an embedded
+/// resource (base64, with its MIME type); a directory as its entries. Files over 1 MB are not
+/// returned by this API: the result then gives `download_url`.
+#[derive(Deserialize, JsonSchema)]
+pub struct OfficialGetFileContents {
+    /// Repository owner (username or organization)
+    owner: String,
+    /// Repository name
+    repo: String,
+    /// Path to the file or directory (default: the repository root)
+    #[schemars(extend("default" = "/"))]
+    path: Option<String>,
+    /// Git ref: a branch (`refs/heads/main` or `main`), tag (`refs/tags/v1`) or pull request
+    /// merge ref (default: the default branch)
+    #[serde(rename = "ref")]
+    git_ref: Option<String>,
+    /// Commit SHA to read from; takes precedence over `ref`
+    sha: Option<String>,
+}
+
+async fn official_get_file_contents(
+    ctx: Ctx,
+    a: OfficialGetFileContents,
+) -> Result<Output, ToolError> {
+    let at = a.sha.as_deref().or(a.git_ref.as_deref());
+    let path = a.path.as_deref().unwrap_or("/");
+    file_contents(&ctx, &a.owner, &a.repo, path, at).await
+}
+
+async fn file_contents(
+    ctx: &Ctx,
+    owner: &str,
+    repo: &str,
+    file_path: &str,
+    at: Option<&str>,
+) -> Result<Output, ToolError> {
+    let file = slash_path(file_path, "path")?;
+    let base = format!("{}/contents", repo_path(owner, repo));
     let path = if file.is_empty() {
         base
     } else {
         format!("{base}/{file}")
     };
-    let v: Value = gh::req(&ctx, Method::GET, &path)?
-        .query_opt("ref", a.branch.as_deref())
+    let v: Value = gh::req(ctx, Method::GET, &path)?
+        .query_opt("ref", at)
         .send_json()
         .await?;
     if v.is_array() {
         let entries = each(&v, gh::content_entry);
         return Ok(
-            json!({ "type": "dir", "path": a.path.trim_matches('/'), "entries": entries }).into(),
+            json!({ "type": "dir", "path": file_path.trim_matches('/'), "entries": entries })
+                .into(),
         );
     }
     let mut meta = pick(
@@ -259,14 +378,14 @@ async fn get_file_contents(ctx: Ctx, a: GetFileContents) -> Result<Output, ToolE
         }
         Err(e) => {
             let bytes = e.into_bytes();
-            let mime = mime_type(&a.path);
+            let mime = mime_type(file_path);
             meta["encoding"] = json!("base64");
             meta["mime_type"] = json!(mime);
             meta["content"] = json!("binary file: see the embedded resource");
             let uri = v["download_url"]
                 .as_str()
                 .or_else(|| v["html_url"].as_str())
-                .unwrap_or(&a.path)
+                .unwrap_or(file_path)
                 .to_owned();
             let resource = ResourceContents::blob(BASE64.encode(&bytes), uri).with_mime_type(mime);
             Ok(Output::Content(vec![
@@ -503,6 +622,8 @@ pub struct ListCommits {
     repo: String,
     /// Branch name or commit SHA to start listing from (default: the default branch)
     sha: Option<String>,
+    /// Only commits by this author (GitHub login or email address)
+    author: Option<String>,
     /// Page number (from 1)
     page: Option<Int>,
     /// Results per page (max 100)
@@ -512,7 +633,9 @@ pub struct ListCommits {
 
 async fn list_commits(ctx: Ctx, a: ListCommits) -> Result<Value, ToolError> {
     let path = format!("{}/commits", repo_path(&a.owner, &a.repo));
-    let r = gh::req(&ctx, Method::GET, &path)?.query_opt("sha", a.sha.as_deref());
+    let r = gh::req(&ctx, Method::GET, &path)?
+        .query_opt("sha", a.sha.as_deref())
+        .query_opt("author", a.author.as_deref());
     let resp = paged(r, a.page, a.per_page).send().await?;
     let v: Value = resp.json()?;
     Ok(page_of(&resp, each(&v, gh::commit)))
@@ -534,6 +657,9 @@ enum RepoSort {
 pub struct SearchRepositories {
     /// Search query in GitHub repository search syntax
     query: String,
+    /// Return the concise fields only (default true); false returns GitHub's full repository
+    /// objects
+    minimal_output: Option<bool>,
     /// Sort field (default: best match)
     sort: Option<RepoSort>,
     /// Sort order (default desc; only with `sort`)
@@ -552,7 +678,12 @@ async fn search_repositories(ctx: Ctx, a: SearchRepositories) -> Result<Value, T
         .query_opt("order", a.order.as_ref().map(enum_str));
     let resp = paged(r, a.page, a.per_page).send().await?;
     let v: Value = resp.json()?;
-    let mut out = page_of(&resp, each(&v["items"], gh::repo));
+    let items = if a.minimal_output.unwrap_or(true) {
+        each(&v["items"], gh::repo)
+    } else {
+        v["items"].clone()
+    };
+    let mut out = page_of(&resp, items);
     out["total_count"] = v["total_count"].clone();
     out["incomplete_results"] = v["incomplete_results"].clone();
     Ok(out)
@@ -599,15 +730,309 @@ fn code_result(v: &Value) -> Value {
 }
 
 async fn search_code(ctx: Ctx, a: SearchCode) -> Result<Value, ToolError> {
-    let r = gh::req(&ctx, Method::GET, "/search/code")?
+    let sort = a.sort.as_ref().map(enum_str);
+    code_search(&ctx, &a.q, sort, a.order, a.page, a.per_page).await
+}
+
+/// Search code across GitHub with GitHub's code search syntax (e.g.
+/// `content:Skill language:Java org:github`, `repo:owner/name path:src/ fn main`). Returns the
+/// total count, matching files (repository, path, URL and matching fragments) and `next_page`.
+/// GitHub allows about 10 code searches a minute.
+#[derive(Deserialize, JsonSchema)]
+pub struct OfficialSearchCode {
+    /// Search query in GitHub code search syntax
+    query: String,
+    /// Sort field (`indexed` is the only one GitHub supports; default: best match)
+    sort: Option<String>,
+    /// Sort order (only with `sort`)
+    order: Option<Order>,
+    /// Page number (from 1)
+    page: Option<Int>,
+    /// Results per page (max 100)
+    #[serde(rename = "perPage")]
+    per_page: Option<Int>,
+}
+
+async fn official_search_code(ctx: Ctx, a: OfficialSearchCode) -> Result<Value, ToolError> {
+    code_search(&ctx, &a.query, a.sort, a.order, a.page, a.per_page).await
+}
+
+async fn code_search(
+    ctx: &Ctx,
+    q: &str,
+    sort: Option<String>,
+    order: Option<Order>,
+    page: Option<Int>,
+    per_page: Option<Int>,
+) -> Result<Value, ToolError> {
+    let r = gh::req(ctx, Method::GET, "/search/code")?
         .header("accept", "application/vnd.github.text-match+json")
-        .query("q", &a.q)
-        .query_opt("sort", a.sort.as_ref().map(enum_str))
-        .query_opt("order", a.order.as_ref().map(enum_str));
-    let resp = paged(r, a.page, a.per_page).send().await?;
+        .query("q", q)
+        .query_opt("sort", sort)
+        .query_opt("order", order.as_ref().map(enum_str));
+    let resp = paged(r, page, per_page).send().await?;
     let v: Value = resp.json()?;
     let mut out = page_of(&resp, each(&v["items"], code_result));
     out["total_count"] = v["total_count"].clone();
     out["incomplete_results"] = v["incomplete_results"].clone();
     Ok(out)
+}
+
+/// Get one commit: SHA, message, author, committer, dates, parents and URL; with
+/// `include_diff` (default true) also its stats and changed files with their patches (cut at
+/// 20 KB per file; `page`/`perPage` page through the files of large commits).
+#[derive(Deserialize, JsonSchema)]
+pub struct GetCommit {
+    /// Repository owner
+    owner: String,
+    /// Repository name
+    repo: String,
+    /// Commit SHA, branch name or tag name
+    sha: String,
+    /// Include the stats and changed files with their diffs (default true)
+    include_diff: Option<bool>,
+    /// Page of the changed files (from 1)
+    page: Option<Int>,
+    /// Changed files per page (max 100)
+    #[serde(rename = "perPage")]
+    per_page: Option<Int>,
+}
+
+async fn get_commit(ctx: Ctx, a: GetCommit) -> Result<Value, ToolError> {
+    let path = format!(
+        "{}/commits/{}",
+        repo_path(&a.owner, &a.repo),
+        slash_path(&a.sha, "sha")?
+    );
+    let resp = paged(gh::req(&ctx, Method::GET, &path)?, a.page, a.per_page)
+        .send()
+        .await?;
+    let v: Value = resp.json()?;
+    let mut out = gh::commit(&v);
+    if a.include_diff.unwrap_or(true) {
+        out["stats"] = v["stats"].clone();
+        out["files"] = each(&v["files"], gh::pull_request_file);
+        out["next_page"] = page_of(&resp, Value::Null)["next_page"].clone();
+    }
+    Ok(out)
+}
+
+/// A repository list (branches, tags, releases) with the common paging parameters.
+#[derive(Deserialize, JsonSchema)]
+pub struct RepoList {
+    /// Repository owner
+    owner: String,
+    /// Repository name
+    repo: String,
+    /// Page number (from 1)
+    page: Option<Int>,
+    /// Results per page (max 100)
+    #[serde(rename = "perPage")]
+    per_page: Option<Int>,
+}
+
+async fn repo_list(
+    ctx: &Ctx,
+    a: RepoList,
+    what: &str,
+    shape: fn(&Value) -> Value,
+) -> Result<Value, ToolError> {
+    let path = format!("{}/{what}", repo_path(&a.owner, &a.repo));
+    gh::list(ctx, &path, &[], a.page, a.per_page, shape).await
+}
+
+/// List the branches of a repository: name, head commit SHA and whether it is protected.
+/// Returns branches and `next_page`.
+#[derive(Deserialize, JsonSchema)]
+pub struct ListBranches {
+    #[serde(flatten)]
+    l: RepoList,
+}
+
+fn branch(v: &Value) -> Value {
+    pick(v, &["name", "sha=commit.sha", "protected"])
+}
+
+async fn list_branches(ctx: Ctx, a: ListBranches) -> Result<Value, ToolError> {
+    repo_list(&ctx, a.l, "branches", branch).await
+}
+
+/// List the tags of a repository, newest first: name and commit SHA. Returns tags and
+/// `next_page`.
+#[derive(Deserialize, JsonSchema)]
+pub struct ListTags {
+    #[serde(flatten)]
+    l: RepoList,
+}
+
+fn tag(v: &Value) -> Value {
+    pick(v, &["name", "sha=commit.sha", "zipball_url", "tarball_url"])
+}
+
+async fn list_tags(ctx: Ctx, a: ListTags) -> Result<Value, ToolError> {
+    repo_list(&ctx, a.l, "tags", tag).await
+}
+
+/// List the releases of a repository, newest first (drafts only with push access): tag, name,
+/// notes, draft and prerelease flags, author, dates, assets and URL. Returns releases and
+/// `next_page`.
+#[derive(Deserialize, JsonSchema)]
+pub struct ListReleases {
+    #[serde(flatten)]
+    l: RepoList,
+}
+
+async fn list_releases(ctx: Ctx, a: ListReleases) -> Result<Value, ToolError> {
+    repo_list(&ctx, a.l, "releases", gh::release).await
+}
+
+/// A repository and a tag name.
+#[derive(Deserialize, JsonSchema)]
+pub struct RepoTag {
+    /// Repository owner
+    owner: String,
+    /// Repository name
+    repo: String,
+    /// Tag name (e.g. `v1.2.0`)
+    tag: String,
+}
+
+/// Get a tag: for an annotated tag its object (tag name, message, tagger, date, the commit it
+/// points to and its verification); for a lightweight tag the commit it points to.
+#[derive(Deserialize, JsonSchema)]
+pub struct GetTag {
+    #[serde(flatten)]
+    t: RepoTag,
+}
+
+async fn get_tag(ctx: Ctx, a: GetTag) -> Result<Value, ToolError> {
+    let repo = repo_path(&a.t.owner, &a.t.repo);
+    let r: Value = gh::req(
+        &ctx,
+        Method::GET,
+        &format!("{repo}/git/ref/tags/{}", slash_path(&a.t.tag, "tag")?),
+    )?
+    .send_json()
+    .await?;
+    let sha = r["object"]["sha"]
+        .as_str()
+        .ok_or_else(|| ToolError::transport("GitHub's tag reference has no object SHA."))?;
+    if r["object"]["type"] != "tag" {
+        return Ok(json!({
+            "tag": a.t.tag,
+            "annotated": false,
+            "object": { "type": r["object"]["type"], "sha": sha },
+        }));
+    }
+    let t: Value = gh::req(
+        &ctx,
+        Method::GET,
+        &format!("{repo}/git/tags/{}", mcp_shared::seg(sha)),
+    )?
+    .send_json()
+    .await?;
+    let mut out = pick(
+        &t,
+        &[
+            "tag",
+            "sha",
+            "message",
+            "tagger=tagger.name",
+            "tagged_at=tagger.date",
+            "verified=verification.verified",
+        ],
+    );
+    out["annotated"] = json!(true);
+    out["object"] = pick(&t["object"], &["type", "sha"]);
+    Ok(out)
+}
+
+/// Get the latest published full release of a repository (not a draft or prerelease): tag,
+/// name, notes, author, dates, assets and URL.
+#[derive(Deserialize, JsonSchema)]
+pub struct GetLatestRelease {
+    /// Repository owner
+    owner: String,
+    /// Repository name
+    repo: String,
+}
+
+async fn get_latest_release(ctx: Ctx, a: GetLatestRelease) -> Result<Value, ToolError> {
+    let path = format!("{}/releases/latest", repo_path(&a.owner, &a.repo));
+    let v: Value = gh::req(&ctx, Method::GET, &path)?
+        .send_json()
+        .await
+        .map_err(|e| match e.status {
+            Some(404) => e.with_hint("the repository has no published full release (drafts and prereleases do not count), or the token cannot see it."),
+            _ => e,
+        })?;
+    Ok(gh::release(&v))
+}
+
+/// Get the release of a tag: tag, name, notes, draft and prerelease flags, author, dates,
+/// assets and URL.
+#[derive(Deserialize, JsonSchema)]
+pub struct GetReleaseByTag {
+    #[serde(flatten)]
+    t: RepoTag,
+}
+
+async fn get_release_by_tag(ctx: Ctx, a: GetReleaseByTag) -> Result<Value, ToolError> {
+    let path = format!(
+        "{}/releases/tags/{}",
+        repo_path(&a.t.owner, &a.t.repo),
+        slash_path(&a.t.tag, "tag")?
+    );
+    let v: Value = gh::req(&ctx, Method::GET, &path)?.send_json().await?;
+    Ok(gh::release(&v))
+}
+
+/// Delete a file from a branch, as one commit. The file's current blob SHA is looked up
+/// first. Returns the commit. The file stays in the branch's history.
+#[derive(Deserialize, JsonSchema)]
+pub struct DeleteFile {
+    /// Repository owner
+    owner: String,
+    /// Repository name
+    repo: String,
+    /// Path of the file to delete
+    path: String,
+    /// Commit message
+    message: String,
+    /// Branch to delete the file from
+    branch: String,
+}
+
+async fn delete_file(ctx: Ctx, a: DeleteFile) -> Result<Value, ToolError> {
+    let file = slash_path(&a.path, "path")?;
+    if file.is_empty() {
+        return Err(ToolError::invalid_input(
+            "`path` must name a file, e.g. `docs/old.md`",
+        ));
+    }
+    let path = format!("{}/contents/{file}", repo_path(&a.owner, &a.repo));
+    let current: Value = gh::req(&ctx, Method::GET, &path)?
+        .query("ref", &a.branch)
+        .send_json()
+        .await?;
+    let sha = match current["sha"].as_str() {
+        Some(sha) if current["type"] == "file" => sha.to_owned(),
+        _ => {
+            return Err(ToolError::invalid_input(format!(
+                "`{}` is not a file on branch `{}` (directories cannot be deleted with this tool)",
+                a.path, a.branch
+            )));
+        }
+    };
+    // Not retried: after a deletion landed, a repeat would fail on the missing file.
+    let v: Value = gh::req(&ctx, Method::DELETE, &path)?
+        .json(&json!({ "message": a.message, "sha": sha, "branch": a.branch }))
+        .idempotent(false)
+        .send_json()
+        .await?;
+    Ok(json!({
+        "path": a.path.trim_matches('/'),
+        "branch": a.branch,
+        "commit": pick(&v["commit"], &["sha", "message", "html_url"]),
+    }))
 }

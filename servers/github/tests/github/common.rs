@@ -1,7 +1,11 @@
 //! Test setup shared by the GitHub tests.
 
+use mcp_shared::{Settings, ToolNames};
 use mcp_testkit::wiremock::MockServer;
+use mcp_testkit::wiremock::matchers::{header, method, path};
+use mcp_testkit::wiremock::{Match, Mock, Request, ResponseTemplate};
 use mcp_testkit::{Client, TestServer, settings_for};
+use serde_json::Value;
 
 pub const TOKEN: &str = "ghp_test_token_1";
 
@@ -13,8 +17,33 @@ pub struct Setup {
 }
 
 pub async fn setup() -> Setup {
+    setup_with(|s| s).await
+}
+
+/// Every toolset, under our names.
+pub async fn setup_all() -> Setup {
+    setup_with(|s| Settings {
+        toolsets: Some(vec!["all".into()]),
+        ..s
+    })
+    .await
+}
+
+/// Every toolset, under the names and parameters of GitHub's official MCP server.
+pub async fn setup_official() -> Setup {
+    setup_with(|s| Settings {
+        toolsets: Some(vec!["all".into()]),
+        tool_names: ToolNames::Official,
+        ..s
+    })
+    .await
+}
+
+/// A server with settings adjusted from the test defaults.
+pub async fn setup_with(adjust: impl FnOnce(Settings) -> Settings) -> Setup {
     let fake = MockServer::start().await;
-    let server = TestServer::start(&github_mcp_server::SPEC, settings_for(&fake.uri())).await;
+    let settings = adjust(settings_for(&fake.uri()));
+    let server = TestServer::start(&github_mcp_server::SPEC, settings).await;
     let client = server.client(TOKEN).await;
     Setup {
         fake,
@@ -175,4 +204,49 @@ pub fn pr_json(number: u64, title: &str) -> serde_json::Value {
         "deletions": 3,
         "changed_files": 5
     })
+}
+
+/// A GraphQL request: POST `/graphql` with the token, naming `operation` (as `operationName`
+/// and in the query text) with exactly these `variables`; answered with `{"data": data}`
+/// (or a body with `errors` given as `data` when it has them), once.
+pub async fn graphql(fake: &MockServer, operation: &str, variables: Value, answer: Value) {
+    let body = if answer.get("errors").is_some() {
+        answer
+    } else {
+        serde_json::json!({ "data": answer })
+    };
+    Mock::given(method("POST"))
+        .and(path("/graphql"))
+        .and(header("authorization", format!("Bearer {TOKEN}").as_str()))
+        .and(GraphqlOp {
+            operation: operation.to_owned(),
+            variables,
+        })
+        .respond_with(ResponseTemplate::new(200).set_body_json(body))
+        .expect(1)
+        .mount(fake)
+        .await;
+}
+
+struct GraphqlOp {
+    operation: String,
+    variables: Value,
+}
+
+impl Match for GraphqlOp {
+    fn matches(&self, request: &Request) -> bool {
+        let Ok(body) = serde_json::from_slice::<Value>(&request.body) else {
+            return false;
+        };
+        let query = body["query"].as_str().unwrap_or_default();
+        let named = [
+            format!("query {}(", self.operation),
+            format!("mutation {}(", self.operation),
+        ];
+        body["operationName"] == self.operation.as_str()
+            && named
+                .iter()
+                .any(|n| query.trim_start().starts_with(n.as_str()))
+            && body["variables"] == self.variables
+    }
 }

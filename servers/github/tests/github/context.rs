@@ -307,3 +307,165 @@ async fn recent_stargazers_warns_when_github_caps_the_list() {
     assert_eq!(v["items"][0]["id"], 400);
     assert!(v["note"].as_str().unwrap().contains("40,000"), "{v}");
 }
+
+// ---- github_get_teams, github_get_team_members, github_search_orgs
+
+#[tokio::test]
+async fn get_teams_of_a_user_contract() {
+    let s = setup().await;
+    crate::common::graphql(
+        &s.fake,
+        "GetTeams",
+        json!({"login": "hubot"}),
+        json!({"user": {"organizations": {"nodes": [
+            {"login": "github", "teams": {"nodes": [
+                {"name": "Justice League", "slug": "justice-league", "description": "A great team."}
+            ]}},
+            {"login": "octo-org", "teams": {"nodes": []}}
+        ]}}}),
+    )
+    .await;
+    let v = s
+        .client
+        .call_ok("github_get_teams", json!({"user": "hubot"}))
+        .await;
+    assert_eq!(v["user"], "hubot");
+    assert_eq!(
+        v["teams"],
+        json!([{"name": "Justice League", "slug": "justice-league", "description": "A great team.", "org": "github"}])
+    );
+}
+
+#[tokio::test]
+async fn get_teams_of_the_authenticated_user() {
+    let s = setup().await;
+    expect("GET", "/user")
+        .bearer(TOKEN)
+        .respond(&s.fake, 200, me_json())
+        .await;
+    crate::common::graphql(
+        &s.fake,
+        "GetTeams",
+        json!({"login": "octocat"}),
+        json!({"user": {"organizations": {"nodes": []}}}),
+    )
+    .await;
+    let v = s.client.call_ok("github_get_teams", json!({})).await;
+    assert_eq!(v, json!({"user": "octocat", "teams": []}));
+}
+
+#[tokio::test]
+async fn get_teams_graphql_error() {
+    let s = setup().await;
+    crate::common::graphql(
+        &s.fake,
+        "GetTeams",
+        json!({"login": "nobody-here"}),
+        json!({"data": {"user": null}, "errors": [{"type": "NOT_FOUND", "path": ["user"], "message": "Could not resolve to a User with the login of 'nobody-here'."}]}),
+    )
+    .await;
+    let err = s
+        .client
+        .call_err("github_get_teams", json!({"user": "nobody-here"}))
+        .await;
+    assert!(
+        err.contains("GraphQL error (NOT_FOUND) in GetTeams: Could not resolve to a User"),
+        "{err}"
+    );
+    assert!(err.contains("Hint:"), "{err}");
+}
+
+#[tokio::test]
+async fn get_team_members_contract() {
+    let s = setup().await;
+    expect("GET", "/orgs/github/teams/justice-league/members")
+        .bearer(TOKEN)
+        .query("per_page", "100")
+        .respond(
+            &s.fake,
+            200,
+            json!([user_json("octocat", 1), user_json("hubot", 2)]),
+        )
+        .await;
+    let v = s
+        .client
+        .call_ok(
+            "github_get_team_members",
+            json!({"org": "github", "team_slug": "justice-league"}),
+        )
+        .await;
+    assert_eq!(v["members"][1]["login"], "hubot");
+    assert_eq!(v["members"][0]["html_url"], "https://github.com/octocat");
+}
+
+#[tokio::test]
+async fn get_team_members_without_read_org() {
+    let s = setup().await;
+    expect("GET", "/orgs/github/teams/secret/members")
+        .bearer(TOKEN)
+        .query("per_page", "100")
+        .respond_with(
+            &s.fake,
+            ResponseTemplate::new(404)
+                .insert_header("x-accepted-oauth-scopes", "read:org")
+                .insert_header("x-oauth-scopes", "repo")
+                .set_body_json(gh_error(404, "Not Found")),
+        )
+        .await;
+    let err = s
+        .client
+        .call_err(
+            "github_get_team_members",
+            json!({"org": "github", "team_slug": "secret"}),
+        )
+        .await;
+    assert!(err.contains("404") && err.contains("`read:org`"), "{err}");
+}
+
+fn search_accounts(logins: &[&str]) -> Value {
+    json!({
+        "total_count": logins.len(),
+        "incomplete_results": false,
+        "items": logins.iter().enumerate().map(|(i, l)| user_json(l, i as u64 + 1)).collect::<Vec<_>>()
+    })
+}
+
+#[tokio::test]
+async fn search_orgs_contract() {
+    let s = crate::common::setup_all().await;
+    expect("GET", "/search/users")
+        .bearer(TOKEN)
+        .query("q", "type:org location:berlin")
+        .query("sort", "repositories")
+        .query("per_page", "5")
+        .respond(&s.fake, 200, search_accounts(&["berlin-org"]))
+        .await;
+    let v = s
+        .client
+        .call_ok(
+            "github_search_orgs",
+            json!({"query": "location:berlin", "sort": "repositories", "perPage": 5}),
+        )
+        .await;
+    assert_eq!(v["total_count"], 1);
+    assert_eq!(v["items"][0]["login"], "berlin-org");
+}
+
+#[tokio::test]
+async fn search_orgs_invalid_query() {
+    let s = crate::common::setup_all().await;
+    expect("GET", "/search/users")
+        .bearer(TOKEN)
+        .query("q", "type:org ")
+        .respond(
+            &s.fake,
+            422,
+            validation_failed(json!([{"resource": "Search", "field": "q", "code": "missing"}])),
+        )
+        .await;
+    let err = s
+        .client
+        .call_err("github_search_orgs", json!({"query": ""}))
+        .await;
+    assert!(err.contains("422") && err.contains("q: missing"), "{err}");
+}

@@ -35,7 +35,7 @@ async fn stdio_binary_lists_and_calls_without_leaking_the_token() {
     )
     .await;
     let tools = client.list_tools().await;
-    assert_eq!(tools.len(), 32);
+    assert_eq!(tools.len(), crate::surface::default_tool_count());
     assert_valid_tools(&tools);
     let v = client.call_ok("github_get_me", json!({})).await;
     assert_eq!(v["login"], "octocat");
@@ -68,7 +68,7 @@ async fn http_binary_serves_mcp_health_and_stops_on_sigterm() {
     .await;
     let client = connect_http(&proc.url, &[("authorization", "Bearer header-token")]).await;
     let tools = client.list_tools().await;
-    assert_eq!(tools.len(), 32);
+    assert_eq!(tools.len(), crate::surface::default_tool_count());
     assert_valid_tools(&tools);
     assert_eq!(
         client.call_ok("github_get_me", json!({})).await["login"],
@@ -115,7 +115,7 @@ fn tools_subcommand_prints_every_tool() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(
         text.lines().filter(|l| l.starts_with("| `github_")).count(),
-        32,
+        crate::surface::default_tool_count(),
         "{text}"
     );
     let out = std::process::Command::new(BIN)
@@ -124,7 +124,7 @@ fn tools_subcommand_prints_every_tool() {
         .expect("run tools");
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("tools --json is JSON");
     let tools = v.as_array().cloned().unwrap_or_default();
-    assert!(!tools.is_empty() && tools.len() < 32);
+    assert!(!tools.is_empty() && tools.len() < crate::surface::default_tool_count());
     assert!(
         tools
             .iter()

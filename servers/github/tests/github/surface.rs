@@ -1,11 +1,62 @@
 //! The tool surface: every tool of the Klavis catalog's `github` entry (read from the team's
 //! catalog), with its parameter names, types and required flags (except the deviations listed
 //! below, where GitHub's API differs), valid schemas and annotations that match what each
-//! tool does.
+//! tool does; and, under `--tool-names official --toolsets all`, the tools of GitHub's own
+//! MCP server (the catalog's `github_official` entry) except those the README lists as not
+//! implemented yet.
+
+use std::collections::BTreeSet;
 
 use serde_json::Value;
 
-use crate::common::setup;
+use crate::common::{setup, setup_all, setup_official};
+
+/// The Klavis catalog's tools.
+pub const KLAVIS_TOOLS: usize = 32;
+
+/// Tools beyond the Klavis catalog listed by default: operations of GitHub's official server
+/// in the default toolsets, in our naming.
+pub const ADDED_BY_DEFAULT: &[&str] = &[
+    "github_add_comment_to_pending_review",
+    "github_add_reply_to_pull_request_comment",
+    "github_add_sub_issue",
+    "github_assign_copilot_to_issue",
+    "github_delete_file",
+    "github_delete_pending_pull_request_review",
+    "github_get_commit",
+    "github_get_label",
+    "github_get_latest_release",
+    "github_get_pull_request_diff",
+    "github_get_release_by_tag",
+    "github_get_tag",
+    "github_get_team_members",
+    "github_get_teams",
+    "github_list_branches",
+    "github_list_issue_labels",
+    "github_list_issue_types",
+    "github_list_releases",
+    "github_list_sub_issues",
+    "github_list_tags",
+    "github_remove_sub_issue",
+    "github_reprioritize_sub_issue",
+    "github_request_copilot_review",
+    "github_search_pull_requests",
+    "github_submit_pending_pull_request_review",
+];
+
+/// How many tools are listed without `--toolsets`.
+pub fn default_tool_count() -> usize {
+    KLAVIS_TOOLS + ADDED_BY_DEFAULT.len()
+}
+
+/// Tools that delete or overwrite what cannot be restored.
+const DESTRUCTIVE: &[&str] = &[
+    "github_delete_file",
+    "github_delete_pending_pull_request_review",
+];
+
+/// Official parameters GitHub does not require that the official catalog marks required.
+const OFFICIAL_NOT_REQUIRED: &[(&str, &str)] = &[("create_or_update_file", "branch")];
 
 /// Parameters the catalog marks required that GitHub does not require: they are optional here.
 const NOT_REQUIRED_BY_GITHUB: &[(&str, &str)] = &[
@@ -19,6 +70,11 @@ const IDEMPOTENT_WRITES: &[&str] = &[
     "github_update_issue",
     "github_update_pull_request",
     "github_fork_repository",
+    "github_add_sub_issue",
+    "github_remove_sub_issue",
+    "github_reprioritize_sub_issue",
+    "github_assign_copilot_to_issue",
+    "github_request_copilot_review",
 ];
 
 fn is_read(name: &str) -> bool {
@@ -32,8 +88,17 @@ async fn every_catalog_tool_with_its_parameters() {
     let s = setup().await;
     let tools = s.client.list_tools().await;
     mcp_testkit::assert_valid_tools(&tools);
-    let extra = mcp_testkit::assert_catalog_parity(&tools, "github", NOT_REQUIRED_BY_GITHUB);
-    assert!(extra.is_empty(), "tools beyond the catalog: {extra:?}");
+    let mut extra = mcp_testkit::assert_catalog_parity(&tools, "github", NOT_REQUIRED_BY_GITHUB);
+    extra.sort();
+    assert_eq!(extra, ADDED_BY_DEFAULT, "tools beyond the catalog");
+    assert_eq!(tools.len(), default_tool_count());
+}
+
+#[tokio::test]
+async fn annotations_match_what_each_tool_does() {
+    let s = setup_all().await;
+    let tools = s.client.list_tools().await;
+    mcp_testkit::assert_valid_tools(&tools);
     for tool in &tools {
         let name = tool.name.as_ref();
         let a = tool.annotations.as_ref().unwrap();
@@ -42,7 +107,11 @@ async fn every_catalog_tool_with_its_parameters() {
             Some(is_read(name)),
             "{name}: readOnlyHint"
         );
-        assert_eq!(a.destructive_hint, Some(false), "{name}: destructiveHint");
+        assert_eq!(
+            a.destructive_hint,
+            Some(DESTRUCTIVE.contains(&name)),
+            "{name}: destructiveHint"
+        );
         let idempotent = is_read(name) || IDEMPOTENT_WRITES.contains(&name);
         assert_eq!(
             a.idempotent_hint,
@@ -88,4 +157,91 @@ async fn enums_and_defaults_follow_github() {
         files["items"]["required"],
         serde_json::json!(["path", "content"])
     );
+}
+
+/// The official tools the README says are not implemented yet (its `official-missing` list).
+fn documented_missing() -> BTreeSet<String> {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("README.md");
+    let start = readme
+        .find("<!-- official-missing:start -->")
+        .expect("README has an official-missing list");
+    let end = readme
+        .find("<!-- official-missing:end -->")
+        .expect("README's official-missing list ends");
+    readme[start..end]
+        .lines()
+        .filter_map(|l| l.strip_prefix("- `"))
+        .filter_map(|l| l.split('`').next())
+        .map(str::to_owned)
+        .collect()
+}
+
+#[tokio::test]
+async fn official_naming_matches_githubs_server() {
+    let s = setup_official().await;
+    let tools = s.client.list_tools().await;
+    mcp_testkit::assert_valid_tools(&tools);
+    let listed: BTreeSet<String> = tools.iter().map(|t| t.name.to_string()).collect();
+    assert_eq!(listed.len(), tools.len(), "a tool is listed twice");
+    assert!(
+        listed.iter().all(|n| !n.starts_with("github_")),
+        "our names leak into the official naming: {listed:?}"
+    );
+    let catalog = mcp_testkit::catalog_entry("github_official");
+    let official = catalog["tools"].as_array().unwrap();
+    let all: BTreeSet<String> = official
+        .iter()
+        .map(|t| t["name"].as_str().unwrap().to_owned())
+        .collect();
+    let beyond: Vec<&String> = listed.difference(&all).collect();
+    assert!(
+        beyond.is_empty(),
+        "tools GitHub's server does not have: {beyond:?}"
+    );
+    for ct in official {
+        let name = ct["name"].as_str().unwrap();
+        let Some(tool) = tools.iter().find(|t| t.name == name) else {
+            continue;
+        };
+        let schema = Value::Object((*tool.input_schema).clone());
+        let required: BTreeSet<&str> = schema["required"]
+            .as_array()
+            .map(|r| r.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        let mut want = BTreeSet::new();
+        for p in ct["params"].as_array().unwrap() {
+            let param = p["name"].as_str().unwrap();
+            let prop = &schema["properties"][param];
+            assert!(prop.is_object(), "{name}: no parameter `{param}`");
+            if let Some(ty) = p["type"].as_str() {
+                assert_eq!(prop["type"], ty, "{name}.{param}: type");
+            }
+            if let Some(e) = p.get("enum") {
+                assert_eq!(&prop["enum"], e, "{name}.{param}: enum");
+            }
+            if p["required"] == true && !OFFICIAL_NOT_REQUIRED.contains(&(name, param)) {
+                want.insert(param);
+            }
+        }
+        assert_eq!(required, want, "{name}: required parameters");
+        let ro = tool.annotations.as_ref().unwrap().read_only_hint;
+        assert_eq!(
+            ro,
+            Some(ct["read_only"].as_bool().unwrap_or(false)),
+            "{name}: readOnlyHint"
+        );
+    }
+    let missing: BTreeSet<String> = all.difference(&listed).cloned().collect();
+    assert_eq!(
+        missing,
+        documented_missing(),
+        "the README's list of official tools not implemented yet is out of date"
+    );
+    // Our names are not callable under the official naming.
+    let err = s
+        .client
+        .call_protocol_err("github_get_me", serde_json::json!({}))
+        .await;
+    assert!(err.contains("unknown tool"), "{err}");
 }

@@ -1,0 +1,374 @@
+//! Pull request tools beyond the Klavis catalog: diff, replies, Copilot review, pending
+//! reviews, draft state and reviewers (GitHub's official server's operations in our naming).
+
+use mcp_testkit::expect;
+use mcp_testkit::wiremock::ResponseTemplate;
+use serde_json::{Value, json};
+
+use crate::common::{TOKEN, gh_error, pr_json, setup, user_json, validation_failed};
+
+fn args(extra: Value) -> Value {
+    let mut a = json!({"owner": "octo", "repo": "hello", "pullNumber": 7});
+    for (k, v) in extra.as_object().unwrap() {
+        a[k] = v.clone();
+    }
+    a
+}
+
+#[tokio::test]
+async fn get_pull_request_diff_contract() {
+    let s = setup().await;
+    expect("GET", "/repos/octo/hello/pulls/7")
+        .bearer(TOKEN)
+        .header("accept", "application/vnd.github.diff")
+        .respond_with(
+            &s.fake,
+            ResponseTemplate::new(200)
+                .set_body_string(format!("diff --git a/a b/a\n{}", "+x\n".repeat(100_000))),
+        )
+        .await;
+    let r = s
+        .client
+        .call("github_get_pull_request_diff", args(json!({})))
+        .await
+        .unwrap();
+    let text = mcp_testkit::text_of(&r);
+    assert!(
+        text.starts_with("diff --git a/a b/a\n+x\n"),
+        "{}",
+        &text[..40]
+    );
+    assert!(
+        text.ends_with("[truncated: showing the first 204800 of 300019 bytes]"),
+        "{}",
+        &text[text.len() - 80..]
+    );
+}
+
+#[tokio::test]
+async fn get_pull_request_diff_too_large() {
+    let s = setup().await;
+    expect("GET", "/repos/octo/hello/pulls/7")
+        .bearer(TOKEN)
+        .respond(
+            &s.fake,
+            406,
+            json!({"message": "Sorry, the diff exceeded the maximum number of lines (20000)", "errors": [{"resource": "PullRequest", "field": "diff", "code": "too_large"}], "documentation_url": "https://docs.github.com/rest/pulls/pulls#get-a-pull-request", "status": "406"}),
+        )
+        .await;
+    let err = s
+        .client
+        .call_err("github_get_pull_request_diff", args(json!({})))
+        .await;
+    assert!(
+        err.contains("406") && err.contains("github_get_pull_request_files"),
+        "{err}"
+    );
+}
+
+fn review_comment(id: u64, body: &str) -> Value {
+    json!({
+        "url": format!("https://api.github.com/repos/octo/hello/pulls/comments/{id}"),
+        "pull_request_review_id": 42, "id": id, "node_id": "MDI0OlB1bGxSZXF1ZXN0UmV2aWV3Q29tbWVudDEw",
+        "diff_hunk": "@@ -16,33 +16,40 @@ public class Connection : IConnection...", "path": "file1.txt",
+        "commit_id": "6dcb09b5b57875f334f61aebed695e2e4193db5e", "in_reply_to_id": 8,
+        "user": user_json("octocat", 1), "body": body,
+        "created_at": "2011-04-14T16:00:49Z", "updated_at": "2011-04-14T16:00:49Z",
+        "html_url": format!("https://github.com/octo/hello/pull/7#discussion-diff-{id}"),
+        "line": 2, "side": "RIGHT"
+    })
+}
+
+#[tokio::test]
+async fn add_reply_to_pull_request_comment_contract() {
+    let s = setup().await;
+    expect("POST", "/repos/octo/hello/pulls/7/comments/8/replies")
+        .bearer(TOKEN)
+        .json_body(json!({"body": "Good point, fixed."}))
+        .respond(&s.fake, 201, review_comment(10, "Good point, fixed."))
+        .await;
+    let v = s
+        .client
+        .call_ok(
+            "github_add_reply_to_pull_request_comment",
+            args(json!({"commentId": 8, "body": "Good point, fixed."})),
+        )
+        .await;
+    assert_eq!(v["id"], 10);
+    assert_eq!(v["in_reply_to_id"], 8);
+}
+
+#[tokio::test]
+async fn add_reply_to_missing_comment() {
+    let s = setup().await;
+    expect("POST", "/repos/octo/hello/pulls/7/comments/99/replies")
+        .bearer(TOKEN)
+        .json_body(json!({"body": "?"}))
+        .respond(&s.fake, 404, gh_error(404, "Not Found"))
+        .await;
+    let err = s
+        .client
+        .call_err(
+            "github_add_reply_to_pull_request_comment",
+            args(json!({"commentId": 99, "body": "?"})),
+        )
+        .await;
+    assert!(err.contains("404"), "{err}");
+}
+
+#[tokio::test]
+async fn request_copilot_review_contract() {
+    let s = setup().await;
+    let mut pr = pr_json(7, "Fix");
+    pr["requested_reviewers"] = json!([{"login": "Copilot", "id": 175728472, "type": "Bot"}]);
+    expect("POST", "/repos/octo/hello/pulls/7/requested_reviewers")
+        .bearer(TOKEN)
+        .json_body(json!({"reviewers": ["copilot-pull-request-reviewer[bot]"]}))
+        .respond(&s.fake, 201, pr)
+        .await;
+    let v = s
+        .client
+        .call_ok("github_request_copilot_review", args(json!({})))
+        .await;
+    assert_eq!(v["requested_reviewers"], json!(["Copilot"]));
+}
+
+#[tokio::test]
+async fn request_copilot_review_unavailable() {
+    let s = setup().await;
+    expect("POST", "/repos/octo/hello/pulls/7/requested_reviewers")
+        .bearer(TOKEN)
+        .json_body(json!({"reviewers": ["copilot-pull-request-reviewer[bot]"]}))
+        .respond(
+            &s.fake,
+            422,
+            validation_failed(json!(["Reviews may only be requested from collaborators."])),
+        )
+        .await;
+    let err = s
+        .client
+        .call_err("github_request_copilot_review", args(json!({})))
+        .await;
+    assert!(
+        err.contains("only be requested from collaborators")
+            && err.contains("Copilot code review may not be available"),
+        "{err}"
+    );
+}
+
+fn review(id: u64, state: &str) -> Value {
+    json!({
+        "id": id, "node_id": format!("PRR_kwDOA{id}"), "user": user_json("octocat", 1),
+        "body": "", "state": state, "html_url": format!("https://github.com/octo/hello/pull/7#pullrequestreview-{id}"),
+        "pull_request_url": "https://api.github.com/repos/octo/hello/pulls/7",
+        "commit_id": "ecdd80bb57125d7ba9641ffaa4d7d2c19d3f3091", "author_association": "OWNER",
+        "submitted_at": if state == "PENDING" { Value::Null } else { json!("2019-11-17T17:43:43Z") }
+    })
+}
+
+async fn reviews_with_pending(s: &crate::common::Setup) {
+    expect("GET", "/repos/octo/hello/pulls/7/reviews")
+        .bearer(TOKEN)
+        .query("per_page", "100")
+        .respond(
+            &s.fake,
+            200,
+            json!([review(79, "APPROVED"), review(80, "PENDING")]),
+        )
+        .await;
+}
+
+#[tokio::test]
+async fn submit_pending_review_contract() {
+    let s = setup().await;
+    reviews_with_pending(&s).await;
+    let mut submitted = review(80, "APPROVED");
+    submitted["body"] = json!("Ship it");
+    expect("POST", "/repos/octo/hello/pulls/7/reviews/80/events")
+        .bearer(TOKEN)
+        .json_body(json!({"event": "APPROVE", "body": "Ship it"}))
+        .respond(&s.fake, 200, submitted)
+        .await;
+    let v = s
+        .client
+        .call_ok(
+            "github_submit_pending_pull_request_review",
+            args(json!({"event": "APPROVE", "body": "Ship it"})),
+        )
+        .await;
+    assert_eq!(v["state"], "APPROVED");
+    assert_eq!(v["id"], 80);
+}
+
+#[tokio::test]
+async fn submit_without_a_pending_review() {
+    let s = setup().await;
+    expect("GET", "/repos/octo/hello/pulls/7/reviews")
+        .bearer(TOKEN)
+        .query("per_page", "100")
+        .respond(&s.fake, 200, json!([review(79, "APPROVED")]))
+        .await;
+    let err = s
+        .client
+        .call_err(
+            "github_submit_pending_pull_request_review",
+            args(json!({"event": "COMMENT"})),
+        )
+        .await;
+    assert!(
+        err.contains("no pending review on pull request #7"),
+        "{err}"
+    );
+    let err = s
+        .client
+        .call_err(
+            "github_submit_pending_pull_request_review",
+            args(json!({"event": "REQUEST_CHANGES"})),
+        )
+        .await;
+    assert!(err.contains("needs a `body`"), "{err}");
+}
+
+#[tokio::test]
+async fn delete_pending_review_contract() {
+    let s = setup().await;
+    reviews_with_pending(&s).await;
+    expect("DELETE", "/repos/octo/hello/pulls/7/reviews/80")
+        .bearer(TOKEN)
+        .respond(&s.fake, 200, review(80, "PENDING"))
+        .await;
+    let v = s
+        .client
+        .call_ok("github_delete_pending_pull_request_review", args(json!({})))
+        .await;
+    assert_eq!(v["id"], 80);
+}
+
+#[tokio::test]
+async fn delete_pending_review_already_submitted() {
+    let s = setup().await;
+    reviews_with_pending(&s).await;
+    expect("DELETE", "/repos/octo/hello/pulls/7/reviews/80")
+        .bearer(TOKEN)
+        .respond(
+            &s.fake,
+            422,
+            validation_failed(json!(["Can not delete a non-pending pull request review"])),
+        )
+        .await;
+    let err = s
+        .client
+        .call_err("github_delete_pending_pull_request_review", args(json!({})))
+        .await;
+    assert!(err.contains("non-pending"), "{err}");
+}
+
+#[tokio::test]
+async fn add_comment_to_pending_review_contract() {
+    let s = setup().await;
+    reviews_with_pending(&s).await;
+    crate::common::graphql(
+        &s.fake,
+        "AddReviewThread",
+        json!({"input": {
+            "pullRequestReviewId": "PRR_kwDOA80", "path": "src/main.rs", "body": "Off by one?",
+            "subjectType": "LINE", "line": 12, "side": "RIGHT", "startLine": 10, "startSide": "RIGHT"
+        }}),
+        json!({"addPullRequestReviewThread": {"thread": {"id": "PRRT_kwDOA1", "isResolved": false, "comments": {"nodes": [
+            {"id": "PRRC_kwDOA1", "body": "Off by one?", "path": "src/main.rs", "line": 12, "url": "https://github.com/octo/hello/pull/7#discussion_r1"}
+        ]}}}}),
+    )
+    .await;
+    let v = s
+        .client
+        .call_ok(
+            "github_add_comment_to_pending_review",
+            args(json!({"path": "src/main.rs", "body": "Off by one?", "subjectType": "LINE", "line": 12, "side": "RIGHT", "startLine": 10, "startSide": "RIGHT"})),
+        )
+        .await;
+    assert_eq!(v["review_id"], 80);
+    assert_eq!(v["thread_id"], "PRRT_kwDOA1");
+    assert_eq!(v["comment"]["line"], 12);
+}
+
+#[tokio::test]
+async fn add_comment_to_pending_review_failures() {
+    let s = setup().await;
+    let err = s
+        .client
+        .call_err(
+            "github_add_comment_to_pending_review",
+            args(json!({"path": "a", "body": "b", "subjectType": "LINE"})),
+        )
+        .await;
+    assert!(err.contains("a LINE comment needs `line`"), "{err}");
+    reviews_with_pending(&s).await;
+    crate::common::graphql(
+        &s.fake,
+        "AddReviewThread",
+        json!({"input": {"pullRequestReviewId": "PRR_kwDOA80", "path": "nope.rs", "body": "b", "subjectType": "FILE"}}),
+        json!({"data": {"addPullRequestReviewThread": null}, "errors": [{"type": "UNPROCESSABLE", "message": "Path could not be resolved"}]}),
+    )
+    .await;
+    let err = s
+        .client
+        .call_err(
+            "github_add_comment_to_pending_review",
+            args(json!({"path": "nope.rs", "body": "b", "subjectType": "FILE"})),
+        )
+        .await;
+    assert!(err.contains("Path could not be resolved"), "{err}");
+}
+
+#[tokio::test]
+async fn update_pull_request_draft_and_reviewers() {
+    let s = setup().await;
+    let mut pr = pr_json(7, "Fix");
+    pr["draft"] = json!(true);
+    expect("GET", "/repos/octo/hello/pulls/7")
+        .bearer(TOKEN)
+        .respond(&s.fake, 200, pr)
+        .await;
+    crate::common::graphql(
+        &s.fake,
+        "MarkReadyForReview",
+        json!({"id": "MDExOlB1bGxSZXF1ZXN0MQ=="}),
+        json!({"markPullRequestReadyForReview": {"pullRequest": {"number": 7, "isDraft": false}}}),
+    )
+    .await;
+    expect("POST", "/repos/octo/hello/pulls/7/requested_reviewers")
+        .bearer(TOKEN)
+        .json_body(json!({"reviewers": ["hubot"]}))
+        .respond(&s.fake, 201, pr_json(7, "Fix"))
+        .await;
+    let v = s
+        .client
+        .call_ok(
+            "github_update_pull_request",
+            args(json!({"draft": false, "reviewers": ["hubot"]})),
+        )
+        .await;
+    assert_eq!(v["draft"], false);
+    assert_eq!(v["requested_reviewers"], json!(["other_user"]));
+}
+
+#[tokio::test]
+async fn update_pull_request_title_then_draft_already_set() {
+    let s = setup().await;
+    expect("PATCH", "/repos/octo/hello/pulls/7")
+        .bearer(TOKEN)
+        .json_body(json!({"title": "New"}))
+        .respond(&s.fake, 200, pr_json(7, "New"))
+        .await;
+    // Already not a draft: no GraphQL call.
+    let v = s
+        .client
+        .call_ok(
+            "github_update_pull_request",
+            args(json!({"title": "New", "draft": false})),
+        )
+        .await;
+    assert_eq!(v["title"], "New");
+    let requests = s.fake.received_requests().await.unwrap();
+    assert!(requests.iter().all(|r| r.url.path() != "/graphql"));
+}
