@@ -419,3 +419,43 @@ async fn streamed_answer_without_length_is_cut_at_the_cap() {
     let err = client.call_err("acme_get_thing", json!({"id": 1})).await;
     assert!(err.contains("larger than 1 MiB"), "{err}");
 }
+
+/// Sends the head and half of the promised body, then closes the connection.
+async fn truncating_server() -> (String, std::sync::Arc<std::sync::atomic::AtomicUsize>) {
+    use std::sync::atomic::Ordering;
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let addr = listener.local_addr().expect("addr");
+    let count = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let c = count.clone();
+    tokio::spawn(async move {
+        while let Ok((mut sock, _)) = listener.accept().await {
+            c.fetch_add(1, Ordering::SeqCst);
+            let mut buf = [0u8; 4096];
+            let _ = sock.read(&mut buf).await;
+            let _ = sock
+                .write_all(b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n{\"id\": 1, \"name\": \"tru")
+                .await;
+            drop(sock);
+        }
+    });
+    (format!("http://{addr}"), count)
+}
+
+#[tokio::test]
+async fn connection_reset_mid_body_is_retried_for_reads_and_reported() {
+    use std::sync::atomic::Ordering;
+    let (uri, count) = truncating_server().await;
+    let (_server, client) = start(&uri, |_| {}).await;
+    let err = client.call_err("acme_get_thing", json!({"id": 1})).await;
+    assert!(err.contains("connection to Acme failed"), "{err}");
+    assert_eq!(count.load(Ordering::SeqCst), 3);
+    count.store(0, Ordering::SeqCst);
+    let err = client
+        .call_err("acme_create_thing", json!({"name": "x"}))
+        .await;
+    assert!(err.contains("not retried"), "{err}");
+    assert_eq!(count.load(Ordering::SeqCst), 1);
+}

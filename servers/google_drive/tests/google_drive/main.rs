@@ -1,0 +1,16 @@
+//! Google Drive server tests: every tool against a fake Drive API that asserts the exact
+//! request (method, path, query with its `fields` mask, bearer token, body), through a real MCP
+//! client over streamable HTTP, and the binary over stdio and HTTP.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+mod content;
+mod documents;
+mod drives;
+mod errors;
+mod files;
+mod permissions;
+mod process;
+mod surface;
+mod tree;
+mod upload;
