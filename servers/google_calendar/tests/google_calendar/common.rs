@@ -1,0 +1,163 @@
+//! Test setup shared by the Google Calendar tests: a fake Calendar API and a fake People API,
+//! Google's error bodies, and event resources shaped like the ones Google returns.
+
+use mcp_testkit::wiremock::{Mock, MockBuilder, MockServer, ResponseTemplate, matchers};
+use mcp_testkit::{Client, NoBody, QueryExact, TestServer, expect, settings_for};
+use serde_json::{Value, json};
+
+pub const TOKEN: &str = "ya29.test-calendar-token";
+
+/// The `fields` mask of event responses (a copy: the tests check what is sent).
+pub const EVENT_FIELDS: &str = "id,status,htmlLink,updated,summary,description,location,\
+start,end,recurrence,recurringEventId,originalStartTime,visibility,eventType,transparency,\
+organizer(email,displayName,self),creator(email),\
+attendees(email,displayName,responseStatus,optional,organizer,self,comment),attendeesOmitted,\
+hangoutLink,conferenceData(conferenceId,entryPoints(entryPointType,uri),createRequest(status)),\
+attachments(title,fileUrl)";
+
+pub fn list_fields() -> String {
+    format!("nextPageToken,timeZone,items({EVENT_FIELDS})")
+}
+
+/// A fake Calendar API, a fake People API, a server pointed at both, a client sending `TOKEN`.
+pub struct Setup {
+    pub fake: MockServer,
+    pub people: MockServer,
+    #[allow(dead_code)]
+    pub server: TestServer,
+    pub client: Client,
+}
+
+pub async fn setup() -> Setup {
+    let fake = MockServer::start().await;
+    let people = MockServer::start().await;
+    let server = TestServer::start(
+        &google_calendar_mcp_server::SPEC,
+        settings_for(&fake.uri()).with_api("people", &people.uri()),
+    )
+    .await;
+    let client = server.client(TOKEN).await;
+    Setup {
+        fake,
+        people,
+        server,
+        client,
+    }
+}
+
+/// `/calendar/v3{path}`
+pub fn v3(path: &str) -> String {
+    format!("/calendar/v3{path}")
+}
+
+/// Google's error body (`{"error": {"code", "message", "errors": [...], "status"}}`).
+pub fn google_error(code: u16, status: &str, reason: &str, message: &str) -> Value {
+    json!({
+        "error": {
+            "code": code,
+            "message": message,
+            "errors": [{"message": message, "domain": "global", "reason": reason}],
+            "status": status
+        }
+    })
+}
+
+/// The Calendar API's 404 body.
+pub fn not_found() -> Value {
+    json!({
+        "error": {
+            "errors": [{"domain": "global", "reason": "notFound", "message": "Not Found"}],
+            "code": 404,
+            "message": "Not Found"
+        }
+    })
+}
+
+/// Google's 403 for a token without the scope a method needs, with its `WWW-Authenticate`.
+pub fn insufficient_scope(scope: &str) -> ResponseTemplate {
+    ResponseTemplate::new(403)
+        .insert_header(
+            "www-authenticate",
+            format!(
+                "Bearer realm=\"https://accounts.google.com/\", error=\"insufficient_scope\", scope=\"{scope}\""
+            )
+            .as_str(),
+        )
+        .set_body_json(json!({
+            "error": {
+                "code": 403,
+                "message": "Request had insufficient authentication scopes.",
+                "errors": [{"message": "Insufficient Permission", "domain": "global", "reason": "insufficientPermissions"}],
+                "status": "PERMISSION_DENIED",
+                "details": [{
+                    "@type": "type.googleapis.com/google.rpc.ErrorInfo",
+                    "reason": "ACCESS_TOKEN_SCOPE_INSUFFICIENT",
+                    "domain": "googleapis.com",
+                    "metadata": {"service": "calendar-json.googleapis.com", "method": "calendar.v3.Events.Insert"}
+                }]
+            }
+        }))
+}
+
+/// The answer to `calendars.get?fields=timeZone`.
+pub async fn calendar_zone(fake: &MockServer, calendar: &str, zone: &str) {
+    expect("GET", v3(&format!("/calendars/{calendar}")))
+        .bearer(TOKEN)
+        .query("fields", "timeZone")
+        .respond(fake, 200, json!({"timeZone": zone}))
+        .await;
+}
+
+/// A timed event as Google returns it under EVENT_FIELDS.
+pub fn timed_event(id: &str, summary: &str, start: &str, end: &str, zone: &str) -> Value {
+    json!({
+        "id": id,
+        "status": "confirmed",
+        "htmlLink": format!("https://www.google.com/calendar/event?eid={id}"),
+        "updated": "2025-03-20T10:00:00.392Z",
+        "summary": summary,
+        "start": {"dateTime": start, "timeZone": zone},
+        "end": {"dateTime": end, "timeZone": zone},
+        "eventType": "default",
+        "organizer": {"email": "ann@example.com", "self": true},
+        "creator": {"email": "ann@example.com"}
+    })
+}
+
+/// A mock for `method path` with exactly these query pairs and the bearer token; the body is
+/// checked by the caller.
+pub fn mock(method: &str, path: &str, query: &[(&str, &str)]) -> MockBuilder {
+    Mock::given(matchers::method(method))
+        .and(matchers::path(path))
+        .and(QueryExact(
+            query
+                .iter()
+                .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+                .collect(),
+        ))
+        .and(matchers::header(
+            "authorization",
+            format!("Bearer {TOKEN}").as_str(),
+        ))
+}
+
+/// Same, for requests that must have no body.
+pub fn mock_no_body(method: &str, path: &str, query: &[(&str, &str)]) -> MockBuilder {
+    mock(method, path, query).and(NoBody)
+}
+
+/// The JSON bodies the fake received at `path`.
+pub async fn bodies_at(fake: &MockServer, path: &str) -> Vec<Value> {
+    fake.received_requests()
+        .await
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|r| r.url.path() == path && !r.body.is_empty())
+        .map(|r| serde_json::from_slice(&r.body).expect("a JSON request body"))
+        .collect()
+}
+
+/// How many requests the fake received in all.
+pub async fn request_count(fake: &MockServer) -> usize {
+    fake.received_requests().await.unwrap_or_default().len()
+}
