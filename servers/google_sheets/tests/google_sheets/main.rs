@@ -1,0 +1,14 @@
+//! Google Sheets server tests: every tool against a fake Sheets API (and a fake Drive API for
+//! the listing) that asserts the exact request, through a real MCP client over streamable
+//! HTTP; the A1 notation table; Google's errors; the binary over stdio and HTTP.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod a1;
+mod common;
+mod errors;
+mod format;
+mod process;
+mod spreadsheets;
+mod surface;
+mod tabs;
+mod values;
