@@ -146,12 +146,15 @@ fn unwrap_text(s: &str) -> String {
 /// Optional arguments are "absent", not "null": drop the `null` alternatives schemars adds
 /// for `Option<T>`, which many clients and model providers do not accept.
 fn drop_null_types(obj: &mut JsonObject) {
-    if let Some(Value::Array(types)) = obj.get_mut("type") {
+    // `Option<T>` gives `[T, "null"]`: keep T. A wider union that names null on purpose
+    // (a cell value that may be null) keeps it.
+    if let Some(Value::Array(types)) = obj.get_mut("type")
+        && types.len() == 2
+        && types.iter().any(|t| t == "null")
+    {
         types.retain(|t| t != "null");
-        if types.len() == 1 {
-            let t = types.remove(0);
-            obj.insert("type".into(), t);
-        }
+        let t = types.remove(0);
+        obj.insert("type".into(), t);
     }
     for key in ["anyOf", "oneOf"] {
         if let Some(Value::Array(alts)) = obj.get_mut(key) {
