@@ -1,0 +1,347 @@
+//! The Klavis tools: read a document, list documents (Drive), create a blank document or one
+//! with text, insert text at the end.
+
+use mcp_shared::content::truncate;
+use mcp_shared::json::pick;
+use mcp_shared::{Ctx, Effect, Int, Method, ToolDef, ToolError, tool};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::docs::{self, DOCUMENTS, doc_id, revision_of, units};
+use crate::render;
+
+pub fn tools() -> Vec<ToolDef> {
+    vec![
+        tool(
+            "google_docs_get_document_by_id",
+            "Get document",
+            Effect::Read,
+            get_document,
+        )
+        .toolset("documents"),
+        tool(
+            "google_docs_get_all_documents",
+            "List documents",
+            Effect::Read,
+            get_all_documents,
+        )
+        .toolset("documents"),
+        tool(
+            "google_docs_insert_text_at_end",
+            "Insert text at end",
+            Effect::Write,
+            insert_text_at_end,
+        )
+        .toolset("documents")
+        .output::<EditResult>(),
+        tool(
+            "google_docs_create_blank_document",
+            "Create blank document",
+            Effect::Write,
+            create_blank_document,
+        )
+        .toolset("documents")
+        .output::<DocumentRef>(),
+        tool(
+            "google_docs_create_document_from_text",
+            "Create document from text",
+            Effect::Write,
+            create_document_from_text,
+        )
+        .toolset("documents")
+        .output::<DocumentRef>(),
+    ]
+}
+
+/// The most Markdown or text returned for one document.
+const MAX_TEXT_BYTES: usize = 200 * 1024;
+
+/// What `documents.get` returns for the Markdown, structured and plain-text formats: the
+/// body, its lists (for bullet and numbering glyphs) and inline objects (images); not the
+/// named styles, document style and other metadata.
+const READ_FIELDS: &str = "documentId,title,revisionId,body,lists,inlineObjects";
+
+/// How the document comes back.
+#[derive(Debug, Clone, Copy, Default, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ResponseFormat {
+    #[default]
+    Markdown,
+    Structured,
+    PlainText,
+    Raw,
+}
+
+/// Read a Google Docs document by id: its title, revision and body, by default as Markdown
+/// (headings, bulleted and numbered lists, tables, bold, italic and links), or as structured
+/// blocks with their indices, plain text, or the API's raw JSON. Text over 200 KB is cut with a
+/// marker. Only the first tab of a document with several tabs is read.
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct GetDocument {
+    /// The document id (the part of its URL after /document/d/), or its URL
+    document_id: String,
+    /// `markdown` (default: headings, lists, tables, bold, italic, links), `structured` (one
+    /// block per heading, paragraph, list item and table, with its text and indices),
+    /// `plain_text`, or `raw` (the API's document object, large)
+    response_format: Option<ResponseFormat>,
+}
+
+async fn get_document(ctx: Ctx, a: GetDocument) -> Result<Value, ToolError> {
+    let id = doc_id(&a.document_id)?;
+    let format = a.response_format.unwrap_or_default();
+    if let ResponseFormat::Raw = format {
+        return docs::get(&ctx, &id, None).await;
+    }
+    let doc = docs::get(&ctx, &id, Some(READ_FIELDS)).await?;
+    let mut out = pick(&doc, &["documentId", "title", "revisionId"]);
+    out["url"] = json!(docs::url(&id));
+    let (key, text) = match format {
+        ResponseFormat::Markdown => ("markdown", render::markdown(&doc)),
+        ResponseFormat::PlainText => ("text", render::plain_text(&doc)),
+        _ => {
+            out["blocks"] = json!(render::structured(&doc));
+            return Ok(out);
+        }
+    };
+    let (text, cut) = truncate(&text, MAX_TEXT_BYTES);
+    out[key] = json!(text);
+    if cut {
+        out["truncated"] = json!(true);
+    }
+    Ok(out)
+}
+
+/// The Drive query for the user's Google Docs documents, with an optional name filter.
+fn drive_query(mime: &str, name: Option<&str>) -> String {
+    let mut q = format!("mimeType='{mime}' and trashed=false");
+    if let Some(n) = name.map(str::trim).filter(|n| !n.is_empty()) {
+        let escaped = n.replace('\\', "\\\\").replace('\'', "\\'");
+        q.push_str(&format!(" and name contains '{escaped}'"));
+    }
+    q
+}
+
+/// List the Google Docs documents the user can open (owned or shared with them, not in the
+/// trash), most recently modified first, through Google Drive: each document's id, name,
+/// modified time, owners and link, plus `nextPageToken` when there are more.
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct GetAllDocuments {
+    /// Only documents whose name contains this text
+    query: Option<String>,
+    /// Documents per page, 1 to 1000 (default 100)
+    page_size: Option<Int>,
+    /// `nextPageToken` of the previous page
+    page_token: Option<String>,
+}
+
+async fn get_all_documents(ctx: Ctx, a: GetAllDocuments) -> Result<Value, ToolError> {
+    let size = a.page_size.map(Int::get).unwrap_or(100).clamp(1, 1000);
+    let v: Value = ctx
+        .api("drive")?
+        .request(Method::GET, "/drive/v3/files")
+        .bearer(&ctx.token()?)
+        .query(
+            "q",
+            drive_query("application/vnd.google-apps.document", a.query.as_deref()),
+        )
+        .query("orderBy", "modifiedTime desc")
+        .query("pageSize", size)
+        .query_opt("pageToken", a.page_token.as_deref().filter(|t| !t.is_empty()))
+        .query(
+            "fields",
+            "nextPageToken,files(id,name,createdTime,modifiedTime,webViewLink,owners(displayName,emailAddress))",
+        )
+        .send_json()
+        .await?;
+    let documents: Vec<Value> = v
+        .get("files")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .map(|f| {
+            let mut d = pick(
+                f,
+                &[
+                    "id",
+                    "name",
+                    "createdTime",
+                    "modifiedTime",
+                    "url=webViewLink",
+                ],
+            );
+            let owners: Vec<&str> = f
+                .get("owners")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+                .filter_map(|o| {
+                    o.get("emailAddress")
+                        .or(o.get("displayName"))
+                        .and_then(Value::as_str)
+                })
+                .collect();
+            if !owners.is_empty() {
+                d["owners"] = json!(owners);
+            }
+            d
+        })
+        .collect();
+    let mut out = json!({ "documents": documents });
+    if let Some(t) = v.get("nextPageToken").filter(|t| !t.is_null()) {
+        out["nextPageToken"] = t.clone();
+    }
+    Ok(out)
+}
+
+/// A document that was created.
+#[derive(Deserialize, JsonSchema)]
+#[allow(dead_code)]
+pub struct DocumentRef {
+    /// The new document's id
+    #[serde(rename = "documentId")]
+    document_id: String,
+    /// Its title
+    title: Option<String>,
+    /// Its revision after the call
+    #[serde(rename = "revisionId")]
+    revision_id: Option<String>,
+    /// Its URL in Google Docs
+    url: String,
+    /// UTF-16 code units of text inserted (the Docs API's unit of length)
+    #[serde(rename = "insertedCharacters")]
+    inserted_characters: Option<u64>,
+}
+
+/// A document after an edit.
+#[derive(Deserialize, JsonSchema)]
+#[allow(dead_code)]
+pub struct EditResult {
+    /// The document's id
+    #[serde(rename = "documentId")]
+    document_id: String,
+    /// Its revision after the edit
+    #[serde(rename = "revisionId")]
+    revision_id: Option<String>,
+    /// UTF-16 code units of text inserted (the Docs API's unit of length)
+    #[serde(rename = "insertedCharacters")]
+    inserted_characters: Option<u64>,
+    /// Paragraphs inserted
+    paragraphs: Option<u64>,
+    /// Where the text was inserted
+    index: Option<u64>,
+    /// Occurrences replaced
+    #[serde(rename = "occurrencesChanged")]
+    occurrences_changed: Option<u64>,
+}
+
+/// `documents.create` with a title.
+pub async fn create(ctx: &Ctx, title: &str) -> Result<Value, ToolError> {
+    let title = title.trim();
+    if title.is_empty() {
+        return Err(ToolError::invalid_input("`title` must not be empty"));
+    }
+    docs::req(ctx, Method::POST, DOCUMENTS)?
+        .json(&json!({ "title": title }))
+        .send_json()
+        .await
+}
+
+/// The id of a document `documents.create` returned.
+pub fn created_id(doc: &Value) -> Result<String, ToolError> {
+    doc.get("documentId")
+        .and_then(Value::as_str)
+        .map(str::to_owned)
+        .ok_or_else(|| ToolError::transport("Google Docs created a document but sent no id"))
+}
+
+/// What a create tool returns.
+pub fn document_ref(doc: &Value, id: &str) -> Value {
+    let mut out = pick(doc, &["documentId", "title", "revisionId"]);
+    out["url"] = json!(docs::url(id));
+    out
+}
+
+/// Create a new, empty Google Docs document with a title, in the user's Drive root. Returns its
+/// id and URL.
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct CreateBlankDocument {
+    /// The new document's title
+    title: String,
+}
+
+async fn create_blank_document(ctx: Ctx, a: CreateBlankDocument) -> Result<Value, ToolError> {
+    let doc = create(&ctx, &a.title).await?;
+    let id = created_id(&doc)?;
+    Ok(document_ref(&doc, &id))
+}
+
+/// The error of a step after the document was created: it names the document.
+pub fn after_create(id: &str, mut e: ToolError) -> ToolError {
+    e.message = format!(
+        "The document {id} was created ({}), but adding its content failed: {}",
+        docs::url(id),
+        e.message
+    );
+    e
+}
+
+/// Create a new Google Docs document with a title and plain text content (newlines start new
+/// paragraphs). Returns its id and URL. For formatted content use
+/// google_docs_create_document_from_markdown.
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct CreateDocumentFromText {
+    /// The new document's title
+    title: String,
+    /// The document's text
+    text_content: String,
+}
+
+async fn create_document_from_text(
+    ctx: Ctx,
+    a: CreateDocumentFromText,
+) -> Result<Value, ToolError> {
+    let doc = create(&ctx, &a.title).await?;
+    let id = created_id(&doc)?;
+    let mut out = document_ref(&doc, &id);
+    if a.text_content.is_empty() {
+        return Ok(out);
+    }
+    let reply = docs::batch_update(&ctx, &id, vec![insert_at_end(&a.text_content)], None)
+        .await
+        .map_err(|e| after_create(&id, e))?;
+    if let Some(rev) = revision_of(&reply) {
+        out["revisionId"] = rev;
+    }
+    out["insertedCharacters"] = json!(units(&a.text_content));
+    Ok(out)
+}
+
+/// `insertText` at the end of the body (before its final newline).
+fn insert_at_end(text: &str) -> Value {
+    json!({ "insertText": { "text": text, "endOfSegmentLocation": {} } })
+}
+
+/// Insert plain text at the end of a document's body, after its last character (it continues
+/// the last paragraph: start the text with a newline to begin a new one). Returns the
+/// document's new revision.
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct InsertTextAtEnd {
+    /// The document id (the part of its URL after /document/d/), or its URL
+    document_id: String,
+    /// The text to insert; newlines start new paragraphs
+    text: String,
+}
+
+async fn insert_text_at_end(ctx: Ctx, a: InsertTextAtEnd) -> Result<Value, ToolError> {
+    let id = doc_id(&a.document_id)?;
+    if a.text.is_empty() {
+        return Err(ToolError::invalid_input("`text` must not be empty"));
+    }
+    let reply = docs::batch_update(&ctx, &id, vec![insert_at_end(&a.text)], None).await?;
+    let mut out = json!({ "documentId": id, "insertedCharacters": units(&a.text) });
+    if let Some(rev) = revision_of(&reply) {
+        out["revisionId"] = rev;
+    }
+    Ok(out)
+}

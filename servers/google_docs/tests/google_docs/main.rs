@@ -1,0 +1,14 @@
+//! Google Docs server tests: every tool against a fake Docs API (and a fake Drive API for
+//! listing) that asserts the exact request, through a real MCP client over streamable HTTP;
+//! Markdown in and out; Google's errors; the binary over stdio and HTTP.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+mod editing;
+mod errors;
+mod listing;
+mod markdown;
+mod process;
+mod reading;
+mod surface;
+mod writing;

@@ -1,0 +1,51 @@
+//! Google Slides MCP server: create presentations, list them (through Google Drive), read a
+//! presentation as text per slide (shapes, tables, speaker notes), summarize it, add slides
+//! from a predefined or custom layout with a title and body, replace text, and send any
+//! `batchUpdate` requests.
+//!
+//! `GOOGLE_SLIDES_API_BASE_URL` overrides `https://slides.googleapis.com`;
+//! `GOOGLE_DRIVE_API_BASE_URL` overrides `https://www.googleapis.com` (Drive, for listing).
+
+mod editing;
+mod presentations;
+mod slides;
+
+use mcp_shared::{ExtraApi, ServerSpec, ToolDef, Toolset};
+
+/// One toolset: the Slides API's resource is the presentation (its pages come with it).
+pub const TOOLSETS: &[Toolset] = &[Toolset {
+    name: "presentations",
+    description: "Create, list, read, summarize and edit Google Slides presentations.",
+    default: true,
+}];
+
+fn tools() -> Vec<ToolDef> {
+    let mut t = presentations::tools();
+    t.extend(editing::tools());
+    t
+}
+
+pub static SPEC: ServerSpec = ServerSpec {
+    service: "google_slides",
+    display_name: "Google Slides",
+    binary: "google-slides-mcp-server",
+    version: env!("CARGO_PKG_VERSION"),
+    description: "Google Slides for AI agents: create, list, read, summarize, add slides, replace text.",
+    instructions: "Tools act on the Google Slides presentations of the OAuth access token the request carries. \
+        Find presentations with list_presentations, read one with get_presentation (text per slide, \
+        layouts) or summarize_presentation. Add slides with add_slide, change wording with \
+        google_slides_replace_text; anything else with batch_update_presentation (Slides API requests). \
+        Presentation ids are the part of the URL after /presentation/d/.",
+    default_base_url: "https://slides.googleapis.com",
+    credential_env: &[],
+    toolsets: TOOLSETS,
+    tools,
+    error_parser: mcp_shared::google::parse_error,
+    default_headers: &[],
+    extra_apis: &[ExtraApi {
+        name: "drive",
+        display_name: "Google Drive",
+        default_base_url: "https://www.googleapis.com",
+        base_url_var: "GOOGLE_DRIVE_API_BASE_URL",
+    }],
+};

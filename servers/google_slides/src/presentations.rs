@@ -1,0 +1,308 @@
+//! Presentations: create, list (Drive), read, summarize.
+
+use mcp_shared::json::pick;
+use mcp_shared::{Ctx, Effect, Int, Method, ToolDef, ToolError, tool};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::slides::{self, PRESENTATIONS, TEXT_FIELDS, presentation_id};
+
+pub fn tools() -> Vec<ToolDef> {
+    vec![
+        tool(
+            "create_presentation",
+            "Create presentation",
+            Effect::Write,
+            create_presentation,
+        )
+        .toolset("presentations")
+        .output::<PresentationRef>(),
+        tool(
+            "list_presentations",
+            "List presentations",
+            Effect::Read,
+            list_presentations,
+        )
+        .toolset("presentations"),
+        tool(
+            "get_presentation",
+            "Get presentation",
+            Effect::Read,
+            get_presentation,
+        )
+        .toolset("presentations"),
+        tool(
+            "summarize_presentation",
+            "Summarize presentation",
+            Effect::Read,
+            summarize_presentation,
+        )
+        .toolset("presentations"),
+    ]
+}
+
+/// A presentation that was created.
+#[derive(Deserialize, JsonSchema)]
+#[allow(dead_code)]
+pub struct PresentationRef {
+    /// The new presentation's id
+    #[serde(rename = "presentationId")]
+    presentation_id: String,
+    /// Its title
+    title: Option<String>,
+    /// Its revision
+    #[serde(rename = "revisionId")]
+    revision_id: Option<String>,
+    /// Its URL in Google Slides
+    url: String,
+    /// The ids of its slides (a new presentation has one title slide)
+    #[serde(rename = "slideIds")]
+    slide_ids: Vec<String>,
+}
+
+/// Create a new Google Slides presentation with a title, in the user's Drive root. Google
+/// gives it one title slide. Returns its id, URL and slide ids.
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct CreatePresentation {
+    /// The new presentation's title
+    title: String,
+}
+
+async fn create_presentation(ctx: Ctx, a: CreatePresentation) -> Result<Value, ToolError> {
+    let title = a.title.trim();
+    if title.is_empty() {
+        return Err(ToolError::invalid_input("`title` must not be empty"));
+    }
+    let p: Value = slides::req(&ctx, Method::POST, PRESENTATIONS)?
+        .json(&json!({ "title": title }))
+        .send_json()
+        .await?;
+    let id = p
+        .get("presentationId")
+        .and_then(Value::as_str)
+        .ok_or_else(|| {
+            ToolError::transport("Google Slides created a presentation but sent no id")
+        })?;
+    let mut out = pick(&p, &["presentationId", "title", "revisionId"]);
+    out["url"] = json!(slides::url(id));
+    out["slideIds"] = mcp_shared::json::pluck(&p, "slides", "objectId");
+    Ok(out)
+}
+
+/// List the Google Slides presentations the user can open (owned or shared with them, not in
+/// the trash), most recently modified first, through Google Drive: each one's id, name,
+/// modified time, owners and link, plus `nextPageToken` when there are more.
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct ListPresentations {
+    /// Only presentations whose name contains this text
+    query: Option<String>,
+    /// Presentations per page, 1 to 1000 (default 100)
+    page_size: Option<Int>,
+    /// `nextPageToken` of the previous page
+    page_token: Option<String>,
+}
+
+/// The Drive query for the user's presentations, with an optional name filter.
+fn drive_query(name: Option<&str>) -> String {
+    let mut q = "mimeType='application/vnd.google-apps.presentation' and trashed=false".to_owned();
+    if let Some(n) = name.map(str::trim).filter(|n| !n.is_empty()) {
+        let escaped = n.replace('\\', "\\\\").replace('\'', "\\'");
+        q.push_str(&format!(" and name contains '{escaped}'"));
+    }
+    q
+}
+
+async fn list_presentations(ctx: Ctx, a: ListPresentations) -> Result<Value, ToolError> {
+    let size = a.page_size.map(Int::get).unwrap_or(100).clamp(1, 1000);
+    let v: Value = ctx
+        .api("drive")?
+        .request(Method::GET, "/drive/v3/files")
+        .bearer(&ctx.token()?)
+        .query("q", drive_query(a.query.as_deref()))
+        .query("orderBy", "modifiedTime desc")
+        .query("pageSize", size)
+        .query_opt("pageToken", a.page_token.as_deref().filter(|t| !t.is_empty()))
+        .query(
+            "fields",
+            "nextPageToken,files(id,name,createdTime,modifiedTime,webViewLink,owners(displayName,emailAddress))",
+        )
+        .send_json()
+        .await?;
+    let items: Vec<Value> = v
+        .get("files")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .map(|f| {
+            let mut d = pick(
+                f,
+                &[
+                    "id",
+                    "name",
+                    "createdTime",
+                    "modifiedTime",
+                    "url=webViewLink",
+                ],
+            );
+            let owners: Vec<&str> = f
+                .get("owners")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+                .filter_map(|o| {
+                    o.get("emailAddress")
+                        .or(o.get("displayName"))
+                        .and_then(Value::as_str)
+                })
+                .collect();
+            if !owners.is_empty() {
+                d["owners"] = json!(owners);
+            }
+            d
+        })
+        .collect();
+    let mut out = json!({ "presentations": items });
+    if let Some(t) = v.get("nextPageToken").filter(|t| !t.is_null()) {
+        out["nextPageToken"] = t.clone();
+    }
+    Ok(out)
+}
+
+/// What get_presentation asks for by default: the text view plus page size and layouts.
+fn overview_fields() -> String {
+    format!("{TEXT_FIELDS},locale,pageSize,layouts(objectId,layoutProperties(name,displayName))")
+}
+
+/// Read a presentation: its title, revision, page size, layouts (ids for add_slide's
+/// `layout_id`) and, per slide, its id, layout, title, every element with text (id, kind such
+/// as `TITLE`, `BODY`, `TEXT_BOX`, `TABLE`, and text) and speaker notes. With `fields` (a
+/// Slides API field mask such as `slides.objectId,title`), Google's answer for exactly those
+/// fields is returned as it is.
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct GetPresentation {
+    /// The presentation id (the part of its URL after /presentation/d/), or its URL
+    presentation_id: String,
+    /// A field mask for Google's raw answer, e.g. `slides(objectId,pageElements)` or `*` for
+    /// everything (large)
+    fields: Option<String>,
+}
+
+async fn get_presentation(ctx: Ctx, a: GetPresentation) -> Result<Value, ToolError> {
+    let id = presentation_id(&a.presentation_id)?;
+    if let Some(fields) = a.fields.as_deref().map(str::trim).filter(|f| !f.is_empty()) {
+        return slides::get(&ctx, &id, Some(fields)).await;
+    }
+    let p = slides::get(&ctx, &id, Some(&overview_fields())).await?;
+    let mut out = pick(&p, &["presentationId", "title", "revisionId", "locale"]);
+    out["url"] = json!(slides::url(&id));
+    if let Some(size) = p.get("pageSize") {
+        out["pageSize"] = size.clone();
+    }
+    let layouts: Vec<Value> = p
+        .get("layouts")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .map(|l| {
+            pick(
+                l,
+                &[
+                    "objectId",
+                    "name=layoutProperties.name",
+                    "displayName=layoutProperties.displayName",
+                ],
+            )
+        })
+        .collect();
+    let list: Vec<Value> = slides::slides(&p)
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let els = slides::elements(
+                s.get("pageElements")
+                    .and_then(Value::as_array)
+                    .map(Vec::as_slice)
+                    .unwrap_or(&[]),
+            );
+            let mut o = json!({ "slideNumber": i + 1 });
+            if let Some(id) = s.get("objectId") {
+                o["objectId"] = id.clone();
+            }
+            if let Some(l) = s.pointer("/slideProperties/layoutObjectId") {
+                o["layoutId"] = l.clone();
+            }
+            if let Some(t) = slides::title_of(&els) {
+                o["title"] = json!(t);
+            }
+            o["elements"] = json!(els);
+            if let Some(n) = slides::notes(s) {
+                o["notes"] = json!(n);
+            }
+            o
+        })
+        .collect();
+    out["slideCount"] = json!(list.len());
+    out["slides"] = json!(list);
+    out["layouts"] = json!(layouts);
+    Ok(out)
+}
+
+/// Extract a presentation's text for summarizing: per slide, its number, title and the text of
+/// its other elements in order (shapes, tables, grouped shapes), and with `include_notes` its
+/// speaker notes.
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct SummarizePresentation {
+    /// The presentation id (the part of its URL after /presentation/d/), or its URL
+    presentation_id: String,
+    /// Include each slide's speaker notes (default false)
+    include_notes: Option<bool>,
+}
+
+async fn summarize_presentation(ctx: Ctx, a: SummarizePresentation) -> Result<Value, ToolError> {
+    let id = presentation_id(&a.presentation_id)?;
+    let p = slides::get(&ctx, &id, Some(TEXT_FIELDS)).await?;
+    let notes = a.include_notes.unwrap_or(false);
+    let list: Vec<Value> = slides::slides(&p)
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let els = slides::elements(
+                s.get("pageElements")
+                    .and_then(Value::as_array)
+                    .map(Vec::as_slice)
+                    .unwrap_or(&[]),
+            );
+            let title = slides::title_of(&els);
+            let mut o = json!({ "slideNumber": i + 1 });
+            if let Some(id) = s.get("objectId") {
+                o["objectId"] = id.clone();
+            }
+            if let Some(t) = &title {
+                o["title"] = json!(t);
+            }
+            let mut seen_title = false;
+            let text: Vec<&str> = els
+                .iter()
+                .filter(|e| {
+                    let is_title = !seen_title
+                        && matches!(e["kind"].as_str(), Some("TITLE" | "CENTERED_TITLE"));
+                    seen_title |= is_title;
+                    !is_title
+                })
+                .filter_map(|e| e["text"].as_str())
+                .collect();
+            if !text.is_empty() {
+                o["text"] = json!(text);
+            }
+            if notes && let Some(n) = slides::notes(s) {
+                o["notes"] = json!(n);
+            }
+            o
+        })
+        .collect();
+    let mut out = pick(&p, &["presentationId", "title"]);
+    out["slideCount"] = json!(list.len());
+    out["slides"] = json!(list);
+    Ok(out)
+}

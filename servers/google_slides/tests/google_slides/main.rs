@@ -1,0 +1,11 @@
+//! Google Slides server tests: every tool against a fake Slides API (and a fake Drive API for
+//! listing) that asserts the exact request, through a real MCP client over streamable HTTP;
+//! Google's errors; the binary over stdio and HTTP.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+mod editing;
+mod errors;
+mod presentations;
+mod process;
+mod surface;
