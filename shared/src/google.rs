@@ -4,6 +4,10 @@
 //!   "errors": [{"domain": "global", "reason": "insufficientPermissions", "message": "..."}],
 //!   "details": [{"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "ACCESS_TOKEN_SCOPE_INSUFFICIENT", ...}]}}`
 
+pub mod contacts;
+
+pub use contacts::search_contacts_tool;
+
 use http::HeaderMap;
 use serde_json::Value;
 

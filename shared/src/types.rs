@@ -24,6 +24,12 @@ impl fmt::Display for Int {
     }
 }
 
+impl From<Int> for u64 {
+    fn from(v: Int) -> Self {
+        v.0
+    }
+}
+
 impl From<u64> for Int {
     fn from(v: u64) -> Self {
         Int(v)

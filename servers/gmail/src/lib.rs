@@ -69,10 +69,5 @@ pub static SPEC: ServerSpec = ServerSpec {
     tools,
     error_parser: mcp_shared::google::parse_error,
     default_headers: &[],
-    extra_apis: &[mcp_shared::ExtraApi {
-        name: contacts::PEOPLE_API,
-        display_name: "Google People",
-        default_base_url: "https://people.googleapis.com",
-        base_url_var: "PEOPLE_API_BASE_URL",
-    }],
+    extra_apis: &[mcp_shared::google::PEOPLE_API],
 };
