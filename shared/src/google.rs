@@ -5,6 +5,7 @@
 //!   "details": [{"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "ACCESS_TOKEN_SCOPE_INSUFFICIENT", ...}]}}`
 
 pub mod contacts;
+pub mod drive;
 
 pub use contacts::search_contacts_tool;
 

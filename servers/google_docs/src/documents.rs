@@ -112,16 +112,6 @@ async fn get_document(ctx: Ctx, a: GetDocument) -> Result<Value, ToolError> {
     Ok(out)
 }
 
-/// The Drive query for the user's Google Docs documents, with an optional name filter.
-fn drive_query(mime: &str, name: Option<&str>) -> String {
-    let mut q = format!("mimeType='{mime}' and trashed=false");
-    if let Some(n) = name.map(str::trim).filter(|n| !n.is_empty()) {
-        let escaped = n.replace('\\', "\\\\").replace('\'', "\\'");
-        q.push_str(&format!(" and name contains '{escaped}'"));
-    }
-    q
-}
-
 /// List the Google Docs documents the user can open (owned or shared with them, not in the
 /// trash), most recently modified first, through Google Drive: each document's id, name,
 /// modified time, owners and link, plus `nextPageToken` when there are more.
@@ -136,62 +126,15 @@ pub struct GetAllDocuments {
 }
 
 async fn get_all_documents(ctx: Ctx, a: GetAllDocuments) -> Result<Value, ToolError> {
-    let size = a.page_size.map(Int::get).unwrap_or(100).clamp(1, 1000);
-    let v: Value = ctx
-        .api("drive")?
-        .request(Method::GET, "/drive/v3/files")
-        .bearer(&ctx.token()?)
-        .query(
-            "q",
-            drive_query("application/vnd.google-apps.document", a.query.as_deref()),
-        )
-        .query("orderBy", "modifiedTime desc")
-        .query("pageSize", size)
-        .query_opt("pageToken", a.page_token.as_deref().filter(|t| !t.is_empty()))
-        .query(
-            "fields",
-            "nextPageToken,files(id,name,createdTime,modifiedTime,webViewLink,owners(displayName,emailAddress))",
-        )
-        .send_json()
-        .await?;
-    let documents: Vec<Value> = v
-        .get("files")
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-        .map(|f| {
-            let mut d = pick(
-                f,
-                &[
-                    "id",
-                    "name",
-                    "createdTime",
-                    "modifiedTime",
-                    "url=webViewLink",
-                ],
-            );
-            let owners: Vec<&str> = f
-                .get("owners")
-                .and_then(Value::as_array)
-                .into_iter()
-                .flatten()
-                .filter_map(|o| {
-                    o.get("emailAddress")
-                        .or(o.get("displayName"))
-                        .and_then(Value::as_str)
-                })
-                .collect();
-            if !owners.is_empty() {
-                d["owners"] = json!(owners);
-            }
-            d
-        })
-        .collect();
-    let mut out = json!({ "documents": documents });
-    if let Some(t) = v.get("nextPageToken").filter(|t| !t.is_null()) {
-        out["nextPageToken"] = t.clone();
-    }
-    Ok(out)
+    mcp_shared::google::drive::list_editor_files(
+        &ctx,
+        "application/vnd.google-apps.document",
+        a.query.as_deref(),
+        a.page_size.map(Int::get).unwrap_or(100),
+        a.page_token.as_deref(),
+        "documents",
+    )
+    .await
 }
 
 /// A document that was created.

@@ -103,70 +103,16 @@ pub struct ListPresentations {
     page_token: Option<String>,
 }
 
-/// The Drive query for the user's presentations, with an optional name filter.
-fn drive_query(name: Option<&str>) -> String {
-    let mut q = "mimeType='application/vnd.google-apps.presentation' and trashed=false".to_owned();
-    if let Some(n) = name.map(str::trim).filter(|n| !n.is_empty()) {
-        let escaped = n.replace('\\', "\\\\").replace('\'', "\\'");
-        q.push_str(&format!(" and name contains '{escaped}'"));
-    }
-    q
-}
-
 async fn list_presentations(ctx: Ctx, a: ListPresentations) -> Result<Value, ToolError> {
-    let size = a.page_size.map(Int::get).unwrap_or(100).clamp(1, 1000);
-    let v: Value = ctx
-        .api("drive")?
-        .request(Method::GET, "/drive/v3/files")
-        .bearer(&ctx.token()?)
-        .query("q", drive_query(a.query.as_deref()))
-        .query("orderBy", "modifiedTime desc")
-        .query("pageSize", size)
-        .query_opt("pageToken", a.page_token.as_deref().filter(|t| !t.is_empty()))
-        .query(
-            "fields",
-            "nextPageToken,files(id,name,createdTime,modifiedTime,webViewLink,owners(displayName,emailAddress))",
-        )
-        .send_json()
-        .await?;
-    let items: Vec<Value> = v
-        .get("files")
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-        .map(|f| {
-            let mut d = pick(
-                f,
-                &[
-                    "id",
-                    "name",
-                    "createdTime",
-                    "modifiedTime",
-                    "url=webViewLink",
-                ],
-            );
-            let owners: Vec<&str> = f
-                .get("owners")
-                .and_then(Value::as_array)
-                .into_iter()
-                .flatten()
-                .filter_map(|o| {
-                    o.get("emailAddress")
-                        .or(o.get("displayName"))
-                        .and_then(Value::as_str)
-                })
-                .collect();
-            if !owners.is_empty() {
-                d["owners"] = json!(owners);
-            }
-            d
-        })
-        .collect();
-    let mut out = json!({ "presentations": items });
-    if let Some(t) = v.get("nextPageToken").filter(|t| !t.is_null()) {
-        out["nextPageToken"] = t.clone();
-    }
-    Ok(out)
+    mcp_shared::google::drive::list_editor_files(
+        &ctx,
+        "application/vnd.google-apps.presentation",
+        a.query.as_deref(),
+        a.page_size.map(Int::get).unwrap_or(100),
+        a.page_token.as_deref(),
+        "presentations",
+    )
+    .await
 }
 
 /// What get_presentation asks for by default: the text view plus page size and layouts.
