@@ -2,6 +2,7 @@
 //! REST API (`GITHUB_API_BASE_URL` for GitHub Enterprise Server, e.g.
 //! `https://ghe.example.com/api/v3`).
 
+mod actions;
 mod code_security;
 mod context;
 mod gh;
@@ -53,6 +54,11 @@ pub const TOOLSETS: &[Toolset] = &[
         description: "Code scanning alerts.",
         default: true,
     },
+    Toolset {
+        name: "actions",
+        description: "GitHub Actions: workflows, runs, jobs, job logs, artifacts and usage; run, re-run and cancel workflows.",
+        default: false,
+    },
 ];
 
 fn tools() -> Vec<ToolDef> {
@@ -62,6 +68,7 @@ fn tools() -> Vec<ToolDef> {
     t.extend(issues::tools());
     t.extend(pulls::tools());
     t.extend(code_security::tools());
+    t.extend(actions::tools());
     t
 }
 

@@ -2,6 +2,7 @@
 //! through a real MCP client over streamable HTTP (and the binary over stdio and HTTP).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod actions;
 mod code_security;
 mod common;
 mod context;

@@ -52,6 +52,7 @@ pub fn default_tool_count() -> usize {
 /// Tools that delete or overwrite what cannot be restored.
 const DESTRUCTIVE: &[&str] = &[
     "github_delete_file",
+    "github_delete_workflow_run_logs",
     "github_delete_pending_pull_request_review",
 ];
 
@@ -75,10 +76,11 @@ const IDEMPOTENT_WRITES: &[&str] = &[
     "github_reprioritize_sub_issue",
     "github_assign_copilot_to_issue",
     "github_request_copilot_review",
+    "github_cancel_workflow_run",
 ];
 
 fn is_read(name: &str) -> bool {
-    ["get_", "list_", "search_"]
+    ["get_", "list_", "search_", "download_"]
         .iter()
         .any(|p| name.starts_with(&format!("github_{p}")))
 }

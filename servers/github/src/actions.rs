@@ -1,0 +1,1388 @@
+//! GitHub Actions: workflows, workflow runs, jobs, their logs, artifacts and usage; running,
+//! re-running and cancelling workflows.
+//!
+//! Log and artifact downloads answer 302 to a short-lived pre-signed URL. The shared client
+//! follows redirects (dropping the token on the other host), so job logs arrive as text and are
+//! returned tailed and capped; zip archives (run logs, artifacts) are never downloaded.
+
+use mcp_shared::json::{enum_str, pick, pluck};
+use mcp_shared::upstream::seg_id;
+use mcp_shared::{Ctx, Effect, Int, Method, ToolDef, ToolError, tool};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value, json};
+
+use crate::gh::{self, page_of, paged, repo_path};
+
+pub fn tools() -> Vec<ToolDef> {
+    let t = |d: ToolDef| d.toolset("actions");
+    vec![
+        t(tool(
+            "github_list_workflows",
+            "List workflows",
+            Effect::Read,
+            list_workflows,
+        )
+        .official_name("list_workflows")),
+        t(tool(
+            "github_get_workflow",
+            "Get workflow",
+            Effect::Read,
+            get_workflow,
+        )),
+        t(tool(
+            "github_list_workflow_runs",
+            "List workflow runs",
+            Effect::Read,
+            list_workflow_runs,
+        )
+        .official_name("list_workflow_runs")),
+        t(tool(
+            "github_get_workflow_run",
+            "Get workflow run",
+            Effect::Read,
+            get_workflow_run,
+        )
+        .official_name("get_workflow_run")),
+        t(tool(
+            "github_get_workflow_run_usage",
+            "Get workflow run usage",
+            Effect::Read,
+            get_workflow_run_usage,
+        )
+        .official_name("get_workflow_run_usage")),
+        t(tool(
+            "github_get_workflow_run_logs",
+            "Get workflow run logs",
+            Effect::Read,
+            get_workflow_run_logs,
+        )
+        .official_name("get_workflow_run_logs")),
+        t(tool(
+            "github_list_workflow_jobs",
+            "List workflow jobs",
+            Effect::Read,
+            list_workflow_jobs,
+        )
+        .official_name("list_workflow_jobs")),
+        t(tool(
+            "github_get_workflow_job",
+            "Get workflow job",
+            Effect::Read,
+            get_workflow_job,
+        )),
+        t(tool(
+            "github_get_job_logs",
+            "Get job logs",
+            Effect::Read,
+            get_job_logs,
+        )
+        .official_name("get_job_logs")),
+        t(tool(
+            "github_list_workflow_run_artifacts",
+            "List workflow run artifacts",
+            Effect::Read,
+            list_workflow_run_artifacts,
+        )
+        .official_name("list_workflow_run_artifacts")),
+        t(tool(
+            "github_download_workflow_run_artifact",
+            "Get workflow artifact download URL",
+            Effect::Read,
+            download_workflow_run_artifact,
+        )
+        .official_name("download_workflow_run_artifact")),
+        t(tool(
+            "github_run_workflow",
+            "Run workflow",
+            Effect::Write,
+            run_workflow,
+        )
+        .official_name("run_workflow")),
+        t(tool(
+            "github_rerun_workflow_run",
+            "Re-run workflow run",
+            Effect::Write,
+            rerun_workflow_run,
+        )
+        .official_name("rerun_workflow_run")),
+        t(tool(
+            "github_rerun_failed_jobs",
+            "Re-run failed jobs",
+            Effect::Write,
+            rerun_failed_jobs,
+        )
+        .official_name("rerun_failed_jobs")),
+        t(tool(
+            "github_cancel_workflow_run",
+            "Cancel workflow run",
+            Effect::IdempotentWrite,
+            cancel_workflow_run,
+        )
+        .official_name("cancel_workflow_run")),
+        t(tool(
+            "github_delete_workflow_run_logs",
+            "Delete workflow run logs",
+            Effect::Destructive,
+            delete_workflow_run_logs,
+        )
+        .official_name("delete_workflow_run_logs")),
+        t(tool(
+            "actions_get",
+            "Get GitHub Actions resource",
+            Effect::Read,
+            actions_get,
+        )
+        .official_only()),
+        t(tool(
+            "actions_list",
+            "List GitHub Actions resources",
+            Effect::Read,
+            actions_list,
+        )
+        .official_only()),
+        t(tool(
+            "actions_run_trigger",
+            "Trigger GitHub Actions workflow actions",
+            Effect::Destructive,
+            actions_run_trigger,
+        )
+        .official_only()),
+    ]
+}
+
+/// Lines of a job log returned when `tail_lines` is not given.
+const DEFAULT_TAIL_LINES: u64 = 500;
+/// The most bytes of one job's log returned (its end is kept).
+const MAX_LOG_BYTES: usize = 64 * 1024;
+/// The most failed jobs whose logs one call fetches.
+const MAX_FAILED_JOBS: usize = 10;
+
+// ---- shapes
+
+fn workflow(v: &Value) -> Value {
+    pick(
+        v,
+        &[
+            "id",
+            "name",
+            "path",
+            "state",
+            "created_at",
+            "updated_at",
+            "html_url",
+        ],
+    )
+}
+
+fn run(v: &Value) -> Value {
+    let mut o = pick(
+        v,
+        &[
+            "id",
+            "name",
+            "display_title",
+            "run_number",
+            "run_attempt",
+            "event",
+            "status",
+            "conclusion",
+            "workflow_id",
+            "head_branch",
+            "head_sha",
+            "actor=actor.login",
+            "triggering_actor=triggering_actor.login",
+            "check_suite_id",
+            "created_at",
+            "updated_at",
+            "run_started_at",
+            "html_url",
+        ],
+    );
+    let prs = pluck(v, "pull_requests", "number");
+    if prs.as_array().is_some_and(|a| !a.is_empty()) {
+        o["pull_requests"] = prs;
+    }
+    o
+}
+
+fn step(v: &Value) -> Value {
+    pick(
+        v,
+        &[
+            "number",
+            "name",
+            "status",
+            "conclusion",
+            "started_at",
+            "completed_at",
+        ],
+    )
+}
+
+fn job_base(v: &Value) -> Value {
+    pick(
+        v,
+        &[
+            "id",
+            "run_id",
+            "run_attempt",
+            "name",
+            "workflow_name",
+            "status",
+            "conclusion",
+            "head_branch",
+            "head_sha",
+            "labels",
+            "runner_name",
+            "started_at",
+            "completed_at",
+            "html_url",
+        ],
+    )
+}
+
+/// A job in a list: the names of its failed steps instead of every step.
+fn job_summary(v: &Value) -> Value {
+    let mut o = job_base(v);
+    let failed: Vec<Value> = v
+        .get("steps")
+        .and_then(Value::as_array)
+        .map(|steps| {
+            steps
+                .iter()
+                .filter(|s| is_failed(s))
+                .filter_map(|s| s.get("name").cloned())
+                .collect()
+        })
+        .unwrap_or_default();
+    if !failed.is_empty() {
+        o["failed_steps"] = Value::Array(failed);
+    }
+    o
+}
+
+fn job(v: &Value) -> Value {
+    let mut o = job_base(v);
+    o["steps"] = mcp_shared::json::map_array(&v["steps"], step);
+    o
+}
+
+fn artifact(v: &Value) -> Value {
+    pick(
+        v,
+        &[
+            "id",
+            "name",
+            "size_in_bytes",
+            "expired",
+            "digest",
+            "created_at",
+            "expires_at",
+            "archive_download_url",
+            "run_id=workflow_run.id",
+            "head_branch=workflow_run.head_branch",
+            "head_sha=workflow_run.head_sha",
+        ],
+    )
+}
+
+/// A job or step that failed (GitHub's conclusions `failure`, `timed_out`, `startup_failure`).
+fn is_failed(v: &Value) -> bool {
+    matches!(
+        v.get("conclusion").and_then(Value::as_str),
+        Some("failure" | "timed_out" | "startup_failure")
+    )
+}
+
+// ---- requests shared by our tools and the official combined ones
+
+fn actions_path(owner: &str, repo: &str, rest: &str) -> String {
+    format!("{}/actions/{rest}", repo_path(owner, repo))
+}
+
+/// Replace the generic status hint with one about Actions, but keep GitHub's own hint naming
+/// missing token scopes (from `X-Accepted-OAuth-Scopes`).
+fn generic_hint(e: &ToolError) -> bool {
+    e.hint
+        .as_deref()
+        .is_none_or(|h| !h.contains("needs the token scope(s)"))
+}
+
+/// A 404 on an Actions endpoint: say which id GitHub did not find.
+fn not_found(what: &'static str) -> impl Fn(ToolError) -> ToolError {
+    move |e| {
+        match e.status {
+        Some(404) if generic_hint(&e) => e.with_hint(format!(
+            "the {what} does not exist in this repository, or the token cannot see it (classic tokens need `repo` for private repositories; fine-grained: \"Actions\" read)."
+        )),
+        _ => e,
+    }
+    }
+}
+
+/// What a list holds: the key GitHub puts the items under, their shape, and what a 404 misses.
+struct ListOf {
+    key: &'static str,
+    shape: fn(&Value) -> Value,
+    what: &'static str,
+}
+
+/// One page of a list GitHub wraps as `{"total_count", "<key>": [...]}`.
+async fn list_under(
+    ctx: &Ctx,
+    path: &str,
+    query: &[(&str, Option<String>)],
+    page: Option<Int>,
+    per_page: Option<Int>,
+    of: ListOf,
+) -> Result<Value, ToolError> {
+    let ListOf { key, shape, what } = of;
+    let mut r = gh::req(ctx, Method::GET, path)?;
+    for (k, v) in query {
+        r = r.query_opt(k, v.as_deref());
+    }
+    let resp = paged(r, page, per_page)
+        .send()
+        .await
+        .map_err(not_found(what))?;
+    let v: Value = resp.json()?;
+    let mut out = page_of(&resp, mcp_shared::json::map_array(&v[key], shape));
+    out["total_count"] = v.get("total_count").cloned().unwrap_or(Value::Null);
+    Ok(out)
+}
+
+async fn get_json(ctx: &Ctx, path: &str, what: &'static str) -> Result<Value, ToolError> {
+    gh::req(ctx, Method::GET, path)?
+        .send_json()
+        .await
+        .map_err(not_found(what))
+}
+
+async fn workflows_page(
+    ctx: &Ctx,
+    owner: &str,
+    repo: &str,
+    page: Option<Int>,
+    per_page: Option<Int>,
+) -> Result<Value, ToolError> {
+    let path = actions_path(owner, repo, "workflows");
+    list_under(
+        ctx,
+        &path,
+        &[],
+        page,
+        per_page,
+        ListOf {
+            key: "workflows",
+            shape: workflow,
+            what: "repository",
+        },
+    )
+    .await
+}
+
+async fn workflow_get(
+    ctx: &Ctx,
+    owner: &str,
+    repo: &str,
+    workflow_id: &str,
+) -> Result<Value, ToolError> {
+    let id = seg_id(workflow_id, "workflow_id")?;
+    let path = actions_path(owner, repo, &format!("workflows/{id}"));
+    Ok(workflow(&get_json(ctx, &path, "workflow").await?))
+}
+
+/// Filters of a workflow run list.
+#[derive(Deserialize, JsonSchema, Default)]
+pub struct RunsFilter {
+    /// Only runs of this user (the login of who pushed or triggered them)
+    actor: Option<String>,
+    /// Only runs for this branch (its name)
+    branch: Option<String>,
+    /// Only runs triggered by this event
+    event: Option<RunEvent>,
+    /// Only runs with this status
+    status: Option<RunStatus>,
+}
+
+#[derive(Deserialize, Serialize, JsonSchema, Clone, Copy)]
+#[serde(rename_all = "snake_case")]
+enum RunEvent {
+    BranchProtectionRule,
+    CheckRun,
+    CheckSuite,
+    Create,
+    Delete,
+    Deployment,
+    DeploymentStatus,
+    Discussion,
+    DiscussionComment,
+    Fork,
+    Gollum,
+    IssueComment,
+    Issues,
+    Label,
+    MergeGroup,
+    Milestone,
+    PageBuild,
+    Public,
+    PullRequest,
+    PullRequestReview,
+    PullRequestReviewComment,
+    PullRequestTarget,
+    Push,
+    RegistryPackage,
+    Release,
+    RepositoryDispatch,
+    Schedule,
+    Status,
+    Watch,
+    WorkflowCall,
+    WorkflowDispatch,
+    WorkflowRun,
+}
+
+#[derive(Deserialize, Serialize, JsonSchema, Clone, Copy)]
+#[serde(rename_all = "snake_case")]
+enum RunStatus {
+    Queued,
+    InProgress,
+    Completed,
+    Requested,
+    Waiting,
+}
+
+/// The runs of one workflow (`workflow_id` given) or of the whole repository.
+async fn runs_page(
+    ctx: &Ctx,
+    owner: &str,
+    repo: &str,
+    workflow_id: Option<&str>,
+    f: &RunsFilter,
+    page: Option<Int>,
+    per_page: Option<Int>,
+) -> Result<Value, ToolError> {
+    let path = match workflow_id {
+        Some(w) => {
+            let id = seg_id(w, "workflow_id")?;
+            actions_path(owner, repo, &format!("workflows/{id}/runs"))
+        }
+        None => actions_path(owner, repo, "runs"),
+    };
+    let query = [
+        ("actor", f.actor.clone()),
+        ("branch", f.branch.clone()),
+        ("event", f.event.as_ref().map(enum_str)),
+        ("status", f.status.as_ref().map(enum_str)),
+    ];
+    let what = if workflow_id.is_some() {
+        "workflow"
+    } else {
+        "repository"
+    };
+    list_under(
+        ctx,
+        &path,
+        &query,
+        page,
+        per_page,
+        ListOf {
+            key: "workflow_runs",
+            shape: run,
+            what,
+        },
+    )
+    .await
+}
+
+async fn run_get(ctx: &Ctx, owner: &str, repo: &str, run_id: u64) -> Result<Value, ToolError> {
+    let path = actions_path(owner, repo, &format!("runs/{run_id}"));
+    get_json(ctx, &path, "workflow run").await
+}
+
+async fn run_usage(ctx: &Ctx, owner: &str, repo: &str, run_id: u64) -> Result<Value, ToolError> {
+    let path = actions_path(owner, repo, &format!("runs/{run_id}/timing"));
+    let v = get_json(ctx, &path, "workflow run").await?;
+    let mut o = pick(&v, &["run_duration_ms", "billable"]);
+    o["run_id"] = json!(run_id);
+    Ok(o)
+}
+
+#[derive(Deserialize, Serialize, JsonSchema, Clone, Copy)]
+#[serde(rename_all = "snake_case")]
+enum JobsFilter {
+    Latest,
+    All,
+}
+
+async fn jobs_page(
+    ctx: &Ctx,
+    owner: &str,
+    repo: &str,
+    run_id: u64,
+    filter: Option<JobsFilter>,
+    page: Option<Int>,
+    per_page: Option<Int>,
+) -> Result<Value, ToolError> {
+    let path = actions_path(owner, repo, &format!("runs/{run_id}/jobs"));
+    let query = [("filter", filter.as_ref().map(enum_str))];
+    list_under(
+        ctx,
+        &path,
+        &query,
+        page,
+        per_page,
+        ListOf {
+            key: "jobs",
+            shape: job_summary,
+            what: "workflow run",
+        },
+    )
+    .await
+}
+
+async fn job_get(ctx: &Ctx, owner: &str, repo: &str, job_id: u64) -> Result<Value, ToolError> {
+    let path = actions_path(owner, repo, &format!("jobs/{job_id}"));
+    Ok(job(&get_json(ctx, &path, "job").await?))
+}
+
+async fn artifacts_page(
+    ctx: &Ctx,
+    owner: &str,
+    repo: &str,
+    run_id: u64,
+    page: Option<Int>,
+    per_page: Option<Int>,
+) -> Result<Value, ToolError> {
+    let path = actions_path(owner, repo, &format!("runs/{run_id}/artifacts"));
+    list_under(
+        ctx,
+        &path,
+        &[],
+        page,
+        per_page,
+        ListOf {
+            key: "artifacts",
+            shape: artifact,
+            what: "workflow run",
+        },
+    )
+    .await
+}
+
+async fn artifact_download(
+    ctx: &Ctx,
+    owner: &str,
+    repo: &str,
+    artifact_id: u64,
+) -> Result<Value, ToolError> {
+    let path = actions_path(owner, repo, &format!("artifacts/{artifact_id}"));
+    let v = get_json(ctx, &path, "artifact").await?;
+    let mut o = artifact(&v);
+    o["download_url"] = v
+        .get("archive_download_url")
+        .cloned()
+        .unwrap_or(Value::Null);
+    o["note"] = if v.get("expired").and_then(Value::as_bool) == Some(true) {
+        json!("This artifact has expired: GitHub no longer has its archive.")
+    } else {
+        json!(
+            "download_url is GitHub's API URL of the zip archive: a GET with the token (Authorization: Bearer) answers 302 to a pre-signed URL valid for about a minute. This tool does not download the archive."
+        )
+    };
+    Ok(o)
+}
+
+/// The last `tail_lines` lines of a log, at most [`MAX_LOG_BYTES`] (the end is kept), with a
+/// marker line saying what was left out.
+fn tail_log(text: &str, tail_lines: u64) -> Value {
+    let lines: Vec<&str> = text.lines().collect();
+    let total = lines.len();
+    let keep = usize::try_from(tail_lines.max(1)).unwrap_or(usize::MAX);
+    let start = total.saturating_sub(keep);
+    let mut shown = lines[start..].join("\n");
+    let mut cut_bytes = false;
+    if shown.len() > MAX_LOG_BYTES {
+        let mut cut = shown.len() - MAX_LOG_BYTES;
+        while !shown.is_char_boundary(cut) {
+            cut += 1;
+        }
+        if let Some(nl) = shown[cut..].find('\n') {
+            cut += nl + 1;
+        }
+        shown = shown[cut..].to_owned();
+        cut_bytes = true;
+    }
+    let shown_lines = shown.lines().count();
+    let truncated = shown_lines < total;
+    if truncated {
+        let why = if cut_bytes {
+            format!(" (cut at {} KB)", MAX_LOG_BYTES / 1024)
+        } else {
+            String::new()
+        };
+        shown = format!(
+            "[… truncated: {} earlier lines omitted; showing the last {shown_lines} of {total} lines{why}]\n{shown}",
+            total - shown_lines
+        );
+    }
+    json!({
+        "logs_content": shown,
+        "total_lines": total,
+        "shown_lines": shown_lines,
+        "truncated": truncated,
+    })
+}
+
+/// One job's log, tailed. GitHub answers 302 to a pre-signed URL on another host; the client
+/// follows it without the token.
+async fn job_log(
+    ctx: &Ctx,
+    owner: &str,
+    repo: &str,
+    job_id: u64,
+    tail_lines: u64,
+) -> Result<Value, ToolError> {
+    let path = actions_path(owner, repo, &format!("jobs/{job_id}/logs"));
+    let resp = gh::req(ctx, Method::GET, &path)?
+        .send()
+        .await
+        .map_err(|e| match e.status {
+            Some(404) | Some(410) if generic_hint(&e) => e.with_hint(
+                "the job does not exist, its logs have expired or were deleted, or the token cannot see them.",
+            ),
+            _ => e,
+        })?;
+    let mut o = tail_log(&resp.text(), tail_lines);
+    o["job_id"] = json!(job_id);
+    Ok(o)
+}
+
+/// The logs of the failed jobs of a run (latest attempt), each tailed.
+async fn failed_job_logs(
+    ctx: &Ctx,
+    owner: &str,
+    repo: &str,
+    run_id: u64,
+    tail_lines: u64,
+) -> Result<Value, ToolError> {
+    let path = actions_path(owner, repo, &format!("runs/{run_id}/jobs"));
+    let v: Value = gh::req(ctx, Method::GET, &path)?
+        .query("per_page", 100)
+        .send_json()
+        .await
+        .map_err(not_found("workflow run"))?;
+    let jobs = v["jobs"].as_array().cloned().unwrap_or_default();
+    let failed: Vec<&Value> = jobs.iter().filter(|j| is_failed(j)).collect();
+    let mut logs = Vec::new();
+    for j in failed.iter().take(MAX_FAILED_JOBS) {
+        let Some(id) = j.get("id").and_then(Value::as_u64) else {
+            continue;
+        };
+        let mut entry = match job_log(ctx, owner, repo, id, tail_lines).await {
+            Ok(o) => o,
+            Err(e) => json!({ "job_id": id, "error": e.to_string() }),
+        };
+        entry["job_name"] = j.get("name").cloned().unwrap_or(Value::Null);
+        logs.push(entry);
+    }
+    let mut o = json!({
+        "run_id": run_id,
+        "total_jobs": v.get("total_count").cloned().unwrap_or(json!(jobs.len())),
+        "failed_jobs": failed.len(),
+        "message": format!("Retrieved the logs of {} failed job(s)", logs.len()),
+        "logs": logs,
+    });
+    if failed.len() > MAX_FAILED_JOBS {
+        o["more_failed_job_ids"] = failed[MAX_FAILED_JOBS..]
+            .iter()
+            .filter_map(|j| j.get("id").cloned())
+            .collect();
+    }
+    Ok(o)
+}
+
+/// The API URL of a run's zip log archive (it needs the token and answers 302).
+fn run_logs_url(ctx: &Ctx, owner: &str, repo: &str, run_id: u64) -> String {
+    let base = ctx
+        .upstream()
+        .config()
+        .base_url
+        .as_str()
+        .trim_end_matches('/');
+    format!(
+        "{base}{}",
+        actions_path(owner, repo, &format!("runs/{run_id}/logs"))
+    )
+}
+
+async fn run_logs(ctx: &Ctx, owner: &str, repo: &str, run_id: u64) -> Result<Value, ToolError> {
+    let mut o = failed_job_logs(ctx, owner, repo, run_id, DEFAULT_TAIL_LINES).await?;
+    o["logs_url"] = json!(run_logs_url(ctx, owner, repo, run_id));
+    o["note"] = json!(
+        "A run's complete logs are a zip archive, which this server does not download: logs_url is GitHub's API URL for it (a GET with the token answers 302 to a short-lived pre-signed URL). Returned instead: the last lines of the log of each failed job; use get_job_logs with a job_id and tail_lines for any other job."
+    );
+    Ok(o)
+}
+
+async fn dispatch(
+    ctx: &Ctx,
+    owner: &str,
+    repo: &str,
+    workflow_id: &str,
+    git_ref: &str,
+    inputs: Option<Map<String, Value>>,
+) -> Result<Value, ToolError> {
+    let id = seg_id(workflow_id, "workflow_id")?;
+    if git_ref.trim().is_empty() {
+        return Err(ToolError::invalid_input(
+            "`ref` must name the branch or tag to run the workflow on, e.g. `main`",
+        ));
+    }
+    let path = actions_path(owner, repo, &format!("workflows/{id}/dispatches"));
+    let mut body = Map::new();
+    body.insert("ref".into(), json!(git_ref));
+    if let Some(i) = &inputs {
+        body.insert("inputs".into(), Value::Object(i.clone()));
+    }
+    gh::req(ctx, Method::POST, &path)?
+        .json(&body)
+        .send()
+        .await
+        .map_err(|e| match e.status {
+            Some(422) if generic_hint(&e) => e.with_hint(
+                "the workflow must have a `workflow_dispatch` trigger on that ref, and `inputs` must match the inputs it declares.",
+            ),
+            Some(404) if generic_hint(&e) => e.with_hint(
+                "the workflow (ID or file name such as `ci.yml`) or the ref does not exist, or the token lacks `repo`/\"Actions\" write.",
+            ),
+            _ => e,
+        })?;
+    Ok(json!({
+        "message": "Workflow run has been queued",
+        "workflow_id": workflow_id,
+        "ref": git_ref,
+        "inputs": inputs,
+        "note": "GitHub does not return the new run's id: list the workflow's runs (event workflow_dispatch) to find it.",
+    }))
+}
+
+#[derive(Clone, Copy)]
+enum RunAction {
+    Rerun,
+    RerunFailed,
+    Cancel,
+    DeleteLogs,
+}
+
+async fn run_action(
+    ctx: &Ctx,
+    owner: &str,
+    repo: &str,
+    run_id: u64,
+    action: RunAction,
+) -> Result<Value, ToolError> {
+    let (method, rest, message) = match action {
+        RunAction::Rerun => (
+            Method::POST,
+            "rerun",
+            "Workflow run has been queued for re-run",
+        ),
+        RunAction::RerunFailed => (
+            Method::POST,
+            "rerun-failed-jobs",
+            "Failed jobs have been queued for re-run",
+        ),
+        RunAction::Cancel => (
+            Method::POST,
+            "cancel",
+            "Workflow run cancellation has been requested",
+        ),
+        RunAction::DeleteLogs => (
+            Method::DELETE,
+            "logs",
+            "Workflow run logs have been deleted",
+        ),
+    };
+    let path = actions_path(owner, repo, &format!("runs/{run_id}/{rest}"));
+    let resp = gh::req(ctx, method, &path)?
+        .idempotent(matches!(action, RunAction::Cancel | RunAction::DeleteLogs))
+        .send()
+        .await
+        .map_err(|e| match (e.status, action) {
+            (Some(409), RunAction::Cancel) if generic_hint(&e) => {
+                e.with_hint("the run has already completed, so there is nothing to cancel.")
+            }
+            (Some(403), RunAction::Rerun | RunAction::RerunFailed) if generic_hint(&e) => e
+                .with_hint(
+                    "a run can be re-run only after it completed and within 30 days; the token needs `repo` (fine-grained: \"Actions\" write).",
+                ),
+            (Some(404), _) if generic_hint(&e) => e.with_hint(
+                "the workflow run does not exist in this repository, or the token cannot see it.",
+            ),
+            _ => e,
+        })?;
+    Ok(json!({
+        "message": message,
+        "run_id": run_id,
+        "status_code": resp.status.as_u16(),
+    }))
+}
+
+// ---- our tools
+
+/// List the workflows of a repository: id, name, file path, state (active, disabled...) and
+/// URL. Returns `items`, `total_count` and `next_page`.
+#[derive(Deserialize, JsonSchema)]
+pub struct ListWorkflows {
+    /// Repository owner
+    owner: String,
+    /// Repository name
+    repo: String,
+    /// Page number (from 1)
+    page: Option<Int>,
+    /// Results per page (max 100)
+    #[serde(rename = "perPage")]
+    per_page: Option<Int>,
+}
+
+async fn list_workflows(ctx: Ctx, a: ListWorkflows) -> Result<Value, ToolError> {
+    workflows_page(&ctx, &a.owner, &a.repo, a.page, a.per_page).await
+}
+
+/// Get one workflow by ID or file name: id, name, path, state and URL.
+#[derive(Deserialize, JsonSchema)]
+pub struct GetWorkflow {
+    /// Repository owner
+    owner: String,
+    /// Repository name
+    repo: String,
+    /// The workflow ID or workflow file name (e.g. `ci.yml`)
+    workflow_id: String,
+}
+
+async fn get_workflow(ctx: Ctx, a: GetWorkflow) -> Result<Value, ToolError> {
+    workflow_get(&ctx, &a.owner, &a.repo, &a.workflow_id).await
+}
+
+/// List the runs of a workflow, newest first, filtered by actor, branch, event and status:
+/// id, run number, title, event, status, conclusion, branch, head SHA, actor, dates and URL.
+/// Returns `items`, `total_count` and `next_page`.
+#[derive(Deserialize, JsonSchema)]
+pub struct ListWorkflowRuns {
+    /// Repository owner
+    owner: String,
+    /// Repository name
+    repo: String,
+    /// The workflow ID or workflow file name (e.g. `ci.yml`)
+    workflow_id: String,
+    #[serde(flatten)]
+    filter: RunsFilter,
+    /// Page number (from 1)
+    page: Option<Int>,
+    /// Results per page (max 100)
+    #[serde(rename = "perPage")]
+    per_page: Option<Int>,
+}
+
+async fn list_workflow_runs(ctx: Ctx, a: ListWorkflowRuns) -> Result<Value, ToolError> {
+    runs_page(
+        &ctx,
+        &a.owner,
+        &a.repo,
+        Some(&a.workflow_id),
+        &a.filter,
+        a.page,
+        a.per_page,
+    )
+    .await
+}
+
+/// Get one workflow run: name, title, run number and attempt, event, status, conclusion,
+/// workflow id, branch, head SHA, actor, pull requests, dates and URL.
+#[derive(Deserialize, JsonSchema)]
+pub struct GetWorkflowRun {
+    /// Repository owner
+    owner: String,
+    /// Repository name
+    repo: String,
+    /// The unique identifier of the workflow run
+    run_id: Int,
+}
+
+async fn get_workflow_run(ctx: Ctx, a: GetWorkflowRun) -> Result<Value, ToolError> {
+    Ok(run(&run_get(&ctx, &a.owner, &a.repo, a.run_id.get()).await?))
+}
+
+/// Get the usage of a workflow run: its duration (`run_duration_ms`) and the billable time
+/// per runner OS (`billable`: total_ms, jobs and each job's duration).
+#[derive(Deserialize, JsonSchema)]
+pub struct GetWorkflowRunUsage {
+    /// Repository owner
+    owner: String,
+    /// Repository name
+    repo: String,
+    /// The unique identifier of the workflow run
+    run_id: Int,
+}
+
+async fn get_workflow_run_usage(ctx: Ctx, a: GetWorkflowRunUsage) -> Result<Value, ToolError> {
+    run_usage(&ctx, &a.owner, &a.repo, a.run_id.get()).await
+}
+
+/// Get the logs of a workflow run's failed jobs. A run's complete logs are a zip archive,
+/// which is not downloaded: the result has `logs_url` (GitHub's API URL of the archive, which
+/// needs the token) and, for each failed job of the latest attempt (up to 10), the last 500
+/// lines of its log (at most 64 KB each, with a truncation marker). For another job's log use
+/// github_get_job_logs.
+#[derive(Deserialize, JsonSchema)]
+pub struct GetWorkflowRunLogs {
+    /// Repository owner
+    owner: String,
+    /// Repository name
+    repo: String,
+    /// The unique identifier of the workflow run
+    run_id: Int,
+}
+
+async fn get_workflow_run_logs(ctx: Ctx, a: GetWorkflowRunLogs) -> Result<Value, ToolError> {
+    run_logs(&ctx, &a.owner, &a.repo, a.run_id.get()).await
+}
+
+/// List the jobs of a workflow run: id, name, status, conclusion, runner, dates, URL and the
+/// names of failed steps. Returns `items`, `total_count` and `next_page`.
+#[derive(Deserialize, JsonSchema)]
+pub struct ListWorkflowJobs {
+    /// Repository owner
+    owner: String,
+    /// Repository name
+    repo: String,
+    /// The unique identifier of the workflow run
+    run_id: Int,
+    /// `latest` (default): the jobs of the latest attempt; `all`: of every attempt
+    filter: Option<JobsFilter>,
+    /// Page number (from 1)
+    page: Option<Int>,
+    /// Results per page (max 100)
+    #[serde(rename = "perPage")]
+    per_page: Option<Int>,
+}
+
+async fn list_workflow_jobs(ctx: Ctx, a: ListWorkflowJobs) -> Result<Value, ToolError> {
+    jobs_page(
+        &ctx,
+        &a.owner,
+        &a.repo,
+        a.run_id.get(),
+        a.filter,
+        a.page,
+        a.per_page,
+    )
+    .await
+}
+
+/// Get one job of a workflow run: name, status, conclusion, runner, dates, URL and its steps
+/// (number, name, status, conclusion).
+#[derive(Deserialize, JsonSchema)]
+pub struct GetWorkflowJob {
+    /// Repository owner
+    owner: String,
+    /// Repository name
+    repo: String,
+    /// The unique identifier of the job
+    job_id: Int,
+}
+
+async fn get_workflow_job(ctx: Ctx, a: GetWorkflowJob) -> Result<Value, ToolError> {
+    job_get(&ctx, &a.owner, &a.repo, a.job_id.get()).await
+}
+
+/// Get the log of a job as text: its last `tail_lines` lines (default 500), at most 64 KB
+/// (the end is kept), with a `[… truncated: …]` marker line when earlier lines were left out;
+/// `total_lines` tells the log's length. With `run_id` and `failed_only: true` instead of
+/// `job_id`: the logs of every failed job of that run (latest attempt, up to 10 jobs). The
+/// log's content is always returned (`return_content` is accepted for compatibility; the
+/// short-lived download URL is not exposed).
+#[derive(Deserialize, JsonSchema)]
+pub struct GetJobLogs {
+    /// Repository owner
+    owner: String,
+    /// Repository name
+    repo: String,
+    /// The job whose log to get (required unless `run_id` with `failed_only`)
+    job_id: Option<Int>,
+    /// The workflow run whose failed jobs' logs to get (with `failed_only: true`)
+    run_id: Option<Int>,
+    /// With `run_id`: get the logs of all failed jobs of the run
+    failed_only: Option<bool>,
+    /// Accepted for compatibility with GitHub's server; the content is always returned
+    return_content: Option<bool>,
+    /// How many lines from the end of each log to return (default 500)
+    #[schemars(extend("default" = 500))]
+    tail_lines: Option<Int>,
+}
+
+async fn get_job_logs(ctx: Ctx, a: GetJobLogs) -> Result<Value, ToolError> {
+    let _ = a.return_content;
+    let tail = a.tail_lines.map_or(DEFAULT_TAIL_LINES, Int::get);
+    match (a.job_id, a.run_id, a.failed_only.unwrap_or(false)) {
+        (Some(job_id), _, false) => job_log(&ctx, &a.owner, &a.repo, job_id.get(), tail).await,
+        (_, Some(run_id), true) => {
+            failed_job_logs(&ctx, &a.owner, &a.repo, run_id.get(), tail).await
+        }
+        (Some(_), None, true) => Err(ToolError::invalid_input(
+            "`failed_only` needs `run_id` (the run whose failed jobs to read); for one job pass `job_id` without `failed_only`",
+        )),
+        (None, Some(_), false) => Err(ToolError::invalid_input(
+            "with `run_id`, set `failed_only: true` to get the logs of the run's failed jobs, or pass a `job_id` (github_list_workflow_jobs lists them)",
+        )),
+        (None, None, _) => Err(ToolError::invalid_input(
+            "give `job_id`, or `run_id` with `failed_only: true`",
+        )),
+    }
+}
+
+/// List the artifacts of a workflow run: id, name, size, expired, dates, digest and
+/// `archive_download_url`. Returns `items`, `total_count` and `next_page`.
+#[derive(Deserialize, JsonSchema)]
+pub struct ListWorkflowRunArtifacts {
+    /// Repository owner
+    owner: String,
+    /// Repository name
+    repo: String,
+    /// The unique identifier of the workflow run
+    run_id: Int,
+    /// Page number (from 1)
+    page: Option<Int>,
+    /// Results per page (max 100)
+    #[serde(rename = "perPage")]
+    per_page: Option<Int>,
+}
+
+async fn list_workflow_run_artifacts(
+    ctx: Ctx,
+    a: ListWorkflowRunArtifacts,
+) -> Result<Value, ToolError> {
+    artifacts_page(&ctx, &a.owner, &a.repo, a.run_id.get(), a.page, a.per_page).await
+}
+
+/// Get where to download a workflow run artifact: its metadata (name, size, expired, digest,
+/// run, dates) and `download_url`, GitHub's API URL of the zip archive (a GET with the token
+/// answers 302 to a short-lived pre-signed URL). The archive itself is not downloaded.
+#[derive(Deserialize, JsonSchema)]
+pub struct DownloadWorkflowRunArtifact {
+    /// Repository owner
+    owner: String,
+    /// Repository name
+    repo: String,
+    /// The unique identifier of the artifact
+    artifact_id: Int,
+}
+
+async fn download_workflow_run_artifact(
+    ctx: Ctx,
+    a: DownloadWorkflowRunArtifact,
+) -> Result<Value, ToolError> {
+    artifact_download(&ctx, &a.owner, &a.repo, a.artifact_id.get()).await
+}
+
+/// Run a workflow that has a `workflow_dispatch` trigger, on a branch or tag, with the inputs
+/// it declares. GitHub queues the run and does not return its id (list the workflow's runs to
+/// find it).
+#[derive(Deserialize, JsonSchema)]
+pub struct RunWorkflow {
+    /// Repository owner
+    owner: String,
+    /// Repository name
+    repo: String,
+    /// The workflow ID (numeric) or workflow file name (e.g. `main.yml`)
+    workflow_id: String,
+    /// The branch or tag to run the workflow on
+    #[serde(rename = "ref")]
+    git_ref: String,
+    /// Inputs the workflow accepts (names and values as its `workflow_dispatch` declares)
+    inputs: Option<Map<String, Value>>,
+}
+
+async fn run_workflow(ctx: Ctx, a: RunWorkflow) -> Result<Value, ToolError> {
+    dispatch(
+        &ctx,
+        &a.owner,
+        &a.repo,
+        &a.workflow_id,
+        &a.git_ref,
+        a.inputs,
+    )
+    .await
+}
+
+/// Re-run a whole workflow run (every job), as a new attempt.
+#[derive(Deserialize, JsonSchema)]
+pub struct RerunWorkflowRun {
+    /// Repository owner
+    owner: String,
+    /// Repository name
+    repo: String,
+    /// The unique identifier of the workflow run
+    run_id: Int,
+}
+
+async fn rerun_workflow_run(ctx: Ctx, a: RerunWorkflowRun) -> Result<Value, ToolError> {
+    run_action(&ctx, &a.owner, &a.repo, a.run_id.get(), RunAction::Rerun).await
+}
+
+/// Re-run the failed jobs of a workflow run (and the jobs that depend on them), as a new
+/// attempt.
+#[derive(Deserialize, JsonSchema)]
+pub struct RerunFailedJobs {
+    /// Repository owner
+    owner: String,
+    /// Repository name
+    repo: String,
+    /// The unique identifier of the workflow run
+    run_id: Int,
+}
+
+async fn rerun_failed_jobs(ctx: Ctx, a: RerunFailedJobs) -> Result<Value, ToolError> {
+    run_action(
+        &ctx,
+        &a.owner,
+        &a.repo,
+        a.run_id.get(),
+        RunAction::RerunFailed,
+    )
+    .await
+}
+
+/// Cancel a queued or in-progress workflow run (GitHub accepts the request and stops the run
+/// shortly after).
+#[derive(Deserialize, JsonSchema)]
+pub struct CancelWorkflowRun {
+    /// Repository owner
+    owner: String,
+    /// Repository name
+    repo: String,
+    /// The unique identifier of the workflow run
+    run_id: Int,
+}
+
+async fn cancel_workflow_run(ctx: Ctx, a: CancelWorkflowRun) -> Result<Value, ToolError> {
+    run_action(&ctx, &a.owner, &a.repo, a.run_id.get(), RunAction::Cancel).await
+}
+
+/// Delete all logs of a workflow run. This cannot be undone.
+#[derive(Deserialize, JsonSchema)]
+pub struct DeleteWorkflowRunLogs {
+    /// Repository owner
+    owner: String,
+    /// Repository name
+    repo: String,
+    /// The unique identifier of the workflow run
+    run_id: Int,
+}
+
+async fn delete_workflow_run_logs(ctx: Ctx, a: DeleteWorkflowRunLogs) -> Result<Value, ToolError> {
+    run_action(
+        &ctx,
+        &a.owner,
+        &a.repo,
+        a.run_id.get(),
+        RunAction::DeleteLogs,
+    )
+    .await
+}
+
+// ---- GitHub's official server's combined tools
+
+/// A numeric `resource_id`.
+fn numeric_id(id: &str, what: &str) -> Result<u64, ToolError> {
+    id.trim().parse().map_err(|_| {
+        ToolError::invalid_input(format!(
+            "`resource_id` must be the numeric {what} id for this method, not `{id}`"
+        ))
+    })
+}
+
+#[derive(Deserialize, JsonSchema, Clone, Copy)]
+#[serde(rename_all = "snake_case")]
+enum GetMethod {
+    GetWorkflow,
+    GetWorkflowRun,
+    GetWorkflowJob,
+    DownloadWorkflowRunArtifact,
+    GetWorkflowRunUsage,
+    GetWorkflowRunLogsUrl,
+}
+
+/// Get a GitHub Actions resource by id: `get_workflow` (workflow ID or file name),
+/// `get_workflow_run`, `get_workflow_job`, `download_workflow_run_artifact` (the artifact's
+/// metadata and API download URL; the archive is not downloaded), `get_workflow_run_usage`, or
+/// `get_workflow_run_logs_url` (GitHub's API URL of the run's zip log archive, which needs the
+/// token; for log text use get_job_logs).
+#[derive(Deserialize, JsonSchema)]
+pub struct ActionsGet {
+    /// The method to execute
+    method: GetMethod,
+    /// Repository owner
+    owner: String,
+    /// Repository name
+    repo: String,
+    /// The resource's id: a workflow ID or file name for `get_workflow`, a run id for
+    /// `get_workflow_run`, `get_workflow_run_usage` and `get_workflow_run_logs_url`, a job id
+    /// for `get_workflow_job`, an artifact id for `download_workflow_run_artifact`
+    resource_id: String,
+}
+
+async fn actions_get(ctx: Ctx, a: ActionsGet) -> Result<Value, ToolError> {
+    let (o, r, id) = (&a.owner, &a.repo, a.resource_id.as_str());
+    match a.method {
+        GetMethod::GetWorkflow => workflow_get(&ctx, o, r, id).await,
+        GetMethod::GetWorkflowRun => Ok(run(&run_get(&ctx, o, r, numeric_id(id, "run")?).await?)),
+        GetMethod::GetWorkflowJob => job_get(&ctx, o, r, numeric_id(id, "job")?).await,
+        GetMethod::DownloadWorkflowRunArtifact => {
+            artifact_download(&ctx, o, r, numeric_id(id, "artifact")?).await
+        }
+        GetMethod::GetWorkflowRunUsage => run_usage(&ctx, o, r, numeric_id(id, "run")?).await,
+        GetMethod::GetWorkflowRunLogsUrl => {
+            let run_id = numeric_id(id, "run")?;
+            let v = run_get(&ctx, o, r, run_id).await?;
+            let url = v
+                .get("logs_url")
+                .and_then(Value::as_str)
+                .map(str::to_owned)
+                .unwrap_or_else(|| run_logs_url(&ctx, o, r, run_id));
+            Ok(json!({
+                "run_id": run_id,
+                "logs_url": url,
+                "message": "Workflow run logs are available for download",
+                "note": "logs_url is GitHub's API URL of the run's logs as a zip archive: a GET with the token answers 302 to a short-lived pre-signed URL.",
+                "optimization_tip": format!("For debugging, use get_job_logs with {{\"run_id\": {run_id}, \"failed_only\": true}}: it returns the end of each failed job's log as text."),
+            }))
+        }
+    }
+}
+
+// The variants spell the official server's method names.
+#[allow(clippy::enum_variant_names)]
+#[derive(Deserialize, JsonSchema, Clone, Copy)]
+#[serde(rename_all = "snake_case")]
+enum ListMethod {
+    ListWorkflows,
+    ListWorkflowRuns,
+    ListWorkflowJobs,
+    ListWorkflowRunArtifacts,
+}
+
+/// Filters of `list_workflow_jobs`.
+#[derive(Deserialize, JsonSchema, Default)]
+pub struct JobsFilterArg {
+    /// `latest` (default): the jobs of the latest attempt; `all`: of every attempt
+    filter: Option<JobsFilter>,
+}
+
+/// List GitHub Actions resources: `list_workflows`, `list_workflow_runs` (of the workflow
+/// `resource_id`, an ID or file name, or of the whole repository without it),
+/// `list_workflow_jobs` or `list_workflow_run_artifacts` (of the run `resource_id`). Returns
+/// `items`, `total_count` and `next_page`.
+#[derive(Deserialize, JsonSchema)]
+pub struct ActionsList {
+    /// The action to perform
+    method: ListMethod,
+    /// Repository owner
+    owner: String,
+    /// Repository name
+    repo: String,
+    /// Not used by `list_workflows`; a workflow ID or file name for `list_workflow_runs`
+    /// (optional); a workflow run id for `list_workflow_jobs` and `list_workflow_run_artifacts`
+    resource_id: Option<String>,
+    /// Filters for workflow runs, used only by `list_workflow_runs`
+    workflow_runs_filter: Option<RunsFilter>,
+    /// Filters for workflow jobs, used only by `list_workflow_jobs`
+    workflow_jobs_filter: Option<JobsFilterArg>,
+    /// Page number (from 1)
+    page: Option<Int>,
+    /// Results per page (max 100)
+    per_page: Option<Int>,
+}
+
+async fn actions_list(ctx: Ctx, a: ActionsList) -> Result<Value, ToolError> {
+    let (o, r) = (&a.owner, &a.repo);
+    let run_id = || {
+        let id = a.resource_id.as_deref().ok_or_else(|| {
+            ToolError::invalid_input(
+                "this method needs `resource_id`: the workflow run id (actions_list with list_workflow_runs lists them)",
+            )
+        })?;
+        numeric_id(id, "run")
+    };
+    match a.method {
+        ListMethod::ListWorkflows => workflows_page(&ctx, o, r, a.page, a.per_page).await,
+        ListMethod::ListWorkflowRuns => {
+            let filter = a.workflow_runs_filter.unwrap_or_default();
+            let workflow = a.resource_id.as_deref().filter(|s| !s.trim().is_empty());
+            runs_page(&ctx, o, r, workflow, &filter, a.page, a.per_page).await
+        }
+        ListMethod::ListWorkflowJobs => {
+            let filter = a.workflow_jobs_filter.and_then(|f| f.filter);
+            jobs_page(&ctx, o, r, run_id()?, filter, a.page, a.per_page).await
+        }
+        ListMethod::ListWorkflowRunArtifacts => {
+            artifacts_page(&ctx, o, r, run_id()?, a.page, a.per_page).await
+        }
+    }
+}
+
+#[derive(Deserialize, JsonSchema, Clone, Copy)]
+#[serde(rename_all = "snake_case")]
+enum TriggerMethod {
+    RunWorkflow,
+    RerunWorkflowRun,
+    RerunFailedJobs,
+    CancelWorkflowRun,
+    DeleteWorkflowRunLogs,
+}
+
+/// Act on GitHub Actions workflows: `run_workflow` (needs `workflow_id` and `ref`, optional
+/// `inputs`), `rerun_workflow_run`, `rerun_failed_jobs`, `cancel_workflow_run` or
+/// `delete_workflow_run_logs` (these need `run_id`; deleting logs cannot be undone).
+#[derive(Deserialize, JsonSchema)]
+pub struct ActionsRunTrigger {
+    /// The method to execute
+    method: TriggerMethod,
+    /// Repository owner
+    owner: String,
+    /// Repository name
+    repo: String,
+    /// The workflow ID (numeric) or file name (e.g. `main.yml`); for `run_workflow`
+    workflow_id: Option<String>,
+    /// The branch or tag to run the workflow on; for `run_workflow`
+    #[serde(rename = "ref")]
+    git_ref: Option<String>,
+    /// Inputs the workflow accepts; for `run_workflow`
+    inputs: Option<Map<String, Value>>,
+    /// The workflow run id; for every method but `run_workflow`
+    run_id: Option<Int>,
+}
+
+async fn actions_run_trigger(ctx: Ctx, a: ActionsRunTrigger) -> Result<Value, ToolError> {
+    let (o, r) = (&a.owner, &a.repo);
+    let action = match a.method {
+        TriggerMethod::RunWorkflow => {
+            let (Some(w), Some(git_ref)) = (a.workflow_id.as_deref(), a.git_ref.as_deref()) else {
+                return Err(ToolError::invalid_input(
+                    "`run_workflow` needs `workflow_id` (ID or file name, e.g. `ci.yml`) and `ref` (branch or tag)",
+                ));
+            };
+            return dispatch(&ctx, o, r, w, git_ref, a.inputs).await;
+        }
+        TriggerMethod::RerunWorkflowRun => RunAction::Rerun,
+        TriggerMethod::RerunFailedJobs => RunAction::RerunFailed,
+        TriggerMethod::CancelWorkflowRun => RunAction::Cancel,
+        TriggerMethod::DeleteWorkflowRunLogs => RunAction::DeleteLogs,
+    };
+    let run_id = a.run_id.ok_or_else(|| {
+        ToolError::invalid_input("this method needs `run_id`: the workflow run id")
+    })?;
+    run_action(&ctx, o, r, run_id.get(), action).await
+}
