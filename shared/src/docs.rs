@@ -28,19 +28,27 @@ fn first_sentence(text: &str) -> String {
     text[..end].trim().replace('|', "\\|")
 }
 
-/// A Markdown table of the tools: name, toolset, what it does, annotations.
+/// A Markdown table of the tools: name, toolset (and whether it is on by default), what it
+/// does, annotations.
 pub fn tools_markdown(server: &McpServer) -> String {
     let mut out = String::from(
-        "| Tool | Toolset | Description | Read-only | Destructive | Idempotent |\n|---|---|---|---|---|---|\n",
+        "| Tool | Toolset | On by default | Description | Read-only | Destructive | Idempotent |\n|---|---|---|---|---|---|---|\n",
     );
+    let spec = server.spec();
     for def in server.tool_defs() {
+        let default = spec
+            .toolsets
+            .iter()
+            .find(|t| t.name == def.toolset_name())
+            .is_some_and(|t| t.default);
         let t = def.mcp_tool();
         let a = t.annotations.clone().unwrap_or_default();
         let yes = |b: Option<bool>| if b.unwrap_or(false) { "yes" } else { "no" };
         out.push_str(&format!(
-            "| `{}` | {} | {} | {} | {} | {} |\n",
+            "| `{}` | {} | {} | {} | {} | {} | {} |\n",
             t.name,
             def.toolset_name(),
+            if default { "yes" } else { "no" },
             first_sentence(t.description.as_deref().unwrap_or("")),
             yes(a.read_only_hint),
             yes(a.destructive_hint),

@@ -28,6 +28,8 @@ pub struct ToolError {
     pub code: Option<String>,
     pub message: String,
     pub hint: Option<String>,
+    /// The hint is the generic one for the HTTP status, not the vendor's own reading.
+    pub generic_hint: bool,
 }
 
 impl ToolError {
@@ -38,6 +40,7 @@ impl ToolError {
             code: None,
             message: message.into(),
             hint: None,
+            generic_hint: false,
         }
     }
 
@@ -52,6 +55,23 @@ impl ToolError {
 
     pub fn with_hint(mut self, hint: impl Into<String>) -> Self {
         self.hint = Some(hint.into());
+        self.generic_hint = false;
+        self
+    }
+
+    /// Set a tool-specific hint unless the vendor's error said something more precise (a
+    /// vendor hint such as the missing scope wins; the generic per-status hint does not).
+    pub fn with_specific_hint(self, hint: impl Into<String>) -> Self {
+        if self.hint.is_none() || self.generic_hint {
+            self.with_hint(hint)
+        } else {
+            self
+        }
+    }
+
+    /// Put context before the message (e.g. which step of a multi-request tool failed).
+    pub fn context(mut self, prefix: impl std::fmt::Display) -> Self {
+        self.message = format!("{prefix}: {}", self.message);
         self
     }
 

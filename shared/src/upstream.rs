@@ -712,10 +712,12 @@ impl Response {
         } else {
             parsed
                 .hint
+                .clone()
                 .or_else(|| status_hint(status).map(str::to_owned))
         };
         let mut err = ToolError::new(kind, message).with_status(status);
         err.code = parsed.code;
+        err.generic_hint = kind != ErrorKind::RateLimited && parsed.hint.is_none();
         err.hint = hint;
         err
     }

@@ -301,19 +301,11 @@ fn actions_path(owner: &str, repo: &str, rest: &str) -> String {
     format!("{}/actions/{rest}", repo_path(owner, repo))
 }
 
-/// Replace the generic status hint with one about Actions, but keep GitHub's own hint naming
-/// missing token scopes (from `X-Accepted-OAuth-Scopes`).
-fn generic_hint(e: &ToolError) -> bool {
-    e.hint
-        .as_deref()
-        .is_none_or(|h| !h.contains("needs the token scope(s)"))
-}
-
 /// A 404 on an Actions endpoint: say which id GitHub did not find.
 fn not_found(what: &'static str) -> impl Fn(ToolError) -> ToolError {
     move |e| {
         match e.status {
-        Some(404) if generic_hint(&e) => e.with_hint(format!(
+        Some(404) => e.with_specific_hint(format!(
             "the {what} does not exist in this repository, or the token cannot see it (classic tokens need `repo` for private repositories; fine-grained: \"Actions\" read)."
         )),
         _ => e,
@@ -649,7 +641,7 @@ async fn job_log(
         .send()
         .await
         .map_err(|e| match e.status {
-            Some(404) | Some(410) if generic_hint(&e) => e.with_hint(
+            Some(404) | Some(410) => e.with_specific_hint(
                 "the job does not exist, its logs have expired or were deleted, or the token cannot see them.",
             ),
             _ => e,
@@ -751,10 +743,10 @@ async fn dispatch(
         .send()
         .await
         .map_err(|e| match e.status {
-            Some(422) if generic_hint(&e) => e.with_hint(
+            Some(422) => e.with_specific_hint(
                 "the workflow must have a `workflow_dispatch` trigger on that ref, and `inputs` must match the inputs it declares.",
             ),
-            Some(404) if generic_hint(&e) => e.with_hint(
+            Some(404) => e.with_specific_hint(
                 "the workflow (ID or file name such as `ci.yml`) or the ref does not exist, or the token lacks `repo`/\"Actions\" write.",
             ),
             _ => e,
@@ -811,14 +803,14 @@ async fn run_action(
         .send()
         .await
         .map_err(|e| match (e.status, action) {
-            (Some(409), RunAction::Cancel) if generic_hint(&e) => {
-                e.with_hint("the run has already completed, so there is nothing to cancel.")
+            (Some(409), RunAction::Cancel) => {
+                e.with_specific_hint("the run has already completed, so there is nothing to cancel.")
             }
-            (Some(403), RunAction::Rerun | RunAction::RerunFailed) if generic_hint(&e) => e
-                .with_hint(
+            (Some(403), RunAction::Rerun | RunAction::RerunFailed) => e
+                .with_specific_hint(
                     "a run can be re-run only after it completed and within 30 days; the token needs `repo` (fine-grained: \"Actions\" write).",
                 ),
-            (Some(404), _) if generic_hint(&e) => e.with_hint(
+            (Some(404), _) => e.with_specific_hint(
                 "the workflow run does not exist in this repository, or the token cannot see it.",
             ),
             _ => e,

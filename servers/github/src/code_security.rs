@@ -33,7 +33,7 @@ pub fn tools() -> Vec<ToolDef> {
 /// the `security_events` scope.
 fn scanning_hint(e: ToolError) -> ToolError {
     match e.status {
-        Some(403 | 404) if e.hint.as_deref().is_none_or(|h| !h.contains("scope")) => e.with_hint(
+        Some(403 | 404) => e.with_specific_hint(
             "code scanning may not be enabled for this repository, or the token lacks the `security_events` scope (fine-grained: \"Code scanning alerts\" read).",
         ),
         _ => e,

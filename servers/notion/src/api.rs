@@ -317,10 +317,8 @@ pub async fn page_parent(
 
 /// Add what was done before a failure to its message, so an agent does not repeat it.
 pub fn after_partial(e: ToolError, done: &str) -> ToolError {
-    ToolError {
-        message: format!("{done}; then: {}", e.message),
-        ..e
-    }
+    let done = format!("{done}; then");
+    e.context(done)
 }
 
 /// A tool error for something Notion answered that is not what its API reference says.

@@ -348,12 +348,18 @@ pub fn assert_valid_tools(tools: &[Tool]) {
     assert_eq!(names.len(), tools.len(), "duplicate tool names");
 }
 
-/// The generated docs of a server are committed: `tools.json` (the `tools/list` snapshot) and
+/// The generated docs of a server are committed: `tools.json` (the `tools/list` snapshot of
+/// every toolset) and
 /// the tool table in its README between `<!-- tools:start -->` and `<!-- tools:end -->`.
 /// Fails when either is stale; with `MCP_UPDATE_DOCS=1` (what `cargo xtask docs` sets) it
 /// rewrites them instead. `crate_dir` is the server's `CARGO_MANIFEST_DIR`.
 pub fn assert_docs_fresh(spec: &'static ServerSpec, crate_dir: &str) {
-    let server = McpServer::new(spec, Settings::default()).expect("default settings");
+    // The snapshot and the table cover every toolset, on by default or not.
+    let all = Settings {
+        toolsets: Some(vec!["all".to_owned()]),
+        ..Settings::default()
+    };
+    let server = McpServer::new(spec, all).expect("default settings");
     let dir = std::path::Path::new(crate_dir);
     let json_path = dir.join("tools.json");
     let want_json = mcp_shared::docs::tools_json(&server);
