@@ -221,6 +221,99 @@ impl Drop for HttpProcess {
     }
 }
 
+/// The process smoke test every server runs over HTTP: with a fake vendor that answers every
+/// request with the body of `servers/<service>/smoke.json` (and only when the request carries
+/// this call's token), the binary serves `/mcp` to a real client, lists valid tools, runs the
+/// smoke tool, answers its own `healthcheck`, stops cleanly on SIGTERM and never logs the
+/// token. `manifest_dir` is the server's `CARGO_MANIFEST_DIR`.
+pub async fn check_http_binary(bin: &str, manifest_dir: &str) {
+    let dir = std::path::Path::new(manifest_dir);
+    let service = dir
+        .file_name()
+        .and_then(|n| n.to_str())
+        .expect("service dir")
+        .to_owned();
+    let smoke: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("smoke.json")).expect("smoke.json"))
+            .expect("smoke.json is JSON");
+    let token = format!("{service}-process-token-7f3a");
+    let fake = MockServer::start().await;
+    Mock::given(wiremock::matchers::header(
+        "authorization",
+        format!("Bearer {token}").as_str(),
+    ))
+    .respond_with(ResponseTemplate::new(200).set_body_json(smoke["upstream_body"].clone()))
+    .mount(&fake)
+    .await;
+    let log = std::env::temp_dir().join(format!("{service}-http-{}.log", std::process::id()));
+    let base_var = format!("{}_API_BASE_URL", service.to_ascii_uppercase());
+    let uri = fake.uri();
+    let proc =
+        HttpProcess::spawn(bin, &[], &[(&base_var, &uri), ("RUST_LOG", "debug")], &log).await;
+    let client = connect_http(&proc.url, &[("x-auth-data", &auth_data(&token))]).await;
+    let tools = client.list_tools().await;
+    assert_valid_tools(&tools);
+    let tool = smoke["tool"].as_str().expect("smoke tool");
+    client.call_ok(tool, smoke["arguments"].clone()).await;
+    client.close().await;
+    let health = std::process::Command::new(bin)
+        .args(["healthcheck", "--port", &proc.port.to_string()])
+        .status()
+        .expect("run healthcheck");
+    assert!(
+        health.success(),
+        "healthcheck failed against a running server"
+    );
+    let status = proc.terminate().await;
+    assert!(status.success(), "exit status after SIGTERM: {status:?}");
+    let logs = std::fs::read_to_string(&log).unwrap_or_default();
+    assert!(
+        logs.contains("tool call"),
+        "expected request logs on stderr: {logs}"
+    );
+    assert!(!logs.contains(&token), "the token appeared in the logs");
+    let nobody = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port().to_string())
+        .expect("free port");
+    let down = std::process::Command::new(bin)
+        .args(["healthcheck", "--port", &nobody])
+        .status()
+        .expect("run healthcheck");
+    assert!(
+        !down.success(),
+        "healthcheck must fail when nothing listens"
+    );
+}
+
+/// The `tools` subcommand: the Markdown table has a row per tool of `--json`, read-only mode
+/// lists only read-only tools, and an unknown toolset stops the binary with a clear message.
+pub fn check_tools_subcommand(bin: &str) {
+    let run = |args: &[&str]| {
+        std::process::Command::new(bin)
+            .args(args)
+            .output()
+            .expect("run tools")
+    };
+    let json = run(&["tools", "--json"]);
+    assert!(json.status.success());
+    let all: Vec<Value> = serde_json::from_slice(&json.stdout).expect("tools --json is JSON");
+    assert!(!all.is_empty());
+    let md = run(&["tools", "--markdown"]);
+    let rows = String::from_utf8_lossy(&md.stdout)
+        .lines()
+        .filter(|l| l.starts_with("| `"))
+        .count();
+    assert_eq!(rows, all.len(), "one Markdown row per tool");
+    let ro: Vec<Value> =
+        serde_json::from_slice(&run(&["--read-only", "tools", "--json"]).stdout).expect("JSON");
+    assert!(!ro.is_empty() && ro.len() < all.len());
+    assert!(ro.iter().all(|t| t["annotations"]["readOnlyHint"] == true));
+    let bad = run(&["--toolsets", "nope", "tools"]);
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown toolset `nope`"));
+}
+
 /// A connected MCP client.
 pub struct Client {
     pub inner: RunningService<RoleClient, ()>,

@@ -3,9 +3,7 @@
 //! its logs.
 
 use mcp_testkit::wiremock::MockServer;
-use mcp_testkit::{
-    HttpProcess, assert_valid_tools, auth_data, connect_http, expect, spawn_stdio_logged,
-};
+use mcp_testkit::{assert_valid_tools, expect, spawn_stdio_logged};
 use serde_json::json;
 
 const BIN: &str = env!("CARGO_BIN_EXE_google-calendar-mcp-server");
@@ -77,94 +75,20 @@ async fn stdio_binary_calls_calendar_and_people_without_leaking_the_token() {
     assert!(!logs.contains(SECRET), "the token appeared in the logs");
 }
 
-#[tokio::test]
-async fn http_binary_serves_mcp_health_and_stops_on_sigterm() {
-    let fake = MockServer::start().await;
-    expect("GET", "/calendar/v3/calendars/primary/events/ev1")
-        .bearer("header-token")
-        .query("fields", crate::common::EVENT_FIELDS)
-        .respond(
-            &fake,
-            200,
-            json!({"id": "ev1", "summary": "Sync", "start": {"date": "2025-06-02"}, "end": {"date": "2025-06-03"}}),
-        )
-        .await;
-    let dir = std::env::temp_dir().join(format!("gcal-http-{}", std::process::id()));
-    let _ = std::fs::create_dir_all(&dir);
-    let log = dir.join("stderr.log");
-    let uri = fake.uri();
-    let proc = HttpProcess::spawn(
-        BIN,
-        &[],
-        &[
-            ("GOOGLE_CALENDAR_API_BASE_URL", &uri),
-            ("RUST_LOG", "debug"),
-        ],
-        &log,
-    )
-    .await;
-    let client = connect_http(&proc.url, &[("x-auth-data", &auth_data("header-token"))]).await;
-    let tools = client.list_tools().await;
-    assert_eq!(tools.len(), TOOL_COUNT);
-    let v = client
-        .call_ok("google_calendar_get_event", json!({"event_id": "ev1"}))
-        .await;
-    assert_eq!(v["lastDay"], "2025-06-02");
-    client.close().await;
-    let health = std::process::Command::new(BIN)
-        .args(["healthcheck", "--port", &proc.port.to_string()])
-        .status()
-        .expect("run healthcheck");
-    assert!(health.success());
-    let status = proc.terminate().await;
-    assert!(status.success(), "exit status after SIGTERM: {status:?}");
-    let logs = std::fs::read_to_string(&log).unwrap_or_default();
-    assert!(
-        !logs.contains("header-token"),
-        "the token appeared in the logs"
-    );
-}
-
-#[test]
-fn tools_subcommand_prints_every_tool() {
-    let out = std::process::Command::new(BIN)
-        .args(["tools", "--markdown"])
-        .output()
-        .expect("run tools");
-    assert!(out.status.success());
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(
-        text.lines()
-            .filter(|l| l.starts_with("| `google_calendar_"))
-            .count(),
-        TOOL_COUNT,
-        "{text}"
-    );
-    let out = std::process::Command::new(BIN)
-        .args(["--read-only", "--toolsets", "events", "tools", "--json"])
-        .output()
-        .expect("run tools");
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("tools --json is JSON");
-    let names: Vec<&str> = v
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter_map(|t| t["name"].as_str())
-        .collect();
-    assert_eq!(
-        names,
-        vec![
-            "google_calendar_list_events",
-            "google_calendar_get_event",
-            "google_calendar_list_event_instances"
-        ]
-    );
-}
-
 #[test]
 fn docs_are_fresh() {
     mcp_testkit::assert_docs_fresh(
         &google_calendar_mcp_server::SPEC,
         env!("CARGO_MANIFEST_DIR"),
     );
+}
+
+#[tokio::test]
+async fn http_binary_serves_mcp_health_and_stops_on_sigterm() {
+    mcp_testkit::check_http_binary(BIN, env!("CARGO_MANIFEST_DIR")).await;
+}
+
+#[test]
+fn tools_subcommand_prints_every_tool() {
+    mcp_testkit::check_tools_subcommand(BIN);
 }

@@ -3,9 +3,7 @@
 //! shutdown, and no token in its logs.
 
 use mcp_testkit::wiremock::MockServer;
-use mcp_testkit::{
-    HttpProcess, assert_valid_tools, auth_data, connect_http, expect, spawn_stdio_logged,
-};
+use mcp_testkit::{assert_valid_tools, expect, spawn_stdio_logged};
 use serde_json::json;
 
 const BIN: &str = env!("CARGO_BIN_EXE_google-docs-mcp-server");
@@ -81,68 +79,17 @@ async fn stdio_binary_calls_docs_and_drive_without_leaking_the_token() {
     assert!(!logs.contains(SECRET), "the token appeared in the logs");
 }
 
+#[test]
+fn docs_are_fresh() {
+    mcp_testkit::assert_docs_fresh(&google_docs_mcp_server::SPEC, env!("CARGO_MANIFEST_DIR"));
+}
+
 #[tokio::test]
 async fn http_binary_serves_mcp_health_and_stops_on_sigterm() {
-    let fake = MockServer::start().await;
-    expect("POST", "/v1/documents")
-        .bearer("header-token")
-        .json_body(json!({"title": "T"}))
-        .respond(
-            &fake,
-            200,
-            json!({"documentId": "d9", "title": "T", "revisionId": "r"}),
-        )
-        .await;
-    let dir = std::env::temp_dir().join(format!("gdocs-http-{}", std::process::id()));
-    let _ = std::fs::create_dir_all(&dir);
-    let log = dir.join("stderr.log");
-    let uri = fake.uri();
-    let proc = HttpProcess::spawn(
-        BIN,
-        &[],
-        &[("GOOGLE_DOCS_API_BASE_URL", &uri), ("RUST_LOG", "debug")],
-        &log,
-    )
-    .await;
-    let client = connect_http(&proc.url, &[("x-auth-data", &auth_data("header-token"))]).await;
-    assert_eq!(client.list_tools().await.len(), TOOL_COUNT);
-    let v = client
-        .call_ok("google_docs_create_blank_document", json!({"title": "T"}))
-        .await;
-    assert_eq!(v["documentId"], "d9");
-    client.close().await;
-    let health = std::process::Command::new(BIN)
-        .args(["healthcheck", "--port", &proc.port.to_string()])
-        .status()
-        .expect("run healthcheck");
-    assert!(health.success());
-    let status = proc.terminate().await;
-    assert!(status.success(), "exit status after SIGTERM: {status:?}");
-    let logs = std::fs::read_to_string(&log).unwrap_or_default();
-    assert!(
-        !logs.contains("header-token"),
-        "the token appeared in the logs"
-    );
+    mcp_testkit::check_http_binary(BIN, env!("CARGO_MANIFEST_DIR")).await;
 }
 
 #[test]
 fn tools_subcommand_prints_every_tool() {
-    let out = std::process::Command::new(BIN)
-        .args(["tools", "--markdown"])
-        .output()
-        .expect("run tools");
-    assert!(out.status.success());
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(
-        text.lines()
-            .filter(|l| l.starts_with("| `google_docs_"))
-            .count(),
-        TOOL_COUNT,
-        "{text}"
-    );
-}
-
-#[test]
-fn docs_are_fresh() {
-    mcp_testkit::assert_docs_fresh(&google_docs_mcp_server::SPEC, env!("CARGO_MANIFEST_DIR"));
+    mcp_testkit::check_tools_subcommand(BIN);
 }

@@ -3,9 +3,7 @@
 //! subcommands, graceful shutdown, and no token in its logs.
 
 use mcp_testkit::wiremock::MockServer;
-use mcp_testkit::{
-    HttpProcess, assert_valid_tools, auth_data, connect_http, expect, spawn_stdio_logged,
-};
+use mcp_testkit::{assert_valid_tools, expect, spawn_stdio_logged};
 use serde_json::json;
 
 use crate::common::{DECK, TEXT_FIELDS, deck};
@@ -66,62 +64,17 @@ async fn stdio_binary_calls_slides_and_drive_without_leaking_the_token() {
     assert!(!logs.contains(SECRET), "the token appeared in the logs");
 }
 
+#[test]
+fn docs_are_fresh() {
+    mcp_testkit::assert_docs_fresh(&google_slides_mcp_server::SPEC, env!("CARGO_MANIFEST_DIR"));
+}
+
 #[tokio::test]
 async fn http_binary_serves_mcp_health_and_stops_on_sigterm() {
-    let fake = MockServer::start().await;
-    expect("POST", "/v1/presentations")
-        .bearer("header-token")
-        .json_body(json!({"title": "T"}))
-        .respond(
-            &fake,
-            200,
-            json!({"presentationId": "d9", "title": "T", "slides": [{"objectId": "p"}]}),
-        )
-        .await;
-    let dir = std::env::temp_dir().join(format!("gslides-http-{}", std::process::id()));
-    let _ = std::fs::create_dir_all(&dir);
-    let log = dir.join("stderr.log");
-    let uri = fake.uri();
-    let proc = HttpProcess::spawn(
-        BIN,
-        &[],
-        &[("GOOGLE_SLIDES_API_BASE_URL", &uri), ("RUST_LOG", "debug")],
-        &log,
-    )
-    .await;
-    let client = connect_http(&proc.url, &[("x-auth-data", &auth_data("header-token"))]).await;
-    assert_eq!(client.list_tools().await.len(), TOOL_COUNT);
-    let v = client
-        .call_ok("create_presentation", json!({"title": "T"}))
-        .await;
-    assert_eq!(v["presentationId"], "d9");
-    client.close().await;
-    let health = std::process::Command::new(BIN)
-        .args(["healthcheck", "--port", &proc.port.to_string()])
-        .status()
-        .expect("run healthcheck");
-    assert!(health.success());
-    let status = proc.terminate().await;
-    assert!(status.success(), "exit status after SIGTERM: {status:?}");
-    let logs = std::fs::read_to_string(&log).unwrap_or_default();
-    assert!(
-        !logs.contains("header-token"),
-        "the token appeared in the logs"
-    );
+    mcp_testkit::check_http_binary(BIN, env!("CARGO_MANIFEST_DIR")).await;
 }
 
 #[test]
 fn tools_subcommand_prints_every_tool() {
-    let out = std::process::Command::new(BIN)
-        .args(["tools", "--json"])
-        .output()
-        .expect("run tools");
-    assert!(out.status.success());
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("tools --json is JSON");
-    assert_eq!(v.as_array().unwrap().len(), TOOL_COUNT);
-}
-
-#[test]
-fn docs_are_fresh() {
-    mcp_testkit::assert_docs_fresh(&google_slides_mcp_server::SPEC, env!("CARGO_MANIFEST_DIR"));
+    mcp_testkit::check_tools_subcommand(BIN);
 }

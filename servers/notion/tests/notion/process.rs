@@ -121,46 +121,16 @@ async fn http_binary_with_a_newer_notion_version_and_official_names() {
 }
 
 #[test]
-fn tools_subcommand_prints_every_tool() {
-    let out = std::process::Command::new(BIN)
-        .args(["tools", "--markdown"])
-        .output()
-        .expect("run tools");
-    assert!(out.status.success());
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(
-        text.lines().filter(|l| l.starts_with("| `notion_")).count(),
-        26,
-        "{text}"
-    );
-    let out = std::process::Command::new(BIN)
-        .args(["--tool-names", "official", "tools", "--json"])
-        .output()
-        .expect("run tools");
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("tools --json is JSON");
-    let names: Vec<&str> = v
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter_map(|t| t["name"].as_str())
-        .collect();
-    assert_eq!(names.len(), 22);
-    assert!(names.contains(&"API-move-page") && names.contains(&"API-post-page"));
-    let out = std::process::Command::new(BIN)
-        .args(["tools", "--json", "--read-only"])
-        .output()
-        .expect("run tools");
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("tools --json is JSON");
-    let tools = v.as_array().cloned().unwrap_or_default();
-    assert_eq!(tools.len(), 14);
-    assert!(
-        tools
-            .iter()
-            .all(|t| t["annotations"]["readOnlyHint"] == true)
-    );
+fn docs_are_fresh() {
+    mcp_testkit::assert_docs_fresh(&notion_mcp_server::SPEC, env!("CARGO_MANIFEST_DIR"));
+}
+
+#[tokio::test]
+async fn http_binary_serves_mcp_health_and_stops_on_sigterm() {
+    mcp_testkit::check_http_binary(BIN, env!("CARGO_MANIFEST_DIR")).await;
 }
 
 #[test]
-fn docs_are_fresh() {
-    mcp_testkit::assert_docs_fresh(&notion_mcp_server::SPEC, env!("CARGO_MANIFEST_DIR"));
+fn tools_subcommand_prints_every_tool() {
+    mcp_testkit::check_tools_subcommand(BIN);
 }

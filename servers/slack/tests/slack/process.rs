@@ -2,10 +2,10 @@
 //! subcommands, graceful shutdown, and no token in its logs.
 
 use mcp_testkit::wiremock::MockServer;
-use mcp_testkit::{HttpProcess, assert_valid_tools, connect_http, spawn_stdio_logged};
+use mcp_testkit::{assert_valid_tools, spawn_stdio_logged};
 use serde_json::json;
 
-use crate::common::{form_call, json_call, slack_auth};
+use crate::common::{form_call, json_call};
 
 const BIN: &str = env!("CARGO_BIN_EXE_slack-mcp-server");
 const TOOLS: usize = 26;
@@ -80,55 +80,6 @@ async fn stdio_binary_uses_env_tokens_without_leaking_them() {
     );
 }
 
-#[tokio::test]
-async fn http_binary_serves_mcp_health_and_stops_on_sigterm() {
-    let fake = MockServer::start().await;
-    form_call("chat.getPermalink", BOT_SECRET)
-        .field("channel", "C1")
-        .field("message_ts", "1.2")
-        .respond(
-            &fake,
-            json!({"ok": true, "channel": "C1", "permalink": "https://acme.slack.com/archives/C1/p12"}),
-        )
-        .await;
-    let log = log_path("http");
-    let uri = fake.uri();
-    let proc = HttpProcess::spawn(
-        BIN,
-        &[],
-        &[("SLACK_API_BASE_URL", &uri), ("RUST_LOG", "debug")],
-        &log,
-    )
-    .await;
-    let auth = slack_auth(Some(BOT_SECRET), Some(USER_SECRET));
-    let client = connect_http(&proc.url, &[("x-auth-data", &auth)]).await;
-    let tools = client.list_tools().await;
-    assert_eq!(tools.len(), TOOLS);
-    assert_eq!(
-        client
-            .call_ok(
-                "slack_get_permalink",
-                json!({"channel_id": "C1", "message_ts": "1.2"})
-            )
-            .await["permalink"],
-        "https://acme.slack.com/archives/C1/p12"
-    );
-    client.close().await;
-    let health = std::process::Command::new(BIN)
-        .args(["healthcheck", "--port", &proc.port.to_string()])
-        .status()
-        .expect("run healthcheck");
-    assert!(health.success());
-    let status = proc.terminate().await;
-    assert!(status.success(), "exit status after SIGTERM: {status:?}");
-    let logs = std::fs::read_to_string(&log).unwrap_or_default();
-    assert!(!logs.contains(BOT_SECRET) && !logs.contains(USER_SECRET));
-    assert!(
-        !logs.contains(&auth),
-        "the x-auth-data header appeared in the logs"
-    );
-}
-
 #[test]
 fn tools_subcommand_lists_every_tool_and_read_only_mode() {
     let out = std::process::Command::new(BIN)
@@ -159,4 +110,9 @@ fn tools_subcommand_lists_every_tool_and_read_only_mode() {
 #[test]
 fn docs_are_fresh() {
     mcp_testkit::assert_docs_fresh(&slack_mcp_server::SPEC, env!("CARGO_MANIFEST_DIR"));
+}
+
+#[tokio::test]
+async fn http_binary_serves_mcp_health_and_stops_on_sigterm() {
+    mcp_testkit::check_http_binary(BIN, env!("CARGO_MANIFEST_DIR")).await;
 }
