@@ -59,7 +59,7 @@ pub fn tools() -> Vec<ToolDef> {
             Effect::Read,
             list_recent_stargazers,
         )
-        .toolset("stargazers"),
+        .toolset("repos"),
     ]
 }
 

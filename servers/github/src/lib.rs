@@ -6,9 +6,12 @@ mod actions;
 mod code_security;
 mod context;
 mod gh;
+mod gists;
 mod issues;
+mod labels;
 mod pulls;
 mod repos;
+mod stargazers;
 
 use mcp_shared::{ServerSpec, ToolDef, Toolset};
 
@@ -21,7 +24,7 @@ pub const TOOLSETS: &[Toolset] = &[
     },
     Toolset {
         name: "repos",
-        description: "Repositories, files, branches, tags, commits and releases; repository and code search.",
+        description: "Repositories, files, branches, tags, commits, releases and recent stargazers; repository and code search.",
         default: true,
     },
     Toolset {
@@ -46,8 +49,8 @@ pub const TOOLSETS: &[Toolset] = &[
     },
     Toolset {
         name: "stargazers",
-        description: "Who starred a repository.",
-        default: true,
+        description: "Repositories a user starred; star and unstar repositories.",
+        default: false,
     },
     Toolset {
         name: "code_security",
@@ -57,6 +60,16 @@ pub const TOOLSETS: &[Toolset] = &[
     Toolset {
         name: "actions",
         description: "GitHub Actions: workflows, runs, jobs, job logs, artifacts and usage; run, re-run and cancel workflows.",
+        default: false,
+    },
+    Toolset {
+        name: "gists",
+        description: "Gists: list, get, create and update.",
+        default: false,
+    },
+    Toolset {
+        name: "labels",
+        description: "Repository labels: list, create, update and delete.",
         default: false,
     },
 ];
@@ -69,6 +82,9 @@ fn tools() -> Vec<ToolDef> {
     t.extend(pulls::tools());
     t.extend(code_security::tools());
     t.extend(actions::tools());
+    t.extend(labels::tools());
+    t.extend(stargazers::tools());
+    t.extend(gists::tools());
     t
 }
 

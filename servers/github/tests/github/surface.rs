@@ -52,6 +52,7 @@ pub fn default_tool_count() -> usize {
 /// Tools that delete or overwrite what cannot be restored.
 const DESTRUCTIVE: &[&str] = &[
     "github_delete_file",
+    "github_delete_label",
     "github_delete_workflow_run_logs",
     "github_delete_pending_pull_request_review",
 ];
@@ -77,6 +78,10 @@ const IDEMPOTENT_WRITES: &[&str] = &[
     "github_assign_copilot_to_issue",
     "github_request_copilot_review",
     "github_cancel_workflow_run",
+    "github_update_label",
+    "github_star_repository",
+    "github_unstar_repository",
+    "github_update_gist",
 ];
 
 fn is_read(name: &str) -> bool {
