@@ -57,16 +57,7 @@ pub fn file_path(id: &str, what: &str) -> Result<String, ToolError> {
 /// A string literal of Drive's query language: `'...'` with `\` and `'` escaped by a backslash
 /// (`quinn's paper\essay` → `'quinn\'s paper\\essay'`), so user text never ends the literal.
 pub fn literal(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('\'');
-    for c in s.chars() {
-        if c == '\\' || c == '\'' {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out.push('\'');
-    out
+    format!("'{}'", mcp_shared::google::drive::escape_literal(s))
 }
 
 /// A non-empty, trimmed optional string.

@@ -387,11 +387,6 @@ pub struct ListSpreadsheets {
     page_token: Option<String>,
 }
 
-/// Text inside a Drive query string literal: `\` and `'` escaped.
-fn drive_literal(s: &str) -> String {
-    s.replace('\\', "\\\\").replace('\'', "\\'")
-}
-
 async fn list_spreadsheets(ctx: Ctx, a: ListSpreadsheets) -> Result<Value, ToolError> {
     let mut q = "mimeType='application/vnd.google-apps.spreadsheet' and trashed=false".to_owned();
     if let Some(name) = a
@@ -400,7 +395,10 @@ async fn list_spreadsheets(ctx: Ctx, a: ListSpreadsheets) -> Result<Value, ToolE
         .map(str::trim)
         .filter(|n| !n.is_empty())
     {
-        q.push_str(&format!(" and name contains '{}'", drive_literal(name)));
+        q.push_str(&format!(
+            " and name contains '{}'",
+            mcp_shared::google::drive::escape_literal(name)
+        ));
     }
     let size = a.page_size.map(Int::get).unwrap_or(100).clamp(1, 1000);
     let token = a
