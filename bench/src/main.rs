@@ -42,6 +42,18 @@ struct Args {
     /// Concurrency levels
     #[arg(long, value_delimiter = ',', default_value = "1,8,64")]
     concurrency: Vec<usize>,
+    /// What to load at 0 ms: `list` (tools/list), `call` (tools/call)
+    #[arg(long, value_delimiter = ',', default_value = "list,call")]
+    what: Vec<String>,
+    /// HTTP modes: `sessions`, `stateless`
+    #[arg(long, value_delimiter = ',', default_value = "sessions,stateless")]
+    modes: Vec<String>,
+    /// An extra argument for the server (repeat it), e.g. `--server-arg=--json-response`
+    #[arg(long = "server-arg", allow_hyphen_values = true)]
+    server_args: Vec<String>,
+    /// Skip the cold-start measurement
+    #[arg(long)]
+    no_cold_start: bool,
 }
 
 struct Smoke {
@@ -125,12 +137,29 @@ fn spawn_http(a: &Args, fake: &str, extra: &[&str]) -> Result<Server> {
     let child = server_command(a, fake)
         .args(["--transport", "http", "--port", &port.to_string()])
         .args(extra)
+        .args(&a.server_args)
         .stdout(Stdio::null())
         .spawn()?;
     Ok(Server {
         child,
         url: format!("http://127.0.0.1:{port}/mcp"),
     })
+}
+
+/// CPU time (user + system, all threads) the process has used, in seconds. `/proc` counts it
+/// in USER_HZ ticks, which Linux fixes at 100 per second.
+fn cpu_secs(pid: u32) -> f64 {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .ok()
+        .and_then(|s| {
+            // Fields after the command name (which may contain spaces) start at `state`.
+            let rest = s.rsplit_once(')')?.1;
+            let f: Vec<&str> = rest.split_whitespace().collect();
+            let utime: f64 = f.get(11)?.parse().ok()?;
+            let stime: f64 = f.get(12)?.parse().ok()?;
+            Some((utime + stime) / 100.0)
+        })
+        .unwrap_or(0.0)
 }
 
 fn rss_kib(pid: u32) -> u64 {
@@ -157,21 +186,35 @@ struct Mcp {
     http: reqwest::Client,
     url: String,
     session: Option<String>,
+    headers: reqwest::header::HeaderMap,
 }
 
 impl Mcp {
+    fn new(http: reqwest::Client, url: &str) -> Self {
+        use reqwest::header::{ACCEPT, CONTENT_TYPE, HeaderValue};
+        let mut headers = reqwest::header::HeaderMap::new();
+        headers.insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
+        headers.insert(
+            ACCEPT,
+            HeaderValue::from_static("application/json, text/event-stream"),
+        );
+        headers.insert("mcp-protocol-version", HeaderValue::from_static(PROTOCOL));
+        Mcp {
+            http,
+            url: url.to_owned(),
+            session: None,
+            headers,
+        }
+    }
+
     async fn post(&self, body: &Value) -> Result<(reqwest::header::HeaderMap, Option<Value>)> {
-        let mut req = self
+        let resp = self
             .http
             .post(&self.url)
-            .header("content-type", "application/json")
-            .header("accept", "application/json, text/event-stream")
-            .header("mcp-protocol-version", PROTOCOL)
-            .body(body.to_string());
-        if let Some(s) = &self.session {
-            req = req.header("mcp-session-id", s);
-        }
-        let resp = req.send().await?;
+            .headers(self.headers())
+            .body(body.to_string())
+            .send()
+            .await?;
         let status = resp.status();
         let headers = resp.headers().clone();
         let is_sse = headers
@@ -197,11 +240,7 @@ impl Mcp {
 
     /// Handshake (with a session unless `stateless`).
     async fn connect(http: reqwest::Client, url: &str, stateless: bool) -> Result<Self> {
-        let mut me = Mcp {
-            http,
-            url: url.to_owned(),
-            session: None,
-        };
+        let mut me = Mcp::new(http, url);
         if stateless {
             return Ok(me);
         }
@@ -213,6 +252,9 @@ impl Mcp {
             .get("mcp-session-id")
             .and_then(|v| v.to_str().ok())
             .map(str::to_owned);
+        if let Some(id) = headers.get("mcp-session-id") {
+            me.headers.insert("mcp-session-id", id.clone());
+        }
         me.post(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}))
             .await?;
         Ok(me)
@@ -233,19 +275,18 @@ impl Mcp {
     /// One request under load. The reply is checked by scanning, not parsed: on a 2-core
     /// machine the load generator shares the CPU with the server, and parsing a whole
     /// tools/list reply per request would measure the client instead.
-    async fn call(&self, id: u64, method: &str, params: &Value) -> Result<()> {
-        let body = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
-        let mut req = self
+    async fn call(&self, id: u64, method: &str, params: &str) -> Result<()> {
+        // The load generator must cost as little as it can: the body is spliced from the
+        // pre-serialised params and the headers are built once per client.
+        let body =
+            format!(r#"{{"jsonrpc":"2.0","id":{id},"method":"{method}","params":{params}}}"#);
+        let resp = self
             .http
             .post(&self.url)
-            .header("content-type", "application/json")
-            .header("accept", "application/json, text/event-stream")
-            .header("mcp-protocol-version", PROTOCOL)
-            .body(body.to_string());
-        if let Some(s) = &self.session {
-            req = req.header("mcp-session-id", s);
-        }
-        let resp = req.send().await?;
+            .headers(self.headers())
+            .body(body)
+            .send()
+            .await?;
         let status = resp.status();
         let bytes = resp.bytes().await?;
         if !status.is_success() {
@@ -258,6 +299,11 @@ impl Mcp {
             bail!("error reply: {}", String::from_utf8_lossy(&bytes));
         }
         Ok(())
+    }
+
+    /// The headers of every request of this client.
+    fn headers(&self) -> reqwest::header::HeaderMap {
+        self.headers.clone()
     }
 }
 
@@ -299,7 +345,9 @@ async fn load(
     let params = match target {
         Target::ToolCall => json!({"name": smoke.tool, "arguments": smoke.arguments}),
         _ => json!({}),
-    };
+    }
+    .to_string();
+    let floor_url = format!("{fake}/user");
     let mut clients = Vec::new();
     for _ in 0..concurrency {
         clients.push(match target {
@@ -310,9 +358,9 @@ async fn load(
     let started = Instant::now();
     let mut tasks = Vec::new();
     for client in clients {
-        let (http, fake, params, errors) = (
+        let (http, floor_url, params, errors) = (
             http.clone(),
-            fake.to_owned(),
+            floor_url.clone(),
             params.clone(),
             errors.clone(),
         );
@@ -325,7 +373,7 @@ async fn load(
                         c.call(i as u64 + 1, "tools/call", &params).await.is_ok()
                     }
                     (Some(c), _) => c.call(i as u64 + 1, "tools/list", &params).await.is_ok(),
-                    (None, _) => match http.get(format!("{fake}/user")).send().await {
+                    (None, _) => match http.get(&floor_url).send().await {
                         Ok(r) => r.bytes().await.is_ok(),
                         Err(_) => false,
                     },
@@ -397,11 +445,7 @@ async fn cold_start_http(a: &Args, fake: &str) -> Result<Duration> {
     let http = reqwest::Client::new();
     let started = Instant::now();
     let server = spawn_http(a, fake, &[])?;
-    let client = Mcp {
-        http,
-        url: server.url.clone(),
-        session: None,
-    };
+    let client = Mcp::new(http, &server.url);
     loop {
         if let Ok((_, Some(r))) = client.post(&init_body()).await
             && r.get("result").is_some()
@@ -433,28 +477,36 @@ async fn main() -> Result<()> {
     let size = std::fs::metadata(&a.server)?.len();
     println!("release binary: {:.2} MiB\n", size as f64 / 1048576.0);
 
-    let mut stdio = Vec::new();
-    let mut http = Vec::new();
-    for _ in 0..n.max(10) {
-        stdio.push(ms(cold_start_stdio(&a, &fake)?));
-        http.push(ms(cold_start_http(&a, &fake).await?));
+    if !a.no_cold_start {
+        let mut stdio = Vec::new();
+        let mut http = Vec::new();
+        for _ in 0..n.max(10) {
+            stdio.push(ms(cold_start_stdio(&a, &fake)?));
+            http.push(ms(cold_start_http(&a, &fake).await?));
+        }
+        let (s0, s1, s2) = min_med_max(stdio);
+        let (h0, h1, h2) = min_med_max(http);
+        println!(
+            "| cold start to first initialize answer | min | median | max |\n|---|---|---|---|"
+        );
+        println!("| stdio | {s0:.1} ms | {s1:.1} ms | {s2:.1} ms |");
+        println!("| HTTP (process start, bind, answer) | {h0:.1} ms | {h1:.1} ms | {h2:.1} ms |\n");
     }
-    let (s0, s1, s2) = min_med_max(stdio);
-    let (h0, h1, h2) = min_med_max(http);
-    println!("| cold start to first initialize answer | min | median | max |\n|---|---|---|---|");
-    println!("| stdio | {s0:.1} ms | {s1:.1} ms | {s2:.1} ms |");
-    println!("| HTTP (process start, bind, answer) | {h0:.1} ms | {h1:.1} ms | {h2:.1} ms |\n");
 
     for &latency in &a.latency_ms {
         delay.store(latency, Ordering::Relaxed);
         println!("## upstream latency {latency} ms\n");
         println!(
-            "| mode | what | concurrency | req/s min / median / max | p50 | p99 | ratio to floor | errors |\n|---|---|---|---|---|---|---|---|"
+            "| mode | what | concurrency | req/s min / median / max | p50 | p99 | ratio to floor | server CPU per call | errors |\n|---|---|---|---|---|---|---|---|---|"
         );
         for stateless in [false, true] {
+            let mode = if stateless { "stateless" } else { "sessions" };
+            if !a.modes.iter().any(|m| m == mode) {
+                continue;
+            }
             let server = spawn_http(&a, &fake, if stateless { &["--stateless"] } else { &[] })?;
             cold_wait(&server).await?;
-            let mode = if stateless { "stateless" } else { "sessions" };
+            let pid = server.child.id();
             for &c in &a.concurrency {
                 // With a slow upstream, keep each run to about 3 s.
                 let calls = if latency > 0 {
@@ -463,7 +515,9 @@ async fn main() -> Result<()> {
                     a.calls
                 };
                 let mut floor = Vec::new();
+                let mut floor_cpu = Vec::new();
                 for _ in 0..n {
+                    let own_before = cpu_secs(std::process::id());
                     floor.push(
                         load(
                             Target::Floor,
@@ -477,6 +531,8 @@ async fn main() -> Result<()> {
                         .await?
                         .rps,
                     );
+                    floor_cpu
+                        .push((cpu_secs(std::process::id()) - own_before) * 1e6 / calls as f64);
                 }
                 let (_, floor_med, _) = min_med_max(floor.clone());
                 let targets: &[(Target, &str)] = if latency == 0 {
@@ -495,7 +551,17 @@ async fn main() -> Result<()> {
                     if stateless && t == Target::Floor {
                         continue;
                     }
+                    let short = match t {
+                        Target::ToolsList => "list",
+                        Target::ToolCall => "call",
+                        Target::Floor => "floor",
+                    };
+                    if t != Target::Floor && !a.what.iter().any(|w| w == short) {
+                        continue;
+                    }
                     let mut rps = Vec::new();
+                    let mut cpu = Vec::new();
+                    let mut own_cpu = Vec::new();
                     let (mut p50, mut p99, mut errors) = (Vec::new(), Vec::new(), 0);
                     for &floor_rps in &floor {
                         let s = if t == Target::Floor {
@@ -506,7 +572,15 @@ async fn main() -> Result<()> {
                                 errors: 0,
                             }
                         } else {
-                            load(t, &server.url, &fake, &smoke, c, calls, stateless).await?
+                            let before = cpu_secs(pid);
+                            let own_before = cpu_secs(std::process::id());
+                            let s =
+                                load(t, &server.url, &fake, &smoke, c, calls, stateless).await?;
+                            cpu.push((cpu_secs(pid) - before) * 1e6 / calls as f64);
+                            own_cpu.push(
+                                (cpu_secs(std::process::id()) - own_before) * 1e6 / calls as f64,
+                            );
+                            s
                         };
                         rps.push(s.rps);
                         p50.push(ms(s.p50));
@@ -522,8 +596,22 @@ async fn main() -> Result<()> {
                             format!("{:.2} ms", median(&mut p99)),
                         )
                     };
+                    let cpu = if t == Target::Floor {
+                        format!(
+                            "- (load generator and fake: {:.0} µs)",
+                            median(&mut floor_cpu.clone())
+                        )
+                    } else if cpu.is_empty() {
+                        "-".to_owned()
+                    } else {
+                        format!(
+                            "{:.0} µs (load generator and fake: {:.0} µs)",
+                            median(&mut cpu),
+                            median(&mut own_cpu)
+                        )
+                    };
                     println!(
-                        "| {mode} | {name} | {c} | {r0:.0} / {r1:.0} / {r2:.0} | {} | {} | {:.2} | {errors} |",
+                        "| {mode} | {name} | {c} | {r0:.0} / {r1:.0} / {r2:.0} | {} | {} | {:.2} | {cpu} | {errors} |",
                         lat.0,
                         lat.1,
                         r1 / floor_med
@@ -534,6 +622,9 @@ async fn main() -> Result<()> {
         println!();
     }
 
+    if a.soak == 0 {
+        return Ok(());
+    }
     delay.store(0, Ordering::Relaxed);
     let server = spawn_http(&a, &fake, &[])?;
     cold_wait(&server).await?;
@@ -578,11 +669,7 @@ async fn main() -> Result<()> {
 }
 
 async fn cold_wait(server: &Server) -> Result<()> {
-    let client = Mcp {
-        http: reqwest::Client::new(),
-        url: server.url.clone(),
-        session: None,
-    };
+    let client = Mcp::new(reqwest::Client::new(), &server.url);
     for _ in 0..5000 {
         if client.post(&init_body()).await.is_ok() {
             return Ok(());

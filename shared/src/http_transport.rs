@@ -61,11 +61,13 @@ pub fn router(server: McpServer, bind: IpAddr, ct: CancellationToken) -> Router 
     server.inner.http.store(true, Ordering::SeqCst);
     let cfg = rmcp_config(&server, bind, ct);
     let factory_server = server.clone();
-    let mcp = StreamableHttpService::new(
-        move || Ok(factory_server.clone()),
-        Arc::new(LocalSessionManager::default()),
-        cfg,
-    );
+    let mcp = tower::ServiceBuilder::new()
+        .map_response(end_sse_after_response)
+        .service(StreamableHttpService::new(
+            move || Ok(factory_server.clone()),
+            Arc::new(LocalSessionManager::default()),
+            cfg,
+        ));
     let spec = server.spec();
     let health =
         json!({"status": "ok", "server": spec.binary, "version": spec.version}).to_string();
@@ -93,6 +95,92 @@ pub fn router(server: McpServer, bind: IpAddr, ct: CancellationToken) -> Router 
             )
                 .into_response()
         })
+}
+
+/// A response body that ends right after the SSE event carrying a JSON-RPC response.
+///
+/// A POST's SSE stream ends once the request's response is sent, but rmcp closes the stream a
+/// moment later, so hyper writes the last event and the end of the body in two writes (and
+/// the client wakes up twice). Reporting the end with the response event lets hyper write both
+/// at once. Other bodies, and SSE streams without responses (the GET stream of server
+/// notifications), pass through unchanged.
+pub struct EndAfterResponse<B> {
+    inner: B,
+    /// An SSE body: watch its events for a JSON-RPC response.
+    sse: bool,
+    done: bool,
+}
+
+fn end_sse_after_response<B>(resp: http::Response<B>) -> http::Response<EndAfterResponse<B>> {
+    let sse = resp
+        .headers()
+        .get(http::header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"text/event-stream"));
+    resp.map(|inner| EndAfterResponse {
+        inner,
+        sse,
+        done: false,
+    })
+}
+
+/// Whether one SSE event carries a JSON-RPC response (an `id` with `result` or `error`, and
+/// no `method`).
+fn is_response_event(event: &[u8]) -> bool {
+    #[derive(serde::Deserialize)]
+    struct Probe {
+        id: Option<serde::de::IgnoredAny>,
+        method: Option<serde::de::IgnoredAny>,
+        result: Option<serde::de::IgnoredAny>,
+        error: Option<serde::de::IgnoredAny>,
+    }
+    let Ok(text) = std::str::from_utf8(event) else {
+        return false;
+    };
+    let mut data = String::new();
+    for line in text.lines() {
+        if let Some(d) = line.strip_prefix("data:") {
+            if !data.is_empty() {
+                data.push('\n');
+            }
+            data.push_str(d.strip_prefix(' ').unwrap_or(d));
+        }
+    }
+    serde_json::from_str::<Probe>(&data).is_ok_and(|p| {
+        p.id.is_some() && p.method.is_none() && (p.result.is_some() || p.error.is_some())
+    })
+}
+
+impl<B> http_body::Body for EndAfterResponse<B>
+where
+    B: http_body::Body<Data = bytes::Bytes> + Unpin,
+{
+    type Data = bytes::Bytes;
+    type Error = B::Error;
+
+    fn poll_frame(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Result<http_body::Frame<Self::Data>, Self::Error>>> {
+        if self.done {
+            return std::task::Poll::Ready(None);
+        }
+        let polled = std::pin::Pin::new(&mut self.inner).poll_frame(cx);
+        if self.sse
+            && let std::task::Poll::Ready(Some(Ok(frame))) = &polled
+            && frame.data_ref().is_some_and(|d| is_response_event(d))
+        {
+            self.done = true;
+        }
+        polled
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.done || self.inner.is_end_stream()
+    }
+
+    fn size_hint(&self) -> http_body::SizeHint {
+        self.inner.size_hint()
+    }
 }
 
 /// A running HTTP server.
@@ -139,4 +227,100 @@ pub fn serve(
         shutdown,
         task,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::VecDeque;
+    use std::pin::Pin;
+    use std::task::{Context, Poll};
+
+    use bytes::Bytes;
+    use http_body::{Body, Frame};
+
+    use super::{EndAfterResponse, end_sse_after_response, is_response_event};
+
+    /// Frames handed out one by one; then pending forever, as an SSE stream the server has
+    /// not closed yet.
+    #[derive(Default)]
+    struct Frames(VecDeque<&'static str>);
+
+    impl Body for Frames {
+        type Data = Bytes;
+        type Error = std::convert::Infallible;
+        fn poll_frame(
+            mut self: Pin<&mut Self>,
+            _: &mut Context<'_>,
+        ) -> Poll<Option<Result<Frame<Bytes>, Self::Error>>> {
+            match self.0.pop_front() {
+                Some(f) => Poll::Ready(Some(Ok(Frame::data(Bytes::from_static(f.as_bytes()))))),
+                None => Poll::Pending,
+            }
+        }
+    }
+
+    fn sse(frames: &[&'static str], content_type: &str) -> EndAfterResponse<Frames> {
+        let resp = http::Response::builder()
+            .header("content-type", content_type)
+            .body(Frames(frames.iter().copied().collect()))
+            .unwrap_or_default();
+        end_sse_after_response(resp).into_body()
+    }
+
+    fn next(b: &mut EndAfterResponse<Frames>) -> Poll<Option<String>> {
+        let waker = std::task::Waker::noop();
+        let mut cx = Context::from_waker(waker);
+        Pin::new(b).poll_frame(&mut cx).map(|f| {
+            f.and_then(|f| f.ok())
+                .and_then(|f| f.into_data().ok())
+                .map(|d| String::from_utf8_lossy(&d).into_owned())
+        })
+    }
+
+    const PRIMING: &str = "data: \nid: 0/0\nretry: 3000\n\n";
+    const NOTE: &str = "data: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":{}}\nid: 1/0\n\n";
+    const RESULT: &str = "data: {\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{}}\nid: 2/0\n\n";
+
+    #[test]
+    fn response_events_are_recognised() {
+        assert!(is_response_event(RESULT.as_bytes()));
+        assert!(is_response_event(
+            b"data: {\"jsonrpc\":\"2.0\",\"id\":\"a\",\"error\":{\"code\":-32602,\"message\":\"x\"}}\n\n"
+        ));
+        assert!(!is_response_event(PRIMING.as_bytes()));
+        assert!(!is_response_event(NOTE.as_bytes()));
+        // A request from the server (sampling, elicitation) has an id and a method.
+        assert!(!is_response_event(
+            b"data: {\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n\n"
+        ));
+        assert!(!is_response_event(b"data: not json\n\n"));
+        assert!(!is_response_event(&[0xff, 0xfe]));
+    }
+
+    #[test]
+    fn an_sse_body_ends_with_its_response_event() {
+        let mut b = sse(&[PRIMING, NOTE, RESULT, NOTE], "text/event-stream");
+        assert_eq!(next(&mut b), Poll::Ready(Some(PRIMING.to_owned())));
+        assert!(!b.is_end_stream());
+        assert_eq!(next(&mut b), Poll::Ready(Some(NOTE.to_owned())));
+        assert!(!b.is_end_stream());
+        assert_eq!(next(&mut b), Poll::Ready(Some(RESULT.to_owned())));
+        // hyper asks this right after the frame, and writes the end of the body with it.
+        assert!(b.is_end_stream());
+        assert_eq!(next(&mut b), Poll::Ready(None));
+    }
+
+    #[test]
+    fn other_bodies_pass_through() {
+        // The GET stream of server notifications has no responses: it stays open.
+        let mut b = sse(&[NOTE], "text/event-stream");
+        assert_eq!(next(&mut b), Poll::Ready(Some(NOTE.to_owned())));
+        assert!(!b.is_end_stream());
+        assert_eq!(next(&mut b), Poll::Pending);
+        // A JSON body is never cut, even when it is a response.
+        let mut b = sse(&[RESULT, RESULT], "application/json");
+        assert_eq!(next(&mut b), Poll::Ready(Some(RESULT.to_owned())));
+        assert!(!b.is_end_stream());
+        assert_eq!(next(&mut b), Poll::Ready(Some(RESULT.to_owned())));
+    }
 }

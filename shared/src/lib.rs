@@ -4,6 +4,12 @@
 //! API) and its `main` calls [`run`]. This crate gives it the CLI, stdio and streamable HTTP,
 //! per-request credentials and scoping, the upstream client with retries and one error model.
 
+/// mimalloc instead of glibc's malloc: the call path allocates many small short-lived
+/// buffers across threads, where glibc's arena locking and consolidation cost more CPU per
+/// call (see BENCHMARKS.md).
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 pub mod auth;
 pub mod content;
 pub mod context;
