@@ -13,6 +13,13 @@ mod pulls;
 mod repos;
 mod stargazers;
 
+mod cursor;
+mod dependabot;
+mod git;
+mod notifications;
+mod secret_protection;
+mod security_advisories;
+
 use mcp_shared::{ServerSpec, ToolDef, Toolset};
 
 /// GitHub's toolsets, named and grouped as GitHub's official MCP server groups them.
@@ -72,6 +79,31 @@ pub const TOOLSETS: &[Toolset] = &[
         description: "Repository labels: list, create, update and delete.",
         default: false,
     },
+    Toolset {
+        name: "notifications",
+        description: "Notifications of the authenticated user: list, read one, mark read or done; thread and repository subscriptions.",
+        default: false,
+    },
+    Toolset {
+        name: "security_advisories",
+        description: "Security advisories: the GitHub Advisory Database and repository and organization advisories.",
+        default: false,
+    },
+    Toolset {
+        name: "dependabot",
+        description: "Dependabot alerts: vulnerable dependencies of a repository.",
+        default: false,
+    },
+    Toolset {
+        name: "secret_protection",
+        description: "Secret scanning alerts: credentials found in a repository.",
+        default: false,
+    },
+    Toolset {
+        name: "git",
+        description: "Git objects: a repository's tree of files and directories.",
+        default: false,
+    },
 ];
 
 fn tools() -> Vec<ToolDef> {
@@ -85,6 +117,11 @@ fn tools() -> Vec<ToolDef> {
     t.extend(labels::tools());
     t.extend(stargazers::tools());
     t.extend(gists::tools());
+    t.extend(notifications::tools());
+    t.extend(security_advisories::tools());
+    t.extend(dependabot::tools());
+    t.extend(secret_protection::tools());
+    t.extend(git::tools());
     t
 }
 

@@ -18,3 +18,9 @@ mod repos;
 mod repos_more;
 mod stargazers;
 mod surface;
+
+mod dependabot;
+mod git;
+mod notifications;
+mod secret_protection;
+mod security_advisories;

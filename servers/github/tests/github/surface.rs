@@ -82,6 +82,10 @@ const IDEMPOTENT_WRITES: &[&str] = &[
     "github_star_repository",
     "github_unstar_repository",
     "github_update_gist",
+    "github_dismiss_notification",
+    "github_mark_all_notifications_read",
+    "github_manage_notification_subscription",
+    "github_manage_repository_notification_subscription",
 ];
 
 fn is_read(name: &str) -> bool {
