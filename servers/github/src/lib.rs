@@ -5,10 +5,12 @@
 mod actions;
 mod code_security;
 mod context;
+mod discussions;
 mod gh;
 mod gists;
 mod issues;
 mod labels;
+mod projects;
 mod pulls;
 mod repos;
 mod stargazers;
@@ -72,6 +74,16 @@ pub const TOOLSETS: &[Toolset] = &[
         description: "Repository labels: list, create, update and delete.",
         default: false,
     },
+    Toolset {
+        name: "projects",
+        description: "GitHub Projects: projects of users and organizations, their fields and items; add, update and remove items.",
+        default: false,
+    },
+    Toolset {
+        name: "discussions",
+        description: "GitHub Discussions: discussions of repositories and organizations, their comments and categories.",
+        default: false,
+    },
 ];
 
 fn tools() -> Vec<ToolDef> {
@@ -85,6 +97,8 @@ fn tools() -> Vec<ToolDef> {
     t.extend(labels::tools());
     t.extend(stargazers::tools());
     t.extend(gists::tools());
+    t.extend(projects::tools());
+    t.extend(discussions::tools());
     t
 }
 
