@@ -5,10 +5,12 @@
 mod actions;
 mod code_security;
 mod context;
+mod discussions;
 mod gh;
 mod gists;
 mod issues;
 mod labels;
+mod projects;
 mod pulls;
 mod repos;
 mod stargazers;
@@ -104,6 +106,16 @@ pub const TOOLSETS: &[Toolset] = &[
         description: "Git objects: a repository's tree of files and directories.",
         default: false,
     },
+    Toolset {
+        name: "projects",
+        description: "GitHub Projects: projects of users and organizations, their fields and items; add, update and remove items.",
+        default: false,
+    },
+    Toolset {
+        name: "discussions",
+        description: "GitHub Discussions: discussions of repositories and organizations, their comments and categories.",
+        default: false,
+    },
 ];
 
 fn tools() -> Vec<ToolDef> {
@@ -122,6 +134,8 @@ fn tools() -> Vec<ToolDef> {
     t.extend(dependabot::tools());
     t.extend(secret_protection::tools());
     t.extend(git::tools());
+    t.extend(projects::tools());
+    t.extend(discussions::tools());
     t
 }
 

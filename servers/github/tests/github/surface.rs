@@ -55,6 +55,7 @@ const DESTRUCTIVE: &[&str] = &[
     "github_delete_label",
     "github_delete_workflow_run_logs",
     "github_delete_pending_pull_request_review",
+    "github_delete_project_item",
 ];
 
 /// Official parameters GitHub does not require that the official catalog marks required.
@@ -86,6 +87,7 @@ const IDEMPOTENT_WRITES: &[&str] = &[
     "github_mark_all_notifications_read",
     "github_manage_notification_subscription",
     "github_manage_repository_notification_subscription",
+    "github_update_project_item",
 ];
 
 fn is_read(name: &str) -> bool {
