@@ -37,7 +37,7 @@ pub use tool::{Effect, Output, ToolDef, ToolNames, ToolResult, tool};
 pub use types::Int;
 pub use upstream::{
     Request, Response, RetryPolicy, Upstream, UpstreamConfig, VendorError, default_error_parser,
-    seg, seg_path,
+    seg, seg_id, seg_path,
 };
 
 /// Re-exports for server crates, so they need not depend on these crates directly.

@@ -649,6 +649,15 @@ impl Response {
         parse_link_header(self.header("link")?, "next")
     }
 
+    /// A query parameter of a `Link` header URL: the cursor or page number of the `rel`
+    /// (`next`, `prev`, `last`) page, e.g. `link_param("next", "after")`. Empty values are
+    /// `None`.
+    pub fn link_param(&self, rel: &str, key: &str) -> Option<String> {
+        parse_link_header(self.header("link")?, rel)
+            .and_then(|u| query_param(&u, key))
+            .filter(|v| !v.is_empty())
+    }
+
     fn rate_limit_exhausted(&self) -> bool {
         self.header("x-ratelimit-remaining").map(str::trim) == Some("0")
     }

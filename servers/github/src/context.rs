@@ -322,9 +322,7 @@ async fn list_recent_stargazers(ctx: Ctx, a: ListRecentStargazers) -> Result<Val
     };
     let first = fetch(1)?.await?;
     let last = first
-        .header("link")
-        .and_then(|l| mcp_shared::upstream::parse_link_header(l, "last"))
-        .and_then(|u| mcp_shared::upstream::query_param(&u, "page"))
+        .link_param("last", "page")
         .and_then(|p| p.parse::<u64>().ok())
         .unwrap_or(1);
     let items: Value = match last.checked_sub(page - 1).filter(|t| *t >= 1) {

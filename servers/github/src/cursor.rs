@@ -1,8 +1,7 @@
 //! Cursor pagination of GitHub REST lists (Dependabot alerts, security advisories): the next
 //! page is named by an opaque `after` cursor in the `Link` header instead of a page number.
 
-use mcp_shared::upstream::{parse_link_header, query_param};
-use mcp_shared::{Ctx, Int, Method, Response, ToolError};
+use mcp_shared::{Ctx, Int, Method, ToolError};
 use serde_json::{Value, json};
 
 use crate::gh;
@@ -37,13 +36,5 @@ pub async fn list(
             _ => hint(e),
         })?;
     let v: Value = resp.json()?;
-    Ok(json!({ "items": gh::each(&v, shape), "next_cursor": next_cursor(&resp) }))
-}
-
-/// The `after` cursor of the `Link` header's `rel="next"` URL.
-fn next_cursor(resp: &Response) -> Option<String> {
-    resp.header("link")
-        .and_then(|l| parse_link_header(l, "next"))
-        .and_then(|u| query_param(&u, "after"))
-        .filter(|c| !c.is_empty())
+    Ok(json!({ "items": gh::each(&v, shape), "next_cursor": resp.link_param("next", "after") }))
 }

@@ -2,7 +2,6 @@
 
 use mcp_shared::json::{at, pick, pluck};
 use mcp_shared::reexports::http;
-use mcp_shared::upstream::{parse_link_header, query_param};
 use mcp_shared::{Ctx, ErrorKind, Int, Method, Request, Response, ToolError, VendorError};
 use serde_json::{Value, json};
 
@@ -173,9 +172,7 @@ pub fn paged(r: Request, page: Option<Int>, per_page: Option<Int>) -> Request {
 /// `{"items": [...], "next_page": n}` from a list response and its `Link` header.
 pub fn page_of(resp: &Response, items: Value) -> Value {
     let next = resp
-        .header("link")
-        .and_then(|l| parse_link_header(l, "next"))
-        .and_then(|u| query_param(&u, "page"))
+        .link_param("next", "page")
         .and_then(|p| p.parse::<u64>().ok());
     json!({ "items": items, "next_page": next })
 }

@@ -4,7 +4,6 @@
 //! cursors of GitHub's `Link` header (`after`/`before`).
 
 use mcp_shared::json::{at, pick, pluck};
-use mcp_shared::upstream::{parse_link_header, query_param};
 use mcp_shared::{Ctx, Effect, Int, Method, ToolDef, ToolError, seg, tool};
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -197,13 +196,10 @@ fn cursor_request(r: mcp_shared::Request, c: &Cursor) -> Result<mcp_shared::Requ
 /// `{"items", "next_cursor", "prev_cursor"}`: the cursors come from the `after` and
 /// `before` parameters of the `Link` header's `next` and `prev` URLs.
 fn cursor_page(resp: &mcp_shared::Response, items: Value) -> Value {
-    let link = resp.header("link").unwrap_or_default();
-    let cursor =
-        |rel: &str, key: &str| parse_link_header(link, rel).and_then(|u| query_param(&u, key));
     json!({
         "items": items,
-        "next_cursor": cursor("next", "after"),
-        "prev_cursor": cursor("prev", "before"),
+        "next_cursor": resp.link_param("next", "after"),
+        "prev_cursor": resp.link_param("prev", "before"),
     })
 }
 
