@@ -13,6 +13,8 @@ use crate::upstream::{Request, Upstream};
 #[derive(Clone)]
 pub struct Ctx {
     pub(crate) tool: Arc<str>,
+    /// The spec's switches on for this call (process flags and request headers).
+    pub(crate) flags: Vec<&'static str>,
     pub(crate) credentials: Option<Credentials>,
     pub(crate) upstream: Upstream,
     pub(crate) extra: Arc<Vec<(&'static str, Upstream)>>,
@@ -22,6 +24,12 @@ pub struct Ctx {
 impl Ctx {
     pub fn tool_name(&self) -> &str {
         &self.tool
+    }
+
+    /// Whether the server's switch `name` ([`crate::server::ServerFlag`]) is on for this call:
+    /// on for the process (flag or environment) or turned on by this request's header.
+    pub fn flag(&self, name: &str) -> bool {
+        self.flags.contains(&name)
     }
 
     /// This request's credentials, if any were supplied.

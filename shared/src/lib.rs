@@ -32,7 +32,7 @@ pub use error::{ErrorKind, ToolError};
 pub use http::Method;
 pub use runner::run;
 pub use secret::Secret;
-pub use server::{ExtraApi, McpServer, ServerSpec, Settings, Toolset};
+pub use server::{ExtraApi, McpServer, ServerFlag, ServerSpec, Settings, Toolset};
 pub use tool::{Effect, Output, ToolDef, ToolNames, ToolResult, tool};
 pub use types::Int;
 pub use upstream::{

@@ -170,12 +170,29 @@ fn init_logging(format: LogFormat) {
 
 /// The whole `main` of a server binary.
 pub fn run(spec: &'static ServerSpec) -> ExitCode {
-    let command = Cli::command()
+    let mut command = Cli::command()
         .name(spec.binary)
         .bin_name(spec.binary)
         .version(spec.version)
         .about(spec.description);
+    for f in spec.flags {
+        command = command.arg(
+            clap::Arg::new(f.name)
+                .long(f.name)
+                .env(f.env)
+                .help(f.help)
+                .global(true)
+                .action(clap::ArgAction::SetTrue)
+                .value_parser(clap::builder::FalseyValueParser::new()),
+        );
+    }
     let matches = command.get_matches();
+    let flags: Vec<String> = spec
+        .flags
+        .iter()
+        .filter(|f| matches.get_flag(f.name))
+        .map(|f| f.name.to_owned())
+        .collect();
     let cli = match Cli::from_arg_matches(&matches) {
         Ok(c) => c,
         Err(e) => e.exit(),
@@ -189,7 +206,7 @@ pub fn run(spec: &'static ServerSpec) -> ExitCode {
     }
     init_logging(cli.opts.log_format);
     let result = settings_from(spec, &cli.opts)
-        .and_then(|s| McpServer::new(spec, s))
+        .and_then(|s| McpServer::new(spec, Settings { flags, ..s }))
         .and_then(|server| {
             let rt = tokio::runtime::Builder::new_multi_thread()
                 .enable_all()

@@ -62,9 +62,7 @@ impl Filter {
         }
         let (toolsets, tools) = allow_lists(ts.map(split), tl.map(split));
         Some(Filter {
-            read_only: ro.is_some_and(|v| {
-                matches!(v.to_ascii_lowercase().as_str(), "1" | "true" | "yes" | "on")
-            }),
+            read_only: ro.is_some_and(truthy),
             toolsets,
             tools,
             exclude: ex.map(split).unwrap_or_default(),
@@ -117,4 +115,12 @@ mod tests {
         let f = Filter::from_headers(&h).unwrap_or_default();
         assert_eq!(f.toolsets, None);
     }
+}
+
+/// `1`, `true`, `yes` or `on` (any case): a header or variable that turns something on.
+pub fn truthy(v: &str) -> bool {
+    matches!(
+        v.trim().to_ascii_lowercase().as_str(),
+        "1" | "true" | "yes" | "on"
+    )
 }

@@ -45,6 +45,21 @@ pub struct ExtraApi {
     pub base_url_var: &'static str,
 }
 
+/// A switch of one server (e.g. GitHub's lockdown mode): the flag `--<name>`, an environment
+/// variable, and optionally a request header with which a gateway turns it on for one request
+/// (a header can only turn a switch on, never off).
+#[derive(Debug)]
+pub struct ServerFlag {
+    /// The flag's name without dashes (`lockdown`); tools ask `ctx.flag("lockdown")`.
+    pub name: &'static str,
+    /// The environment variable that turns it on (`1`, `true`, `yes`, `on`).
+    pub env: &'static str,
+    /// A request header that turns it on for that request (`X-MCP-Lockdown: true`).
+    pub header: Option<&'static str>,
+    /// One line for `--help`.
+    pub help: &'static str,
+}
+
 /// Everything a service crate declares about itself.
 pub struct ServerSpec {
     /// Catalog name, snake_case (`github`, `google_calendar`).
@@ -69,6 +84,8 @@ pub struct ServerSpec {
     pub default_headers: &'static [(&'static str, &'static str)],
     /// Other APIs of the vendor this server calls (usually none).
     pub extra_apis: &'static [ExtraApi],
+    /// The server's own switches (usually none).
+    pub flags: &'static [ServerFlag],
 }
 
 impl ServerSpec {
@@ -113,6 +130,8 @@ pub struct Settings {
     pub tool_names: ToolNames,
     /// Base URLs of the spec's extra APIs by name (default: each one's own default).
     pub extra_base_urls: Vec<(String, String)>,
+    /// The spec's switches ([`ServerFlag`]) turned on for the whole process, by name.
+    pub flags: Vec<String>,
 }
 
 impl Settings {
@@ -146,6 +165,7 @@ impl Default for Settings {
             shutdown_grace: Duration::from_secs(25),
             tool_names: ToolNames::Ours,
             extra_base_urls: Vec::new(),
+            flags: Vec::new(),
         }
     }
 }
@@ -214,6 +234,11 @@ impl McpServer {
                     .collect(),
             ),
         };
+        for name in &settings.flags {
+            if !spec.flags.iter().any(|f| f.name == name) {
+                return Err(format!("unknown switch `{name}` for {}", spec.binary));
+            }
+        }
         for name in settings
             .tools
             .iter()
@@ -398,8 +423,24 @@ impl McpServer {
             .acquire_owned()
             .await
             .map_err(|_| ErrorData::internal_error("the server is shutting down", None))?;
+        let flags = inner
+            .spec
+            .flags
+            .iter()
+            .filter(|f| {
+                inner.settings.flags.iter().any(|n| n == f.name)
+                    || f.header.is_some_and(|h| {
+                        headers
+                            .and_then(|hs| hs.get(h))
+                            .and_then(|v| v.to_str().ok())
+                            .is_some_and(crate::scope::truthy)
+                    })
+            })
+            .map(|f| f.name)
+            .collect();
         let ctx = Ctx {
             tool: Arc::from(name),
+            flags,
             credentials,
             upstream: inner.upstream.clone(),
             extra: inner.extra.clone(),

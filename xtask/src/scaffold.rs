@@ -78,6 +78,7 @@ pub static SPEC: ServerSpec = ServerSpec {
     error_parser: mcp_shared::default_error_parser,
     default_headers: &[],
     extra_apis: &[],
+    flags: &[],
 };
 "#;
 

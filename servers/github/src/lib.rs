@@ -157,4 +157,5 @@ pub static SPEC: ServerSpec = ServerSpec {
         ("x-github-api-version", "2022-11-28"),
     ],
     extra_apis: &[],
+    flags: &[],
 };

@@ -50,4 +50,5 @@ pub static SPEC: ServerSpec = ServerSpec {
         default_base_url: "https://www.googleapis.com",
         base_url_var: "GOOGLE_DRIVE_API_BASE_URL",
     }],
+    flags: &[],
 };

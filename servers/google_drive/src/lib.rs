@@ -68,4 +68,5 @@ pub static SPEC: ServerSpec = ServerSpec {
     error_parser: mcp_shared::google::parse_error,
     default_headers: &[],
     extra_apis: &[],
+    flags: &[],
 };

@@ -73,4 +73,5 @@ pub static SPEC: ServerSpec = ServerSpec {
     error_parser: mcp_shared::google::parse_error,
     default_headers: &[],
     extra_apis: &[DRIVE],
+    flags: &[],
 };

@@ -89,4 +89,5 @@ pub static SPEC: ServerSpec = ServerSpec {
     // `Notion-Version` is configurable (NOTION_VERSION), so it is added per request.
     default_headers: &[],
     extra_apis: &[],
+    flags: &[],
 };

@@ -76,4 +76,5 @@ pub static SPEC: ServerSpec = ServerSpec {
     error_parser: api::parse_error,
     default_headers: &[],
     extra_apis: &[],
+    flags: &[],
 };

@@ -14,10 +14,18 @@ pub struct GetThing {
 }
 
 async fn get_thing(ctx: Ctx, a: GetThing) -> Result<Value, ToolError> {
-    ctx.request(Method::GET, &format!("/things/{}", a.id))
+    let mut v: Value = ctx
+        .request(Method::GET, &format!("/things/{}", a.id))
         .bearer(&ctx.token()?)
         .send_json()
-        .await
+        .await?;
+    // The `cautious` switch shows in the result, for the switch tests.
+    if ctx.flag("cautious")
+        && let Some(o) = v.as_object_mut()
+    {
+        o.insert("cautious".into(), Value::Bool(true));
+    }
+    Ok(v)
 }
 
 /// Create a thing. Not idempotent.
@@ -147,6 +155,12 @@ pub static SPEC: ServerSpec = ServerSpec {
         display_name: "Acme Billing",
         default_base_url: "https://billing.acme.invalid",
         base_url_var: "ACME_BILLING_API_BASE_URL",
+    }],
+    flags: &[mcp_shared::ServerFlag {
+        name: "cautious",
+        env: "ACME_CAUTIOUS",
+        header: Some("x-mcp-cautious"),
+        help: "Mark results as cautious",
     }],
 };
 

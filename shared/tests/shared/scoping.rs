@@ -263,3 +263,70 @@ async fn extra_apis_have_their_own_base_url_and_the_same_error_model() {
     assert!(err.starts_with("Acme Billing API error 404"), "{err}");
     assert_eq!(main.received_requests().await.map(|r| r.len()), Some(0));
 }
+
+/// A server's own switch: off by default, on for the process, or on for one request by its
+/// header (which cannot turn it off); an unknown switch fails start-up.
+#[tokio::test]
+async fn server_flags_per_process_and_per_request() {
+    let fake = MockServer::start().await;
+    mcp_testkit::expect("GET", "/things/1")
+        .bearer("tok")
+        .times(4)
+        .respond(&fake, 200, json!({"id": 1}))
+        .await;
+    let cautious = |v: &serde_json::Value| v.get("cautious").cloned();
+    let off = TestServer::start(&SPEC, settings_for(&fake.uri())).await;
+    let plain = off.client("tok").await;
+    assert_eq!(
+        cautious(&plain.call_ok("acme_get_thing", json!({"id": 1})).await),
+        None
+    );
+    let via_header = off
+        .client_with(&[
+            ("x-auth-data", &auth_data("tok")),
+            ("x-mcp-cautious", "true"),
+        ])
+        .await;
+    assert_eq!(
+        cautious(&via_header.call_ok("acme_get_thing", json!({"id": 1})).await),
+        Some(json!(true))
+    );
+    let on = TestServer::start(
+        &SPEC,
+        Settings {
+            flags: vec!["cautious".into()],
+            ..settings_for(&fake.uri())
+        },
+    )
+    .await;
+    // A header cannot turn a process switch off.
+    let client = on
+        .client_with(&[
+            ("x-auth-data", &auth_data("tok")),
+            ("x-mcp-cautious", "false"),
+        ])
+        .await;
+    assert_eq!(
+        cautious(&client.call_ok("acme_get_thing", json!({"id": 1})).await),
+        Some(json!(true))
+    );
+    assert_eq!(
+        cautious(
+            &on.client("tok")
+                .await
+                .call_ok("acme_get_thing", json!({"id": 1}))
+                .await
+        ),
+        Some(json!(true))
+    );
+    let err = McpServer::new(
+        &SPEC,
+        Settings {
+            flags: vec!["reckless".into()],
+            ..base()
+        },
+    )
+    .err()
+    .unwrap_or_default();
+    assert!(err.contains("unknown switch `reckless`"), "{err}");
+}
