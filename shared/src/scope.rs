@@ -94,6 +94,14 @@ pub fn split(s: &str) -> BTreeSet<String> {
         .collect()
 }
 
+/// `1`, `true`, `yes` or `on` (any case): a header or variable that turns something on.
+pub fn truthy(v: &str) -> bool {
+    matches!(
+        v.trim().to_ascii_lowercase().as_str(),
+        "1" | "true" | "yes" | "on"
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -115,12 +123,4 @@ mod tests {
         let f = Filter::from_headers(&h).unwrap_or_default();
         assert_eq!(f.toolsets, None);
     }
-}
-
-/// `1`, `true`, `yes` or `on` (any case): a header or variable that turns something on.
-pub fn truthy(v: &str) -> bool {
-    matches!(
-        v.trim().to_ascii_lowercase().as_str(),
-        "1" | "true" | "yes" | "on"
-    )
 }
