@@ -13,6 +13,8 @@ use crate::upstream::{Request, Upstream};
 #[derive(Clone)]
 pub struct Ctx {
     pub(crate) tool: Arc<str>,
+    /// With dynamic toolsets: the session and server, for the dynamic tools.
+    pub(crate) dynamic: Option<crate::dynamic::DynamicCtx>,
     /// The spec's switches on for this call (process flags and request headers).
     pub(crate) flags: Vec<&'static str>,
     pub(crate) credentials: Option<Credentials>,

@@ -64,7 +64,7 @@ pub fn router(server: McpServer, bind: IpAddr, ct: CancellationToken) -> Router 
     let mcp = tower::ServiceBuilder::new()
         .map_response(end_sse_after_response)
         .service(StreamableHttpService::new(
-            move || Ok(factory_server.clone()),
+            move || Ok(factory_server.new_session()),
             Arc::new(LocalSessionManager::default()),
             cfg,
         ));

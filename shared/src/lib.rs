@@ -14,6 +14,7 @@ pub mod auth;
 pub mod content;
 pub mod context;
 pub mod docs;
+pub mod dynamic;
 pub mod error;
 pub mod google;
 pub mod http_transport;

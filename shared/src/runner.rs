@@ -64,6 +64,11 @@ struct Options {
     /// Comma-separated tools to enable (in addition to --toolsets)
     #[arg(long, global = true, env = "MCP_TOOLS")]
     tools: Option<String>,
+    /// Sessions start with --toolsets only (none when not given) and enable more at run time
+    /// with the list_available_toolsets, get_toolset_tools and enable_toolset tools (also
+    /// <SERVICE>_DYNAMIC_TOOLSETS)
+    #[arg(long, global = true, env = "MCP_DYNAMIC_TOOLSETS")]
+    dynamic_toolsets: bool,
     /// Which tool names to list: ours, or those of the vendor's official MCP server
     #[arg(long, global = true, env = "MCP_TOOL_NAMES", value_enum, default_value_t = Naming::Default)]
     tool_names: Naming,
@@ -130,6 +135,10 @@ fn settings_from(spec: &ServerSpec, o: &Options) -> Result<Settings, String> {
         allowed_origins: env_flag("MCP_ALLOWED_ORIGINS").map(|v| split(&v).into_iter().collect()),
         ..settings_from_flags_only(o)
     };
+    // GitHub's server names it GITHUB_DYNAMIC_TOOLSETS: every server takes its own prefix.
+    if let Some(v) = env_flag(&format!("{}_DYNAMIC_TOOLSETS", spec.env_prefix())) {
+        s.dynamic_toolsets |= crate::scope::truthy(&v);
+    }
     if let Some(secs) = env_parse::<u64>("MCP_UPSTREAM_TIMEOUT_SECS")? {
         s.upstream_timeout = Duration::from_secs(secs.max(1));
     }
@@ -377,6 +386,7 @@ fn settings_from_flags_only(o: &Options) -> Settings {
             Naming::Default => ToolNames::Ours,
             Naming::Official => ToolNames::Official,
         },
+        dynamic_toolsets: o.dynamic_toolsets,
         ..Settings::default()
     }
 }

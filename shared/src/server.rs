@@ -19,6 +19,7 @@ use url::Url;
 
 use crate::auth::{self, EnvCredentials};
 use crate::context::Ctx;
+use crate::dynamic::{self, DynamicCtx, Session};
 use crate::scope::{Filter, allow_lists};
 use crate::tool::{ToolDef, ToolNames};
 use crate::upstream::{ErrorParser, RetryPolicy, Upstream, UpstreamConfig};
@@ -132,6 +133,9 @@ pub struct Settings {
     pub extra_base_urls: Vec<(String, String)>,
     /// The spec's switches ([`ServerFlag`]) turned on for the whole process, by name.
     pub flags: Vec<String>,
+    /// Sessions start with the toolsets of `toolsets` only (none when not given) and enable
+    /// more at run time with the dynamic tools (`--dynamic-toolsets`).
+    pub dynamic_toolsets: bool,
 }
 
 impl Settings {
@@ -166,6 +170,7 @@ impl Default for Settings {
             tool_names: ToolNames::Ours,
             extra_base_urls: Vec::new(),
             flags: Vec::new(),
+            dynamic_toolsets: false,
         }
     }
 }
@@ -178,6 +183,8 @@ pub(crate) struct Inner {
     by_name: HashMap<String, usize>,
     filter: Filter,
     listed: Vec<Tool>,
+    /// Dynamic toolsets: the toolsets a new session starts with.
+    dynamic: Option<BTreeSet<&'static str>>,
     upstream: Upstream,
     extra: Arc<Vec<(&'static str, Upstream)>>,
     pub(crate) calls: Arc<Semaphore>,
@@ -190,12 +197,19 @@ pub(crate) struct Inner {
 #[derive(Clone)]
 pub struct McpServer {
     pub(crate) inner: Arc<Inner>,
+    /// This MCP session's state (the toolsets it enabled). Clones share it;
+    /// [`McpServer::new_session`] makes a server value with a fresh one.
+    session: Arc<Session>,
 }
 
 impl McpServer {
     /// Build the server; a clear error for unknown tool or toolset names or a bad base URL.
     pub fn new(spec: &'static ServerSpec, settings: Settings) -> Result<Self, String> {
-        let all: Vec<ToolDef> = (spec.tools)()
+        let mut defs = (spec.tools)();
+        if settings.dynamic_toolsets {
+            defs.extend(dynamic::tools(spec.service));
+        }
+        let all: Vec<ToolDef> = defs
             .into_iter()
             .filter_map(|t| t.for_naming(settings.tool_names))
             .collect();
@@ -204,7 +218,9 @@ impl McpServer {
             if by_name.insert(t.name().to_owned(), i).is_some() {
                 return Err(format!("tool {} is defined twice", t.name()));
             }
-            if !spec.toolsets.iter().any(|s| s.name == t.toolset_name()) {
+            if t.toolset_name() != dynamic::TOOLSET
+                && !spec.toolsets.iter().any(|s| s.name == t.toolset_name())
+            {
                 return Err(format!(
                     "tool {} names toolset {} which the server does not declare",
                     t.name(),
@@ -263,15 +279,30 @@ impl McpServer {
             toolsets
         };
         let (toolsets, tools) = allow_lists(toolsets, tools);
+        // Dynamic toolsets: `--toolsets` says what sessions start with; any toolset can be
+        // enabled later, so the process does not restrict by toolset.
+        let (toolsets, tools, dynamic) = if settings.dynamic_toolsets {
+            (
+                None,
+                settings
+                    .tools
+                    .as_ref()
+                    .map(|t| t.iter().cloned().collect::<BTreeSet<_>>()),
+                Some(dynamic::initial(spec.toolsets, settings.toolsets.as_ref())),
+            )
+        } else {
+            (toolsets, tools, None)
+        };
         let filter = Filter {
             read_only: settings.read_only,
             toolsets,
             tools,
             exclude: settings.exclude_tools.iter().cloned().collect(),
         };
+        let session = Arc::new(Session::new(dynamic.clone().unwrap_or_default()));
         let listed = all
             .iter()
-            .filter(|t| filter.allows(t))
+            .filter(|t| visible(&filter, dynamic.is_some(), &session, t))
             .map(|t| t.mcp_tool().clone())
             .collect();
         let base = settings
@@ -312,13 +343,51 @@ impl McpServer {
                 by_name,
                 filter,
                 listed,
+                dynamic,
                 upstream,
                 extra,
                 calls,
                 draining: AtomicBool::new(false),
                 http: AtomicBool::new(false),
             }),
+            session,
         })
+    }
+
+    /// This server with a fresh session (the HTTP transport makes one per MCP session).
+    pub fn new_session(&self) -> Self {
+        Self {
+            inner: self.inner.clone(),
+            session: Arc::new(Session::new(
+                self.inner.dynamic.clone().unwrap_or_default(),
+            )),
+        }
+    }
+
+    pub(crate) fn session(&self) -> &Session {
+        &self.session
+    }
+
+    /// Whether this session sees `def`: the process's filter, and with dynamic toolsets the
+    /// session's enabled toolsets.
+    fn visible(&self, def: &ToolDef) -> bool {
+        visible(
+            &self.inner.filter,
+            self.inner.dynamic.is_some(),
+            &self.session,
+            def,
+        )
+    }
+
+    /// The tools of `toolset` this process allows (whether or not a session enabled it).
+    pub(crate) fn allowed_in_toolset<'a>(
+        &'a self,
+        toolset: &'a str,
+    ) -> impl Iterator<Item = &'a ToolDef> + 'a {
+        self.inner
+            .all
+            .iter()
+            .filter(move |t| t.toolset_name() == toolset && self.inner.filter.allows(t))
     }
 
     pub fn spec(&self) -> &'static ServerSpec {
@@ -329,17 +398,15 @@ impl McpServer {
         &self.inner.settings
     }
 
-    /// The tools this process lists (before any per-request narrowing), in order.
+    /// The tools this process lists to a new session (before any per-request narrowing), in
+    /// order.
     pub fn tools(&self) -> &[Tool] {
         &self.inner.listed
     }
 
-    /// The tool definitions this process lists, in order.
+    /// The tool definitions this session lists, in order.
     pub fn tool_defs(&self) -> impl Iterator<Item = &ToolDef> {
-        self.inner
-            .all
-            .iter()
-            .filter(|t| self.inner.filter.allows(t))
+        self.inner.all.iter().filter(|t| self.visible(t))
     }
 
     fn server_info(&self) -> Implementation {
@@ -385,12 +452,24 @@ impl McpServer {
             ));
         };
         let def = &inner.all[idx];
-        if !inner.filter.allows(def) {
-            return Err(ErrorData::invalid_params(
+        if !self.visible(def) {
+            let reason = if inner.filter.allows(def) {
+                let enable = inner
+                    .all
+                    .iter()
+                    .find(|t| t.toolset_name() == dynamic::TOOLSET && t.name().ends_with("enable_toolset"))
+                    .map(|t| t.name().to_owned())
+                    .unwrap_or_else(|| "enable_toolset".into());
                 format!(
-                    "tool `{name}` is not available: {}",
-                    inner.filter.reason(def, "this server's configuration")
-                ),
+                    "it belongs to toolset `{}`, which this session has not enabled; call `{enable}` with {{\"toolset\": \"{}\"}} first",
+                    def.toolset_name(),
+                    def.toolset_name()
+                )
+            } else {
+                inner.filter.reason(def, "this server's configuration")
+            };
+            return Err(ErrorData::invalid_params(
+                format!("tool `{name}` is not available: {reason}"),
                 None,
             ));
         }
@@ -438,8 +517,14 @@ impl McpServer {
             })
             .map(|f| f.name)
             .collect();
+        let dynamic = inner.dynamic.is_some().then(|| DynamicCtx {
+            server: self.clone(),
+            // stdio is one session; over HTTP, only requests of a session have one.
+            persistent: headers.is_none_or(|h| h.contains_key("mcp-session-id")),
+        });
         let ctx = Ctx {
             tool: Arc::from(name),
+            dynamic,
             flags,
             credentials,
             upstream: inner.upstream.clone(),
@@ -460,7 +545,11 @@ impl McpServer {
 
     pub(crate) fn list(&self, headers: Option<&HeaderMap>) -> Vec<Tool> {
         match headers.and_then(Filter::from_headers) {
-            None => self.inner.listed.clone(),
+            None if self.inner.dynamic.is_none() => self.inner.listed.clone(),
+            None => self
+                .tool_defs()
+                .map(|t| t.mcp_tool().clone())
+                .collect(),
             Some(f) => self
                 .tool_defs()
                 .filter(|t| f.allows(t))
@@ -472,7 +561,13 @@ impl McpServer {
 
 impl ServerHandler for McpServer {
     fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+        let caps = ServerCapabilities::builder().enable_tools();
+        let caps = if self.inner.dynamic.is_some() {
+            caps.enable_tool_list_changed().build()
+        } else {
+            caps.build()
+        };
+        ServerConfig::new(caps)
             .with_server_info(self.server_info())
             .with_instructions(self.inner.spec.instructions)
     }
@@ -492,17 +587,30 @@ impl ServerHandler for McpServer {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
-        self.call(&request.name, request.arguments, Self::headers(&context))
-            .await
-            .map(Into::into)
+        let before = self.session.generation();
+        let result = self
+            .call(&request.name, request.arguments, Self::headers(&context))
+            .await?;
+        if self.session.generation() != before
+            && let Err(e) = context.peer.notify_tool_list_changed().await
+        {
+            tracing::debug!(error = %e, "could not send tools/list_changed");
+        }
+        Ok(result.into())
     }
 
     fn get_tool(&self, name: &str) -> Option<Tool> {
         let idx = *self.inner.by_name.get(name)?;
         let def = &self.inner.all[idx];
-        self.inner
-            .filter
-            .allows(def)
-            .then(|| def.mcp_tool().clone())
+        self.visible(def).then(|| def.mcp_tool().clone())
     }
+}
+
+/// Whether a session sees `def` (see [`McpServer::visible`]).
+fn visible(filter: &Filter, dynamic: bool, session: &Session, def: &ToolDef) -> bool {
+    if def.toolset_name() == dynamic::TOOLSET {
+        // The dynamic tools themselves: listed whenever dynamic toolsets are on.
+        return !filter.exclude.contains(def.name());
+    }
+    filter.allows(def) && (!dynamic || session.is_enabled(def.toolset_name()))
 }

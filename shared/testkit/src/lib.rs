@@ -105,7 +105,10 @@ pub async fn connect_http(url: &str, headers: &[(&str, &str)]) -> Client {
     let transport = StreamableHttpClientTransport::from_config(
         StreamableHttpClientTransportConfig::with_uri(url.to_owned()).custom_headers(map),
     );
-    let inner = ().serve(transport).await.expect("MCP initialize over HTTP");
+    let inner = Recorder::default()
+        .serve(transport)
+        .await
+        .expect("MCP initialize over HTTP");
     Client { inner }
 }
 
@@ -137,7 +140,10 @@ pub async fn spawn_stdio_logged(
         .stderr(stderr)
         .spawn()
         .expect("spawn server");
-    let inner = ().serve(transport).await.expect("MCP initialize over stdio");
+    let inner = Recorder::default()
+        .serve(transport)
+        .await
+        .expect("MCP initialize over stdio");
     Client { inner }
 }
 
@@ -316,10 +322,52 @@ pub fn check_tools_subcommand(bin: &str) {
 
 /// A connected MCP client.
 pub struct Client {
-    pub inner: RunningService<RoleClient, ()>,
+    pub inner: RunningService<RoleClient, Recorder>,
+}
+
+/// The client's handler: it counts the server's `notifications/tools/list_changed`.
+#[derive(Debug, Default, Clone)]
+pub struct Recorder {
+    tool_list_changed: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+    changed: std::sync::Arc<tokio::sync::Notify>,
+}
+
+impl rmcp::ClientHandler for Recorder {
+    async fn on_tool_list_changed(
+        &self,
+        _context: rmcp::service::NotificationContext<RoleClient>,
+    ) {
+        self.tool_list_changed
+            .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        self.changed.notify_waiters();
+    }
 }
 
 impl Client {
+    /// How many `notifications/tools/list_changed` the server has sent so far.
+    pub fn tool_list_changed(&self) -> usize {
+        self.inner
+            .service()
+            .tool_list_changed
+            .load(std::sync::atomic::Ordering::SeqCst)
+    }
+
+    /// Wait (up to 5 s) until the server has sent `n` `tools/list_changed` notifications; the
+    /// count reached (notifications arrive on their own stream, after or before the reply).
+    pub async fn wait_tool_list_changed(&self, n: usize) -> usize {
+        let r = self.inner.service();
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
+        loop {
+            let notified = r.changed.notified();
+            let seen = self.tool_list_changed();
+            if seen >= n {
+                return seen;
+            }
+            if tokio::time::timeout_at(deadline, notified).await.is_err() {
+                return self.tool_list_changed();
+            }
+        }
+    }
     pub async fn list_tools(&self) -> Vec<Tool> {
         self.inner.list_all_tools().await.expect("tools/list")
     }

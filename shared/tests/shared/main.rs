@@ -5,6 +5,7 @@
 mod acme;
 mod auth;
 mod bad_input;
+mod dynamic;
 mod http;
 mod props;
 mod retries;

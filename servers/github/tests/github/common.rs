@@ -29,11 +29,13 @@ pub async fn setup_all() -> Setup {
     .await
 }
 
-/// Every toolset, under the names and parameters of GitHub's official MCP server.
+/// Every toolset, under the names and parameters of GitHub's official MCP server, with its
+/// dynamic-toolset tools (`--dynamic-toolsets`, every toolset enabled from the start).
 pub async fn setup_official() -> Setup {
     setup_with(|s| Settings {
         toolsets: Some(vec!["all".into()]),
         tool_names: ToolNames::Official,
+        dynamic_toolsets: true,
         ..s
     })
     .await
