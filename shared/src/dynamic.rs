@@ -140,7 +140,9 @@ pub(crate) fn tools(service: &str) -> Vec<ToolDef> {
 
 fn dynamic(ctx: &Ctx) -> Result<&DynamicCtx, ToolError> {
     ctx.dynamic.as_ref().ok_or_else(|| {
-        ToolError::invalid_input("dynamic toolsets are off: start the server with --dynamic-toolsets")
+        ToolError::invalid_input(
+            "dynamic toolsets are off: start the server with --dynamic-toolsets",
+        )
     })
 }
 
@@ -158,10 +160,7 @@ fn toolset(server: &McpServer, name: &str) -> Result<&'static str, ToolError> {
         })
 }
 
-async fn list_available_toolsets(
-    ctx: Ctx,
-    _a: ListAvailableToolsets,
-) -> Result<Value, ToolError> {
+async fn list_available_toolsets(ctx: Ctx, _a: ListAvailableToolsets) -> Result<Value, ToolError> {
     let d = dynamic(&ctx)?;
     let sets: Vec<Value> = d
         .server

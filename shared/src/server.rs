@@ -358,9 +358,7 @@ impl McpServer {
     pub fn new_session(&self) -> Self {
         Self {
             inner: self.inner.clone(),
-            session: Arc::new(Session::new(
-                self.inner.dynamic.clone().unwrap_or_default(),
-            )),
+            session: Arc::new(Session::new(self.inner.dynamic.clone().unwrap_or_default())),
         }
     }
 
@@ -457,7 +455,9 @@ impl McpServer {
                 let enable = inner
                     .all
                     .iter()
-                    .find(|t| t.toolset_name() == dynamic::TOOLSET && t.name().ends_with("enable_toolset"))
+                    .find(|t| {
+                        t.toolset_name() == dynamic::TOOLSET && t.name().ends_with("enable_toolset")
+                    })
                     .map(|t| t.name().to_owned())
                     .unwrap_or_else(|| "enable_toolset".into());
                 format!(
@@ -546,10 +546,7 @@ impl McpServer {
     pub(crate) fn list(&self, headers: Option<&HeaderMap>) -> Vec<Tool> {
         match headers.and_then(Filter::from_headers) {
             None if self.inner.dynamic.is_none() => self.inner.listed.clone(),
-            None => self
-                .tool_defs()
-                .map(|t| t.mcp_tool().clone())
-                .collect(),
+            None => self.tool_defs().map(|t| t.mcp_tool().clone()).collect(),
             Some(f) => self
                 .tool_defs()
                 .filter(|t| f.allows(t))

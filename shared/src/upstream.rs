@@ -104,6 +104,9 @@ impl UpstreamConfig {
 
 struct Inner {
     client: reqwest::Client,
+    /// The same client without following redirects, built on first use (see
+    /// [`Request::no_redirect`]).
+    no_redirect: Arc<std::sync::OnceLock<reqwest::Client>>,
     cfg: UpstreamConfig,
 }
 
@@ -111,6 +114,20 @@ struct Inner {
 #[derive(Clone)]
 pub struct Upstream {
     inner: Arc<Inner>,
+}
+
+/// The settings every client of a server shares (redirect policy aside).
+fn client_builder(cfg: &UpstreamConfig) -> reqwest::ClientBuilder {
+    let mut headers = HeaderMap::new();
+    for (k, v) in &cfg.default_headers {
+        headers.insert(HeaderName::from_static(k), HeaderValue::from_static(v));
+    }
+    reqwest::Client::builder()
+        .user_agent(concat!("mcp-servers-rs/", env!("CARGO_PKG_VERSION")))
+        .default_headers(headers)
+        .timeout(cfg.timeout)
+        .connect_timeout(cfg.connect_timeout)
+        .pool_idle_timeout(Duration::from_secs(90))
 }
 
 /// Install the process's rustls crypto provider (ring). Idempotent.
@@ -121,21 +138,28 @@ pub fn install_crypto_provider() {
 impl Upstream {
     pub fn new(cfg: UpstreamConfig) -> Result<Self, String> {
         install_crypto_provider();
-        let mut headers = HeaderMap::new();
-        for (k, v) in &cfg.default_headers {
-            headers.insert(HeaderName::from_static(k), HeaderValue::from_static(v));
-        }
-        let client = reqwest::Client::builder()
-            .user_agent(concat!("mcp-servers-rs/", env!("CARGO_PKG_VERSION")))
-            .default_headers(headers)
-            .timeout(cfg.timeout)
-            .connect_timeout(cfg.connect_timeout)
-            .pool_idle_timeout(Duration::from_secs(90))
+        let client = client_builder(&cfg)
             .redirect(reqwest::redirect::Policy::limited(5))
             .build()
             .map_err(|e| format!("cannot build the HTTP client: {e}"))?;
         Ok(Self {
-            inner: Arc::new(Inner { client, cfg }),
+            inner: Arc::new(Inner {
+                client,
+                no_redirect: Arc::default(),
+                cfg,
+            }),
+        })
+    }
+
+    /// The client for [`Request::no_redirect`] requests.
+    fn no_redirect_client(&self) -> &reqwest::Client {
+        self.inner.no_redirect.get_or_init(|| {
+            client_builder(&self.inner.cfg)
+                .redirect(reqwest::redirect::Policy::none())
+                .build()
+                // The same settings built the main client; should this ever fail, a
+                // redirect is followed rather than the call failing.
+                .unwrap_or_else(|_| self.inner.client.clone())
         })
     }
 
@@ -144,6 +168,7 @@ impl Upstream {
         Self {
             inner: Arc::new(Inner {
                 client: self.inner.client.clone(),
+                no_redirect: self.inner.no_redirect.clone(),
                 cfg,
             }),
         }
@@ -165,6 +190,7 @@ impl Upstream {
             headers: HeaderMap::new(),
             body: None,
             idempotent: None,
+            follow_redirects: true,
             external: false,
         }
     }
@@ -190,6 +216,7 @@ impl Upstream {
             headers: HeaderMap::new(),
             body: None,
             idempotent: None,
+            follow_redirects: true,
             external: true,
         }
     }
@@ -244,6 +271,7 @@ pub struct Request {
     headers: HeaderMap,
     body: Option<Body>,
     idempotent: Option<bool>,
+    follow_redirects: bool,
     /// Built by [`Upstream::external`]: never carries credentials.
     external: bool,
 }
@@ -376,6 +404,14 @@ impl Request {
 
     /// Override whether the request may be retried after it may have reached the vendor
     /// (default: by method; GET, HEAD, PUT, DELETE, OPTIONS are idempotent).
+    /// Do not follow redirects: a 3xx is the response (read its target with
+    /// [`Response::location`]). For endpoints that answer with a pre-signed URL to hand out
+    /// rather than download (archives, logs).
+    pub fn no_redirect(mut self) -> Self {
+        self.follow_redirects = false;
+        self
+    }
+
     pub fn idempotent(mut self, yes: bool) -> Self {
         self.idempotent = Some(yes);
         self
@@ -405,6 +441,7 @@ impl Request {
             body,
             idempotent,
             external: _,
+            follow_redirects,
         } = self;
         let url = url?;
         let cfg = &up.inner.cfg;
@@ -423,9 +460,12 @@ impl Request {
         let mut attempt = 0usize;
         loop {
             attempt += 1;
-            let mut rb = up
-                .inner
-                .client
+            let client = if follow_redirects {
+                &up.inner.client
+            } else {
+                up.no_redirect_client()
+            };
+            let mut rb = client
                 .request(method.clone(), url.clone())
                 .headers(headers.clone());
             rb = match &body {
@@ -642,6 +682,16 @@ impl Response {
 
     pub fn header(&self, name: &str) -> Option<&str> {
         self.headers.get(name).and_then(|v| v.to_str().ok())
+    }
+
+    /// The `Location` of a redirect (a [`Request::no_redirect`] request), when the status is
+    /// 3xx and the header is an absolute URL.
+    pub fn location(&self) -> Option<String> {
+        if !self.status.is_redirection() {
+            return None;
+        }
+        let loc = self.header("location")?;
+        Url::parse(loc).ok().map(|u| u.to_string())
     }
 
     /// The URL of the `Link` header's `rel="next"` (GitHub-style pagination).

@@ -563,6 +563,33 @@ async fn artifacts_page(
     .await
 }
 
+/// The pre-signed URL GitHub redirects `path` to (archives and logs; valid for about a
+/// minute, no token needed), or `None` when GitHub answers 410 Gone (expired).
+async fn presigned(ctx: &Ctx, path: &str, what: &'static str) -> Result<Option<String>, ToolError> {
+    let resp = gh::req(ctx, Method::GET, path)?
+        .no_redirect()
+        .send_raw()
+        .await?;
+    if let Some(url) = resp.location() {
+        return Ok(Some(url));
+    }
+    if resp.status.as_u16() == 410 {
+        return Ok(None);
+    }
+    let e = if resp.status.is_success() || resp.status.is_redirection() {
+        ToolError::transport(format!(
+            "GitHub answered {} without a download location for the {what}.",
+            resp.status.as_u16()
+        ))
+        .with_hint("retry later.")
+    } else {
+        resp.error()
+    };
+    Err(not_found(what)(e))
+}
+
+const PRESIGNED_NOTE: &str = "a pre-signed URL GitHub hands out for about one minute; it needs no token. Call this tool again for a fresh one.";
+
 async fn artifact_download(
     ctx: &Ctx,
     owner: &str,
@@ -572,17 +599,24 @@ async fn artifact_download(
     let path = actions_path(owner, repo, &format!("artifacts/{artifact_id}"));
     let v = get_json(ctx, &path, "artifact").await?;
     let mut o = artifact(&v);
-    o["download_url"] = v
-        .get("archive_download_url")
-        .cloned()
-        .unwrap_or(Value::Null);
-    o["note"] = if v.get("expired").and_then(Value::as_bool) == Some(true) {
-        json!("This artifact has expired: GitHub no longer has its archive.")
-    } else {
-        json!(
-            "download_url is GitHub's API URL of the zip archive: a GET with the token (Authorization: Bearer) answers 302 to a pre-signed URL valid for about a minute. This tool does not download the archive."
-        )
-    };
+    let expired = "This artifact has expired: GitHub no longer has its archive.";
+    if v.get("expired").and_then(Value::as_bool) == Some(true) {
+        o["download_url"] = Value::Null;
+        o["note"] = json!(expired);
+        return Ok(o);
+    }
+    match presigned(ctx, &format!("{path}/zip"), "artifact").await? {
+        Some(url) => {
+            o["download_url"] = json!(url);
+            o["note"] = json!(format!(
+                "download_url is the zip archive's address: {PRESIGNED_NOTE} This tool does not download the archive."
+            ));
+        }
+        None => {
+            o["download_url"] = Value::Null;
+            o["note"] = json!(expired);
+        }
+    }
     Ok(o)
 }
 
@@ -695,26 +729,23 @@ async fn failed_job_logs(
     Ok(o)
 }
 
-/// The API URL of a run's zip log archive (it needs the token and answers 302).
-fn run_logs_url(ctx: &Ctx, owner: &str, repo: &str, run_id: u64) -> String {
-    let base = ctx
-        .upstream()
-        .config()
-        .base_url
-        .as_str()
-        .trim_end_matches('/');
-    format!(
-        "{base}{}",
-        actions_path(owner, repo, &format!("runs/{run_id}/logs"))
-    )
+/// The pre-signed URL of a run's zip log archive (`null` when its logs expired).
+async fn run_logs_url(
+    ctx: &Ctx,
+    owner: &str,
+    repo: &str,
+    run_id: u64,
+) -> Result<Option<String>, ToolError> {
+    let path = actions_path(owner, repo, &format!("runs/{run_id}/logs"));
+    presigned(ctx, &path, "workflow run").await
 }
 
 async fn run_logs(ctx: &Ctx, owner: &str, repo: &str, run_id: u64) -> Result<Value, ToolError> {
     let mut o = failed_job_logs(ctx, owner, repo, run_id, DEFAULT_TAIL_LINES).await?;
-    o["logs_url"] = json!(run_logs_url(ctx, owner, repo, run_id));
-    o["note"] = json!(
-        "A run's complete logs are a zip archive, which this server does not download: logs_url is GitHub's API URL for it (a GET with the token answers 302 to a short-lived pre-signed URL). Returned instead: the last lines of the log of each failed job; use get_job_logs with a job_id and tail_lines for any other job."
-    );
+    o["logs_url"] = json!(run_logs_url(ctx, owner, repo, run_id).await?);
+    o["note"] = json!(format!(
+        "A run's complete logs are a zip archive, which this server does not download: logs_url is its address, {PRESIGNED_NOTE} Returned instead: the last lines of the log of each failed job; use get_job_logs with a job_id and tail_lines for any other job."
+    ));
     Ok(o)
 }
 
@@ -924,8 +955,8 @@ async fn get_workflow_run_usage(ctx: Ctx, a: GetWorkflowRunUsage) -> Result<Valu
 }
 
 /// Get the logs of a workflow run's failed jobs. A run's complete logs are a zip archive,
-/// which is not downloaded: the result has `logs_url` (GitHub's API URL of the archive, which
-/// needs the token) and, for each failed job of the latest attempt (up to 10), the last 500
+/// which is not downloaded: the result has `logs_url` (the archive's pre-signed URL, valid
+/// for about a minute, no token needed) and, for each failed job of the latest attempt (up to 10), the last 500
 /// lines of its log (at most 64 KB each, with a truncation marker). For another job's log use
 /// github_get_job_logs.
 #[derive(Deserialize, JsonSchema)]
@@ -1060,8 +1091,8 @@ async fn list_workflow_run_artifacts(
 }
 
 /// Get where to download a workflow run artifact: its metadata (name, size, expired, digest,
-/// run, dates) and `download_url`, GitHub's API URL of the zip archive (a GET with the token
-/// answers 302 to a short-lived pre-signed URL). The archive itself is not downloaded.
+/// run, dates) and `download_url`, the zip archive's pre-signed URL (valid for about a minute,
+/// no token needed). The archive itself is not downloaded.
 #[derive(Deserialize, JsonSchema)]
 pub struct DownloadWorkflowRunArtifact {
     /// Repository owner
@@ -1209,9 +1240,9 @@ enum GetMethod {
 
 /// Get a GitHub Actions resource by id: `get_workflow` (workflow ID or file name),
 /// `get_workflow_run`, `get_workflow_job`, `download_workflow_run_artifact` (the artifact's
-/// metadata and API download URL; the archive is not downloaded), `get_workflow_run_usage`, or
-/// `get_workflow_run_logs_url` (GitHub's API URL of the run's zip log archive, which needs the
-/// token; for log text use get_job_logs).
+/// metadata and pre-signed download URL; the archive is not downloaded),
+/// `get_workflow_run_usage`, or `get_workflow_run_logs_url` (the pre-signed URL of the run's
+/// zip log archive, valid for about a minute; for log text use get_job_logs).
 #[derive(Deserialize, JsonSchema)]
 pub struct ActionsGet {
     /// The method to execute
@@ -1238,17 +1269,17 @@ async fn actions_get(ctx: Ctx, a: ActionsGet) -> Result<Value, ToolError> {
         GetMethod::GetWorkflowRunUsage => run_usage(&ctx, o, r, numeric_id(id, "run")?).await,
         GetMethod::GetWorkflowRunLogsUrl => {
             let run_id = numeric_id(id, "run")?;
-            let v = run_get(&ctx, o, r, run_id).await?;
-            let url = v
-                .get("logs_url")
-                .and_then(Value::as_str)
-                .map(str::to_owned)
-                .unwrap_or_else(|| run_logs_url(&ctx, o, r, run_id));
+            let url = run_logs_url(&ctx, o, r, run_id).await?;
+            let message = if url.is_some() {
+                "Workflow run logs are available for download"
+            } else {
+                "This run's logs have expired or were deleted"
+            };
             Ok(json!({
                 "run_id": run_id,
                 "logs_url": url,
-                "message": "Workflow run logs are available for download",
-                "note": "logs_url is GitHub's API URL of the run's logs as a zip archive: a GET with the token answers 302 to a short-lived pre-signed URL.",
+                "message": message,
+                "note": format!("logs_url is the address of the run's logs as a zip archive: {PRESIGNED_NOTE}"),
                 "optimization_tip": format!("For debugging, use get_job_logs with {{\"run_id\": {run_id}, \"failed_only\": true}}: it returns the end of each failed job's log as text."),
             }))
         }

@@ -64,7 +64,9 @@ async fn sessions_start_small_and_enable_toolsets_on_their_own() {
     assert_eq!(tools["currently_enabled"], false);
 
     // A tool of a toolset the session has not enabled: a clear protocol error.
-    let err = a.call_protocol_err("acme_get_thing", json!({"id": 1})).await;
+    let err = a
+        .call_protocol_err("acme_get_thing", json!({"id": 1}))
+        .await;
     assert!(
         err.contains("acme_enable_toolset") && err.contains("\"things\""),
         "{err}"
@@ -81,7 +83,10 @@ async fn sessions_start_small_and_enable_toolsets_on_their_own() {
     assert_eq!(a.wait_tool_list_changed(1).await, 1);
     let listed = names(&a).await;
     assert!(listed.contains(&"acme_get_thing".to_owned()), "{listed:?}");
-    assert!(!listed.contains(&"acme_delete_thing".to_owned()), "{listed:?}");
+    assert!(
+        !listed.contains(&"acme_delete_thing".to_owned()),
+        "{listed:?}"
+    );
     expect("GET", "/things/1")
         .bearer("tok-a")
         .respond(&fake, 200, json!({"id": 1}))
@@ -99,7 +104,9 @@ async fn sessions_start_small_and_enable_toolsets_on_their_own() {
     // Another session (another tenant) still has only the dynamic tools.
     assert_eq!(names(&b).await, META);
     assert_eq!(b.tool_list_changed(), 0);
-    let err = b.call_protocol_err("acme_get_thing", json!({"id": 1})).await;
+    let err = b
+        .call_protocol_err("acme_get_thing", json!({"id": 1}))
+        .await;
     assert!(err.contains("has not enabled"), "{err}");
     // A new session of the same server too.
     assert_eq!(names(&server.client("tok-a").await).await, META);
@@ -195,8 +202,5 @@ async fn official_names_and_off_by_default() {
     // Without --dynamic-toolsets there are no dynamic tools.
     let plain = TestServer::start(&SPEC, settings_for(&fake.uri())).await;
     let listed = names(&plain.client("tok").await).await;
-    assert!(
-        !listed.iter().any(|n| n.contains("toolset")),
-        "{listed:?}"
-    );
+    assert!(!listed.iter().any(|n| n.contains("toolset")), "{listed:?}");
 }

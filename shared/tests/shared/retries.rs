@@ -367,6 +367,57 @@ async fn redirect_to_another_host_does_not_carry_the_token() {
     );
 }
 
+/// `no_redirect` hands out a redirect's target (a pre-signed URL) instead of following it;
+/// the same upstream still follows redirects for other requests.
+#[tokio::test]
+async fn no_redirect_requests_return_the_location() {
+    let fake = MockServer::start().await;
+    let presigned = "https://objects.example.com/archive.zip?sig=abc&expires=60";
+    Mock::given(matchers::path("/archive"))
+        .and(matchers::header("authorization", "Bearer tok"))
+        .respond_with(ResponseTemplate::new(302).insert_header("location", presigned))
+        .expect(1)
+        .mount(&fake)
+        .await;
+    Mock::given(matchers::path("/moved"))
+        .respond_with(
+            ResponseTemplate::new(301).insert_header("location", format!("{}/here", fake.uri())),
+        )
+        .mount(&fake)
+        .await;
+    Mock::given(matchers::path("/here"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({"ok": true})))
+        .mount(&fake)
+        .await;
+    let cfg = mcp_shared::UpstreamConfig::new(url::Url::parse(&fake.uri()).unwrap(), "Acme");
+    let up = mcp_shared::Upstream::new(cfg).unwrap();
+    let token = mcp_shared::Secret::new("tok");
+    let resp = up
+        .request(http::Method::GET, "/archive")
+        .bearer(&token)
+        .no_redirect()
+        .send_raw()
+        .await
+        .unwrap();
+    assert_eq!(resp.status.as_u16(), 302);
+    assert_eq!(resp.location().as_deref(), Some(presigned));
+    // Without no_redirect, a redirect is followed as before.
+    let followed: serde_json::Value = up
+        .request(http::Method::GET, "/moved")
+        .send_json()
+        .await
+        .unwrap();
+    assert_eq!(followed, json!({"ok": true}));
+    // A success has no location.
+    let resp = up
+        .request(http::Method::GET, "/here")
+        .no_redirect()
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.location(), None);
+}
+
 #[tokio::test]
 async fn gateway_timeout_then_success_for_reads() {
     let fake = MockServer::start().await;

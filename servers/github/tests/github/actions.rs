@@ -128,6 +128,10 @@ async fn log_host(path_: &str, body: &str) -> MockServer {
 }
 
 /// GitHub's answer to a log download: 302 to the pre-signed URL.
+/// Pre-signed URLs as GitHub's redirects name them (another host, a signature, an expiry).
+const PRESIGNED_LOGS: &str = "https://pipelines.actions.githubusercontent.com/serviceHosts/abc/_apis/pipelines/1/runs/2/signedlogcontent?urlExpires=2024-01-01T00%3A01%3A00Z&urlSigningMethod=HMACV1&urlSignature=xyz";
+const PRESIGNED_ZIP: &str = "https://productionresultssa1.blob.core.windows.net/actions-results/abc/artifact.zip?sv=2019&se=2024-01-01T00%3A01%3A00Z&sig=xyz";
+
 fn redirect(to: String) -> ResponseTemplate {
     ResponseTemplate::new(302).insert_header("location", to.as_str())
 }
@@ -396,6 +400,11 @@ async fn get_workflow_run_logs_returns_failed_job_logs() {
             redirect(format!("{}/logs/399444497?sig=abc", host.uri())),
         )
         .await;
+    // The archive's address: GitHub's 302 to a pre-signed URL, handed out, not followed.
+    expect("GET", format!("{RUNS}/29679449/logs"))
+        .bearer(TOKEN)
+        .respond_with(&s.fake, redirect(PRESIGNED_LOGS.to_owned()))
+        .await;
     let v = s
         .client
         .call_ok(
@@ -410,11 +419,8 @@ async fn get_workflow_run_logs_returns_failed_job_logs() {
     assert_eq!(log["job_name"], "test");
     assert_eq!(log["logs_content"], "Run tests\nerror: test failed");
     assert_eq!(log["truncated"], false);
-    assert_eq!(
-        v["logs_url"],
-        format!("{}{RUNS}/29679449/logs", s.fake.uri())
-    );
-    assert!(v["note"].as_str().unwrap().contains("zip archive"), "{v}");
+    assert_eq!(v["logs_url"], PRESIGNED_LOGS);
+    assert!(v["note"].as_str().unwrap().contains("pre-signed"), "{v}");
 }
 
 #[tokio::test]
@@ -698,6 +704,10 @@ async fn download_workflow_run_artifact_returns_the_url_not_the_zip() {
         .bearer(TOKEN)
         .respond(&s.fake, 200, artifact_json(11, false))
         .await;
+    expect("GET", "/repos/octo/hello/actions/artifacts/11/zip")
+        .bearer(TOKEN)
+        .respond_with(&s.fake, redirect(PRESIGNED_ZIP.to_owned()))
+        .await;
     let v = s
         .client
         .call_ok(
@@ -705,12 +715,9 @@ async fn download_workflow_run_artifact_returns_the_url_not_the_zip() {
             json!({"owner": "octo", "repo": "hello", "artifact_id": 11}),
         )
         .await;
-    assert_eq!(
-        v["download_url"],
-        "https://api.github.com/repos/octo/hello/actions/artifacts/11/zip"
-    );
+    assert_eq!(v["download_url"], PRESIGNED_ZIP);
     assert_eq!(v["name"], "Rails");
-    assert!(v["note"].as_str().unwrap().contains("302"), "{v}");
+    assert!(v["note"].as_str().unwrap().contains("no token"), "{v}");
 }
 
 #[tokio::test]
@@ -728,6 +735,25 @@ async fn download_workflow_run_artifact_expired_and_missing() {
         )
         .await;
     assert!(v["note"].as_str().unwrap().contains("expired"), "{v}");
+    assert_eq!(v["download_url"], Value::Null);
+    // Not marked expired, but GitHub says 410 Gone for the archive.
+    expect("GET", "/repos/octo/hello/actions/artifacts/14")
+        .bearer(TOKEN)
+        .respond(&s.fake, 200, artifact_json(14, false))
+        .await;
+    expect("GET", "/repos/octo/hello/actions/artifacts/14/zip")
+        .bearer(TOKEN)
+        .respond(&s.fake, 410, gh_error(410, "Gone"))
+        .await;
+    let v = s
+        .client
+        .call_ok(
+            "github_download_workflow_run_artifact",
+            json!({"owner": "octo", "repo": "hello", "artifact_id": 14}),
+        )
+        .await;
+    assert!(v["note"].as_str().unwrap().contains("expired"), "{v}");
+    assert_eq!(v["download_url"], Value::Null);
     expect("GET", "/repos/octo/hello/actions/artifacts/13")
         .bearer(TOKEN)
         .respond(&s.fake, 404, gh_error(404, "Not Found"))
@@ -994,7 +1020,6 @@ async fn actions_get_methods() {
         .await;
     expect("GET", format!("{RUNS}/30433642"))
         .bearer(TOKEN)
-        .times(2)
         .respond(
             &s.fake,
             200,
@@ -1008,6 +1033,14 @@ async fn actions_get_methods() {
     expect("GET", "/repos/octo/hello/actions/artifacts/11")
         .bearer(TOKEN)
         .respond(&s.fake, 200, artifact_json(11, false))
+        .await;
+    expect("GET", "/repos/octo/hello/actions/artifacts/11/zip")
+        .bearer(TOKEN)
+        .respond_with(&s.fake, redirect(PRESIGNED_ZIP.to_owned()))
+        .await;
+    expect("GET", format!("{RUNS}/30433642/logs"))
+        .bearer(TOKEN)
+        .respond_with(&s.fake, redirect(PRESIGNED_LOGS.to_owned()))
         .await;
     expect("GET", format!("{RUNS}/30433642/timing"))
         .bearer(TOKEN)
@@ -1037,10 +1070,7 @@ async fn actions_get_methods() {
         .client
         .call_ok("actions_get", call("download_workflow_run_artifact", "11"))
         .await;
-    assert_eq!(
-        v["download_url"],
-        "https://api.github.com/repos/octo/hello/actions/artifacts/11/zip"
-    );
+    assert_eq!(v["download_url"], PRESIGNED_ZIP);
     let v = s
         .client
         .call_ok("actions_get", call("get_workflow_run_usage", "30433642"))
@@ -1050,10 +1080,7 @@ async fn actions_get_methods() {
         .client
         .call_ok("actions_get", call("get_workflow_run_logs_url", "30433642"))
         .await;
-    assert_eq!(
-        v["logs_url"],
-        "https://api.github.com/repos/octo/hello/actions/runs/30433642/logs"
-    );
+    assert_eq!(v["logs_url"], PRESIGNED_LOGS);
     assert!(
         v["optimization_tip"]
             .as_str()
@@ -1182,4 +1209,26 @@ async fn actions_run_trigger_methods() {
         )
         .await;
     assert!(err.contains("needs `run_id`"), "{err}");
+}
+
+#[tokio::test]
+async fn workflow_run_logs_url_missing_and_expired() {
+    let s = setup_official().await;
+    expect("GET", format!("{RUNS}/7/logs"))
+        .bearer(TOKEN)
+        .respond(&s.fake, 404, gh_error(404, "Not Found"))
+        .await;
+    let call = |id: &str| json!({"method": "get_workflow_run_logs_url", "owner": "octo", "repo": "hello", "resource_id": id});
+    let err = s.client.call_err("actions_get", call("7")).await;
+    assert!(
+        err.contains("404") && err.contains("workflow run does not exist"),
+        "{err}"
+    );
+    expect("GET", format!("{RUNS}/8/logs"))
+        .bearer(TOKEN)
+        .respond(&s.fake, 410, gh_error(410, "Gone"))
+        .await;
+    let v = s.client.call_ok("actions_get", call("8")).await;
+    assert_eq!(v["logs_url"], Value::Null);
+    assert!(v["message"].as_str().unwrap().contains("expired"), "{v}");
 }
