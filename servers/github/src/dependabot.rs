@@ -127,13 +127,6 @@ enum AlertSort {
     EpssPercentage,
 }
 
-#[derive(Deserialize, Serialize, JsonSchema)]
-#[serde(rename_all = "lowercase")]
-enum Direction {
-    Asc,
-    Desc,
-}
-
 /// List the Dependabot alerts of a repository (open ones by default), newest first: the
 /// vulnerable package, its ecosystem and manifest, the vulnerable range and first patched
 /// version, the advisory's GHSA and CVE ids, summary and severity, and the alert's state.
@@ -161,7 +154,7 @@ pub struct ListDependabotAlerts {
     /// Sort by when the alert was created (GitHub's default), last changed state, or by EPSS
     sort: Option<AlertSort>,
     /// Sort direction (GitHub's default: desc)
-    direction: Option<Direction>,
+    direction: Option<gh::Direction>,
     /// The `next_cursor` of the previous page
     after: Option<String>,
     /// Results per page (max 100; GitHub's default 30)

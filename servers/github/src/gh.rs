@@ -3,6 +3,8 @@
 use mcp_shared::json::{at, pick, pluck};
 use mcp_shared::reexports::http;
 use mcp_shared::{Ctx, ErrorKind, Int, Method, Request, Response, ToolError, VendorError};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 /// An authenticated request to the GitHub REST API.
@@ -502,4 +504,24 @@ pub fn release(v: &Value) -> Value {
         )
     });
     o
+}
+
+/// Sort direction of REST lists (`direction=asc|desc`).
+#[derive(Deserialize, Serialize, JsonSchema, Clone, Copy)]
+#[serde(rename_all = "lowercase")]
+pub enum Direction {
+    Asc,
+    Desc,
+}
+
+/// The default branch of the repository at `repo` (`/repos/{owner}/{repo}`): one request.
+pub async fn default_branch(ctx: &Ctx, repo: &str) -> Result<String, ToolError> {
+    let v: Value = req(ctx, Method::GET, repo)?
+        .send_json()
+        .await
+        .map_err(|e| e.context("looking up the default branch"))?;
+    v["default_branch"]
+        .as_str()
+        .map(str::to_owned)
+        .ok_or_else(|| ToolError::transport("GitHub's repository answer has no default_branch."))
 }

@@ -71,18 +71,7 @@ async fn get_repository_tree(ctx: Ctx, a: GetRepositoryTree) -> Result<Value, To
         .filter(|s| !s.is_empty())
     {
         Some(t) => t.to_owned(),
-        None => {
-            let v: Value = gh::req(&ctx, Method::GET, &repo)?
-                .send_json()
-                .await
-                .map_err(|e| hint(e).context("looking up the default branch"))?;
-            v["default_branch"]
-                .as_str()
-                .map(str::to_owned)
-                .ok_or_else(|| {
-                    ToolError::transport("GitHub's repository answer has no default_branch.")
-                })?
-        }
+        None => gh::default_branch(&ctx, &repo).await.map_err(hint)?,
     };
     let recursive = a.recursive.unwrap_or(false);
     let path = format!("{repo}/git/trees/{}", slash_path(&tree_sha, "tree_sha")?);

@@ -497,15 +497,7 @@ async fn create_branch(ctx: Ctx, a: CreateBranch) -> Result<Value, ToolError> {
         .filter(|b| !b.trim_matches('/').is_empty())
     {
         Some(b) => b.to_owned(),
-        None => {
-            let v: Value = gh::req(&ctx, Method::GET, &repo)?.send_json().await?;
-            v["default_branch"]
-                .as_str()
-                .map(str::to_owned)
-                .ok_or_else(|| {
-                    ToolError::transport("GitHub's repository answer has no default_branch.")
-                })?
-        }
+        None => gh::default_branch(&ctx, &repo).await?,
     };
     let sha = branch_sha(&ctx, &repo, &from).await?;
     let name = a.branch.trim_matches('/');

@@ -311,13 +311,6 @@ async fn get_global_security_advisory(
 
 #[derive(Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
-enum Direction {
-    Asc,
-    Desc,
-}
-
-#[derive(Deserialize, Serialize, JsonSchema)]
-#[serde(rename_all = "lowercase")]
 enum AdvisorySort {
     Created,
     Updated,
@@ -337,7 +330,7 @@ enum AdvisoryState {
 #[derive(Deserialize, JsonSchema)]
 pub struct AdvisoryListOptions {
     /// Sort direction (GitHub's default: desc)
-    direction: Option<Direction>,
+    direction: Option<gh::Direction>,
     /// Sort by when the advisory was created (GitHub's default), updated or published
     sort: Option<AdvisorySort>,
     /// Only advisories in this state (`triage`, `draft`, `published`, `closed`)

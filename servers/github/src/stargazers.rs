@@ -43,13 +43,6 @@ enum StarSort {
     Updated,
 }
 
-#[derive(Deserialize, Serialize, JsonSchema)]
-#[serde(rename_all = "lowercase")]
-enum Direction {
-    Asc,
-    Desc,
-}
-
 /// List the repositories a user starred (the authenticated user when `username` is omitted):
 /// full name, description, language, stars, forks, URL. Returns repositories and `next_page`.
 #[derive(Deserialize, JsonSchema)]
@@ -60,7 +53,7 @@ pub struct ListStarredRepositories {
     /// (`updated`)
     sort: Option<StarSort>,
     /// Sort direction (GitHub's default: desc)
-    direction: Option<Direction>,
+    direction: Option<gh::Direction>,
     /// Page number (from 1)
     page: Option<Int>,
     /// Results per page (max 100)
