@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
 use crate::gh;
+use crate::lockdown;
 
 pub fn tools() -> Vec<ToolDef> {
     let t = |d: ToolDef| d.toolset("discussions");
@@ -198,13 +199,15 @@ async fn list_discussions(ctx: Ctx, a: ListDiscussions) -> Result<Value, ToolErr
     .await
     .map_err(not_found(org_level))?;
     let conn = &data["repository"]["discussions"];
-    Ok(json!({
+    let mut out = json!({
         "owner": a.owner,
         "repo": repo,
         "items": gh::each(&conn["nodes"], discussion_summary),
         "total_count": conn["totalCount"],
         "next_cursor": next_cursor(conn),
-    }))
+    });
+    lockdown::filter_page(&ctx, &a.owner, repo, &mut out, "author").await;
+    Ok(out)
 }
 
 /// One discussion with its body.
@@ -255,6 +258,18 @@ async fn get_discussion(ctx: Ctx, a: GetDiscussion) -> Result<Value, ToolError> 
             a.owner, a.repo, a.discussion_number
         )));
     };
+    let what = format!(
+        "Discussion #{} of {}/{}",
+        a.discussion_number, a.owner, a.repo
+    );
+    lockdown::require(
+        &ctx,
+        &a.owner,
+        &a.repo,
+        at(d, "author.login").and_then(Value::as_str),
+        &what,
+    )
+    .await?;
     let mut o = pick(
         d,
         &[
@@ -360,11 +375,13 @@ async fn get_discussion_comments(ctx: Ctx, a: GetDiscussionComments) -> Result<V
             a.owner, a.repo, a.discussion_number
         )));
     };
-    Ok(json!({
+    let mut out = json!({
         "items": gh::each(&conn["nodes"], discussion_comment),
         "total_count": conn["totalCount"],
         "next_cursor": next_cursor(conn),
-    }))
+    });
+    lockdown::filter_page(&ctx, &a.owner, &a.repo, &mut out, "author").await;
+    Ok(out)
 }
 
 /// A repository's discussion categories (GitHub allows at most 25 per repository).

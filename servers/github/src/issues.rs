@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
 use crate::gh::{self, each, page_of, paged, repo_path};
+use crate::lockdown;
 
 pub fn tools() -> Vec<ToolDef> {
     vec![
@@ -179,6 +180,8 @@ async fn issue_get(ctx: &Ctx, owner: &str, repo: &str, number: Int) -> Result<Va
     let v: Value = gh::req(ctx, Method::GET, &issue_path(owner, repo, number))?
         .send_json()
         .await?;
+    let what = format!("Issue #{number} of {owner}/{repo}");
+    lockdown::require(ctx, owner, repo, v["user"]["login"].as_str(), &what).await?;
     Ok(gh::issue(&v))
 }
 
@@ -338,6 +341,20 @@ async fn issue_search(
     let v: Value = resp.json()?;
     let mut out = page_of(&resp, each(&v["items"], gh::issue));
     out["total_count"] = v["total_count"].clone();
+    if let Some(mut gate) = lockdown::Gate::new(ctx) {
+        // Results come from many repositories: each item is judged in its own.
+        let targets: Vec<lockdown::Target> = v["items"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|i| lockdown::Target {
+                repo: i["repository_url"].as_str().and_then(lockdown::repo_of_url),
+                author: i["user"]["login"].as_str().map(str::to_owned),
+            })
+            .collect();
+        let n = gate.apply(&mut out["items"], &targets).await;
+        lockdown::mark(&mut out, n);
+    }
     Ok(out)
 }
 
@@ -550,7 +567,9 @@ async fn issues_list(ctx: &Ctx, a: ListIssues) -> Result<Value, ToolError> {
                 .collect()
         })
         .unwrap_or_default();
-    Ok(page_of(&resp, Value::Array(items)))
+    let mut out = page_of(&resp, Value::Array(items));
+    lockdown::filter_page(ctx, &a.owner, &a.repo, &mut out, "user").await;
+    Ok(out)
 }
 
 #[derive(Deserialize, JsonSchema, Serialize, Clone, Copy)]
@@ -776,7 +795,12 @@ pub async fn issue_items(
     shape: fn(&Value) -> Value,
 ) -> Result<Value, ToolError> {
     let path = format!("{}/{what}", issue_path(&n.owner, &n.repo, n.issue_number));
-    gh::list(ctx, &path, &[], n.page, n.per_page, shape).await
+    let mut out = gh::list(ctx, &path, &[], n.page, n.per_page, shape).await?;
+    if what != "labels" {
+        // Comments and sub-issues are judged in the parent issue's repository.
+        lockdown::filter_page(ctx, &n.owner, &n.repo, &mut out, "user").await;
+    }
+    Ok(out)
 }
 
 /// List the sub-issues of an issue, in their order: number, title, state, labels, assignees,

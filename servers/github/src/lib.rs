@@ -10,6 +10,7 @@ mod gh;
 mod gists;
 mod issues;
 mod labels;
+mod lockdown;
 mod projects;
 mod pulls;
 mod repos;
@@ -157,5 +158,10 @@ pub static SPEC: ServerSpec = ServerSpec {
         ("x-github-api-version", "2022-11-28"),
     ],
     extra_apis: &[],
-    flags: &[],
+    flags: &[mcp_shared::ServerFlag {
+        name: lockdown::FLAG,
+        env: "GITHUB_LOCKDOWN_MODE",
+        header: Some("x-mcp-lockdown"),
+        help: "Lockdown mode: withhold what users without push access wrote in public repositories (issues, pull requests, comments, reviews, discussions); a prompt-injection mitigation, not a security boundary",
+    }],
 };

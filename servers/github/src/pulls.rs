@@ -9,6 +9,7 @@ use serde_json::{Map, Value, json};
 
 use crate::gh::{self, each, page_of, paged, repo_path};
 use crate::issues::Order;
+use crate::lockdown;
 
 pub fn tools() -> Vec<ToolDef> {
     let t = |d: ToolDef| d.toolset("pull_requests");
@@ -165,12 +166,38 @@ async fn list_pull_items(
     what: &str,
     shape: fn(&Value) -> Value,
 ) -> Result<Value, ToolError> {
+    if what == "files" {
+        // Patches are the pull request author's content.
+        gate_pull(ctx, &p.owner, &p.repo, p.pull_number).await?;
+    }
     let path = format!("{}/{what}", pull_path(&p.owner, &p.repo, p.pull_number));
     let resp = paged(gh::req(ctx, Method::GET, &path)?, p.page, p.per_page)
         .send()
         .await?;
     let v: Value = resp.json()?;
-    Ok(page_of(&resp, each(&v, shape)))
+    let mut out = page_of(&resp, each(&v, shape));
+    if what != "files" {
+        // Review comments and reviews: each by its own author.
+        lockdown::filter_page(ctx, &p.owner, &p.repo, &mut out, "user").await;
+    }
+    Ok(out)
+}
+
+/// In lockdown mode, fail unless the pull request's author's content may be shown (one more
+/// request: the pull request). Without lockdown mode: no request.
+async fn gate_pull(ctx: &Ctx, owner: &str, repo: &str, number: Int) -> Result<(), ToolError> {
+    if !lockdown::on(ctx) {
+        return Ok(());
+    }
+    pr_read(ctx, owner, repo, number).await.map(|_| ())
+}
+
+/// A pull request to show: GitHub's whole object, unless lockdown mode withholds it.
+async fn pr_read(ctx: &Ctx, owner: &str, repo: &str, number: Int) -> Result<Value, ToolError> {
+    let v = pr_get(ctx, owner, repo, number).await?;
+    let what = format!("Pull request #{number} of {owner}/{repo}");
+    lockdown::require(ctx, owner, repo, v["user"]["login"].as_str(), &what).await?;
+    Ok(v)
 }
 
 fn pull_path(owner: &str, repo: &str, number: Int) -> String {
@@ -192,7 +219,7 @@ pub struct GetPullRequest {
 }
 
 async fn get_pull_request(ctx: Ctx, a: GetPullRequest) -> Result<Value, ToolError> {
-    let v = pr_get(&ctx, &a.owner, &a.repo, a.pull_number).await?;
+    let v = pr_read(&ctx, &a.owner, &a.repo, a.pull_number).await?;
     Ok(gh::pull_request(&v))
 }
 
@@ -369,7 +396,9 @@ async fn list_pull_requests(ctx: Ctx, a: ListPullRequests) -> Result<Value, Tool
         .query_opt("direction", a.direction.as_ref().map(enum_str));
     let resp = paged(r, a.page, a.per_page).send().await?;
     let v: Value = resp.json()?;
-    Ok(page_of(&resp, each(&v, gh::pull_request)))
+    let mut out = page_of(&resp, each(&v, gh::pull_request));
+    lockdown::filter_page(&ctx, &a.owner, &a.repo, &mut out, "user").await;
+    Ok(out)
 }
 
 #[derive(Deserialize, JsonSchema, Serialize)]
@@ -722,6 +751,7 @@ async fn get_pull_request_diff(ctx: Ctx, a: GetPullRequestDiff) -> Result<Output
 }
 
 async fn pr_diff(ctx: &Ctx, p: &PullRef) -> Result<Output, ToolError> {
+    gate_pull(ctx, &p.owner, &p.repo, p.pull_number).await?;
     let resp = gh::req(ctx, Method::GET, &pull_path(&p.owner, &p.repo, p.pull_number))?
         .header("accept", "application/vnd.github.diff")
         .send()
@@ -1033,7 +1063,7 @@ async fn pull_request_read(ctx: Ctx, a: PullRequestRead) -> Result<Output, ToolE
     let p = a.p;
     let v = match a.method {
         PullReadMethod::Get => {
-            gh::pull_request(&pr_get(&ctx, &p.owner, &p.repo, p.pull_number).await?)
+            gh::pull_request(&pr_read(&ctx, &p.owner, &p.repo, p.pull_number).await?)
         }
         PullReadMethod::GetDiff => {
             let r = PullRef {

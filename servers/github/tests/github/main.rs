@@ -11,6 +11,7 @@ mod gists;
 mod issues;
 mod issues_more;
 mod labels;
+mod lockdown;
 mod official;
 mod process;
 mod projects;
