@@ -113,3 +113,33 @@ async fn stdio_binary_in_lockdown_mode_withholds_untrusted_content() {
     assert!(err.contains("withheld by lockdown mode"), "{err}");
     client.close().await;
 }
+
+/// `GITHUB_DYNAMIC_TOOLSETS=1` (GitHub's variable) and `--tool-names official`: the session
+/// starts with the three dynamic tools and grows when a toolset is enabled.
+#[tokio::test]
+async fn stdio_binary_with_dynamic_toolsets() {
+    let client = mcp_testkit::spawn_stdio(
+        BIN,
+        &["--tool-names", "official"],
+        &[("GITHUB_DYNAMIC_TOOLSETS", "1")],
+    )
+    .await;
+    let names = |tools: Vec<mcp_shared::reexports::rmcp::model::Tool>| -> Vec<String> {
+        tools.into_iter().map(|t| t.name.to_string()).collect()
+    };
+    assert_eq!(
+        names(client.list_tools().await),
+        [
+            "list_available_toolsets",
+            "get_toolset_tools",
+            "enable_toolset"
+        ]
+    );
+    let v = client
+        .call_ok("enable_toolset", json!({"toolset": "labels"}))
+        .await;
+    assert_eq!(v["tools"], json!(["list_label", "label_write"]));
+    assert_eq!(client.wait_tool_list_changed(1).await, 1);
+    assert_eq!(client.list_tools().await.len(), 5);
+    client.close().await;
+}
