@@ -333,10 +333,7 @@ pub struct Recorder {
 }
 
 impl rmcp::ClientHandler for Recorder {
-    async fn on_tool_list_changed(
-        &self,
-        _context: rmcp::service::NotificationContext<RoleClient>,
-    ) {
+    async fn on_tool_list_changed(&self, _context: rmcp::service::NotificationContext<RoleClient>) {
         self.tool_list_changed
             .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
         self.changed.notify_waiters();
