@@ -86,6 +86,7 @@ pub fn router(server: McpServer, bind: IpAddr, ct: CancellationToken) -> Router 
                 }
             }),
         )
+        .layer(axum::middleware::from_fn(hold_head))
         .fallback(|| async {
             (
                 StatusCode::NOT_FOUND,
@@ -112,10 +113,7 @@ pub struct EndAfterResponse<B> {
 }
 
 fn end_sse_after_response<B>(resp: http::Response<B>) -> http::Response<EndAfterResponse<B>> {
-    let sse = resp
-        .headers()
-        .get(http::header::CONTENT_TYPE)
-        .is_some_and(|v| v.as_bytes().starts_with(b"text/event-stream"));
+    let sse = is_event_stream(resp.headers());
     resp.map(|inner| EndAfterResponse {
         inner,
         sse,
@@ -180,6 +178,95 @@ where
 
     fn size_hint(&self) -> http_body::SizeHint {
         self.inner.size_hint()
+    }
+}
+
+/// How long the event stream of a POST holds its response head back, waiting for the
+/// JSON-RPC response. A call that answers within it goes out in one write (head, events and
+/// end) and the client wakes once; a slower call gets its head after this delay, which it
+/// cannot notice, since nothing but the priming event would have come earlier.
+const HOLD_HEAD: std::time::Duration = std::time::Duration::from_millis(5);
+
+fn is_event_stream(headers: &http::HeaderMap) -> bool {
+    headers
+        .get(http::header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"text/event-stream"))
+}
+
+/// Middleware: hold the head of a POST's event stream until its response event is ready, or
+/// [`HOLD_HEAD`] has passed (see [`EndAfterResponse`], which ends the stream with it).
+async fn hold_head(
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    let post = req.method() == http::Method::POST;
+    let resp = next.run(req).await;
+    if !post || !is_event_stream(resp.headers()) {
+        return resp;
+    }
+    let (parts, mut body) = resp.into_parts();
+    let mut held = std::collections::VecDeque::new();
+    let mut error = None;
+    let deadline = tokio::time::sleep(HOLD_HEAD);
+    tokio::pin!(deadline);
+    loop {
+        let frame = std::future::poll_fn(|cx| {
+            http_body::Body::poll_frame(std::pin::Pin::new(&mut body), cx)
+        });
+        tokio::select! {
+            biased;
+            f = frame => match f {
+                Some(Ok(f)) => {
+                    held.push_back(f);
+                    if http_body::Body::is_end_stream(&body) {
+                        break;
+                    }
+                }
+                Some(Err(e)) => {
+                    error = Some(e);
+                    break;
+                }
+                None => break,
+            },
+            () = &mut deadline => break,
+        }
+    }
+    axum::response::Response::from_parts(
+        parts,
+        axum::body::Body::new(Held {
+            held,
+            error,
+            inner: body,
+        }),
+    )
+}
+
+/// A body whose first frames were already read (by [`hold_head`]).
+struct Held {
+    held: std::collections::VecDeque<http_body::Frame<bytes::Bytes>>,
+    error: Option<axum::Error>,
+    inner: axum::body::Body,
+}
+
+impl http_body::Body for Held {
+    type Data = bytes::Bytes;
+    type Error = axum::Error;
+
+    fn poll_frame(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Result<http_body::Frame<Self::Data>, Self::Error>>> {
+        if let Some(f) = self.held.pop_front() {
+            return std::task::Poll::Ready(Some(Ok(f)));
+        }
+        if let Some(e) = self.error.take() {
+            return std::task::Poll::Ready(Some(Err(e)));
+        }
+        std::pin::Pin::new(&mut self.inner).poll_frame(cx)
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.held.is_empty() && self.error.is_none() && self.inner.is_end_stream()
     }
 }
 

@@ -264,3 +264,85 @@ async fn graceful_shutdown_lets_running_calls_finish() {
         .expect("join");
     assert_eq!(v["id"], 5);
 }
+
+/// A tool call's event stream: a fast call comes whole (head, priming event, response, end);
+/// a slow one gets its head and priming event first and its response when the vendor answers
+/// (the head is held back a few milliseconds at most, never until the response).
+#[tokio::test]
+async fn event_streams_end_with_the_response_and_slow_calls_get_their_head_first() {
+    let fake = MockServer::start().await;
+    Mock::given(matchers::path("/things/1"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(thing(1)))
+        .mount(&fake)
+        .await;
+    Mock::given(matchers::path("/slow"))
+        .respond_with(
+            ResponseTemplate::new(200)
+                .set_body_json(json!({"ok": true}))
+                .set_delay(Duration::from_secs(2)),
+        )
+        .mount(&fake)
+        .await;
+    let settings = mcp_shared::Settings {
+        stateless: true,
+        ..settings_for(&fake.uri())
+    };
+    let server = TestServer::start(&SPEC, settings).await;
+    let token = mcp_testkit::auth_data("tok");
+    let call = |tool: &str, id: u32| {
+        format!(
+            r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/call","params":{{"name":"{tool}","arguments":{{"id":1}}}}}}"#
+        )
+    };
+    let headers = mcp_headers(
+        "localhost",
+        &[
+            ("MCP-Protocol-Version", "2025-06-18"),
+            ("x-auth-data", token.as_str()),
+        ],
+    );
+    // Fast: the whole stream, ended by the response event (chunked terminator right after).
+    let (status, body) = raw(
+        server.port(),
+        "POST",
+        "/mcp",
+        &headers,
+        &call("acme_get_thing", 2),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let result = body.find("\"result\"").expect("a response event");
+    assert!(body[result..].trim_end().ends_with("0"), "{body}");
+
+    // Slow: read incrementally; the head and the priming event come before the response.
+    let mut sock = tokio::net::TcpStream::connect(("127.0.0.1", server.port()))
+        .await
+        .unwrap();
+    let body = call("acme_slow", 3);
+    let mut req = format!(
+        "POST /mcp HTTP/1.1\r\nConnection: close\r\nContent-Length: {}\r\n",
+        body.len()
+    );
+    for (k, v) in &headers {
+        req.push_str(&format!("{k}: {v}\r\n"));
+    }
+    req.push_str("\r\n");
+    req.push_str(&body);
+    sock.write_all(req.as_bytes()).await.unwrap();
+    let mut first = vec![0u8; 4096];
+    let n = tokio::time::timeout(Duration::from_secs(1), sock.read(&mut first))
+        .await
+        .expect("the head is not held back until the response")
+        .unwrap();
+    let first = String::from_utf8_lossy(&first[..n]).into_owned();
+    assert!(first.starts_with("HTTP/1.1 200"), "{first}");
+    assert!(first.contains("text/event-stream"), "{first}");
+    assert!(!first.contains("\"result\""), "{first}");
+    let mut rest = Vec::new();
+    tokio::time::timeout(Duration::from_secs(10), sock.read_to_end(&mut rest))
+        .await
+        .unwrap()
+        .unwrap();
+    let rest = String::from_utf8_lossy(&rest);
+    assert!(rest.contains("\"result\"") && rest.contains("ok"), "{rest}");
+}
