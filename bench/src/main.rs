@@ -162,6 +162,16 @@ fn cpu_secs(pid: u32) -> f64 {
         .unwrap_or(0.0)
 }
 
+/// CPU time per call, or `-` when the run used too little CPU for `/proc`'s 10 ms ticks to
+/// measure it well (under 0.2 s in all).
+fn cpu_per_call(us_per_call: f64, calls: usize) -> String {
+    if us_per_call * calls as f64 >= 200_000.0 {
+        format!("{us_per_call:.0} µs")
+    } else {
+        "-".to_owned()
+    }
+}
+
 fn rss_kib(pid: u32) -> u64 {
     std::fs::read_to_string(format!("/proc/{pid}/status"))
         .ok()
@@ -548,9 +558,6 @@ async fn main() -> Result<()> {
                     ]
                 };
                 for &(t, name) in targets {
-                    if stateless && t == Target::Floor {
-                        continue;
-                    }
                     let short = match t {
                         Target::ToolsList => "list",
                         Target::ToolCall => "call",
@@ -598,16 +605,16 @@ async fn main() -> Result<()> {
                     };
                     let cpu = if t == Target::Floor {
                         format!(
-                            "- (load generator and fake: {:.0} µs)",
-                            median(&mut floor_cpu.clone())
+                            "- (load generator and fake: {})",
+                            cpu_per_call(median(&mut floor_cpu.clone()), calls)
                         )
                     } else if cpu.is_empty() {
                         "-".to_owned()
                     } else {
                         format!(
-                            "{:.0} µs (load generator and fake: {:.0} µs)",
-                            median(&mut cpu),
-                            median(&mut own_cpu)
+                            "{} (load generator and fake: {})",
+                            cpu_per_call(median(&mut cpu), calls),
+                            cpu_per_call(median(&mut own_cpu), calls)
                         )
                     };
                     println!(
