@@ -194,13 +194,21 @@ fn is_event_stream(headers: &http::HeaderMap) -> bool {
 }
 
 /// Middleware: hold the head of a POST's event stream until its response event is ready, or
-/// [`HOLD_HEAD`] has passed (see [`EndAfterResponse`], which ends the stream with it).
+/// [`HOLD_HEAD`] has passed (see [`EndAfterResponse`], which ends the stream with it); answer a
+/// session's DELETE with 200.
 async fn hold_head(
     req: axum::extract::Request,
     next: axum::middleware::Next,
 ) -> axum::response::Response {
     let post = req.method() == http::Method::POST;
-    let resp = next.run(req).await;
+    let delete = req.method() == http::Method::DELETE;
+    let mut resp = next.run(req).await;
+    // rmcp answers a session's DELETE with 202; clients (the Python SDK) expect 200 or 204 and
+    // log a failed termination otherwise. The session is gone either way: say 200.
+    if delete && resp.status() == http::StatusCode::ACCEPTED {
+        *resp.status_mut() = http::StatusCode::OK;
+        return resp;
+    }
     if !post || !is_event_stream(resp.headers()) {
         return resp;
     }

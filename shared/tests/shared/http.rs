@@ -346,3 +346,44 @@ async fn event_streams_end_with_the_response_and_slow_calls_get_their_head_first
     let rest = String::from_utf8_lossy(&rest);
     assert!(rest.contains("\"result\"") && rest.contains("ok"), "{rest}");
 }
+
+/// Ending a session: 200 (not rmcp's 202, which the Python SDK logs as a failure); the session
+/// is gone afterwards (404).
+#[tokio::test]
+async fn delete_ends_the_session_with_200() {
+    let server = TestServer::start(&SPEC, settings_for("http://127.0.0.1:9")).await;
+    let mut sock = tokio::net::TcpStream::connect(("127.0.0.1", server.port()))
+        .await
+        .unwrap();
+    let headers = mcp_headers("localhost", &[("MCP-Protocol-Version", "2025-06-18")]);
+    let mut req = format!(
+        "POST /mcp HTTP/1.1\r\nConnection: close\r\nContent-Length: {}\r\n",
+        INIT.len()
+    );
+    for (k, v) in &headers {
+        req.push_str(&format!("{k}: {v}\r\n"));
+    }
+    req.push_str("\r\n");
+    req.push_str(INIT);
+    sock.write_all(req.as_bytes()).await.unwrap();
+    let mut buf = Vec::new();
+    let _ = tokio::time::timeout(Duration::from_secs(5), sock.read_to_end(&mut buf)).await;
+    let text = String::from_utf8_lossy(&buf).to_lowercase();
+    let session = text
+        .lines()
+        .find_map(|l| l.strip_prefix("mcp-session-id:"))
+        .map(|v| v.trim().to_owned())
+        .expect("a session id");
+    let with_session = mcp_headers(
+        "localhost",
+        &[
+            ("MCP-Protocol-Version", "2025-06-18"),
+            ("Mcp-Session-Id", session.as_str()),
+        ],
+    );
+    let (status, body) = raw(server.port(), "DELETE", "/mcp", &with_session, "").await;
+    assert_eq!(status, 200, "{body}");
+    let list = r#"{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{}}"#;
+    let (status, _) = raw(server.port(), "POST", "/mcp", &with_session, list).await;
+    assert_eq!(status, 404);
+}
