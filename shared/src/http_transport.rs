@@ -10,13 +10,13 @@ use axum::http::StatusCode;
 use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::serve::ListenerExt as _;
-use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use serde_json::json;
 use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
 
 use crate::server::McpServer;
+use crate::sessions::Sessions;
 
 /// Origins a loopback-bound server accepts from browsers.
 const LOOPBACK_ORIGINS: [&str; 6] = [
@@ -63,11 +63,14 @@ pub fn router(server: McpServer, bind: IpAddr, ct: CancellationToken) -> Router 
     let factory_server = server.clone();
     let mcp = tower::ServiceBuilder::new()
         .map_response(end_sse_after_response)
-        .service(StreamableHttpService::new(
+        .service(Shared(Arc::new(StreamableHttpService::new(
             move || Ok(factory_server.new_session()),
-            Arc::new(LocalSessionManager::default()),
+            Arc::new(Sessions::new(
+                &server,
+                server.settings().session_idle_timeout,
+            )),
             cfg,
-        ));
+        ))));
     let spec = server.spec();
     let health =
         json!({"status": "ok", "server": spec.binary, "version": spec.version}).to_string();
@@ -98,6 +101,38 @@ pub fn router(server: McpServer, bind: IpAddr, ct: CancellationToken) -> Router 
         })
 }
 
+/// rmcp's service behind an `Arc`: the router clones its service for every request, and
+/// rmcp's own `call` clones it again, configuration (host and origin lists) included. This
+/// clones a pointer instead.
+#[derive(Clone)]
+struct Shared<S>(Arc<S>);
+
+type Mcp = StreamableHttpService<McpServer, Sessions>;
+
+impl<B> tower::Service<http::Request<B>> for Shared<Mcp>
+where
+    B: http_body::Body + Send + 'static,
+    B::Error: std::fmt::Display,
+{
+    type Response = http::Response<axum::body::Body>;
+    type Error = std::convert::Infallible;
+    type Future = std::pin::Pin<
+        Box<dyn Future<Output = Result<Self::Response, Self::Error>> + Send + 'static>,
+    >;
+
+    fn poll_ready(
+        &mut self,
+        _: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Result<(), Self::Error>> {
+        std::task::Poll::Ready(Ok(()))
+    }
+
+    fn call(&mut self, req: http::Request<B>) -> Self::Future {
+        let mcp = self.0.clone();
+        Box::pin(async move { Ok(mcp.handle(req).await.map(axum::body::Body::new)) })
+    }
+}
+
 /// A response body that ends right after the SSE event carrying a JSON-RPC response.
 ///
 /// A POST's SSE stream ends once the request's response is sent, but rmcp closes the stream a
@@ -124,6 +159,12 @@ fn end_sse_after_response<B>(resp: http::Response<B>) -> http::Response<EndAfter
 /// Whether one SSE event carries a JSON-RPC response (an `id` with `result` or `error`, and
 /// no `method`).
 fn is_response_event(event: &[u8]) -> bool {
+    // rmcp writes a message's fields in order (`jsonrpc`, `id`, then `result` or `error` for a
+    // response, `method` for a request) on one `data:` line: read that prefix, not the whole
+    // (possibly large) message. Anything else is parsed.
+    if let Some(known) = response_by_prefix(event) {
+        return known;
+    }
     #[derive(serde::Deserialize)]
     struct Probe {
         id: Option<serde::de::IgnoredAny>,
@@ -146,6 +187,36 @@ fn is_response_event(event: &[u8]) -> bool {
     serde_json::from_str::<Probe>(&data).is_ok_and(|p| {
         p.id.is_some() && p.method.is_none() && (p.result.is_some() || p.error.is_some())
     })
+}
+
+/// Whether an event is a response, read from rmcp's field order; `None` when the event does
+/// not start the way rmcp writes messages.
+fn response_by_prefix(event: &[u8]) -> Option<bool> {
+    let rest = event
+        .strip_prefix(b"data: {\"jsonrpc\":\"2.0\",")?
+        .strip_prefix(b"\"id\":")?;
+    let after_id = match rest.first()? {
+        b'"' => {
+            // A string id: up to its closing quote (escapes skip a byte).
+            let mut i = 1;
+            loop {
+                match rest.get(i)? {
+                    b'\\' => i += 2,
+                    b'"' => break i + 1,
+                    _ => i += 1,
+                }
+            }
+        }
+        _ => rest.iter().position(|b| !matches!(b, b'0'..=b'9' | b'-'))?,
+    };
+    let next = &rest[after_id..];
+    if next.starts_with(b",\"result\":") || next.starts_with(b",\"error\":") {
+        Some(true)
+    } else if next.starts_with(b",\"method\":") {
+        Some(false)
+    } else {
+        None
+    }
 }
 
 impl<B> http_body::Body for EndAfterResponse<B>
@@ -389,6 +460,19 @@ mod tests {
             b"data: {\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n\n"
         ));
         assert!(!is_response_event(b"data: not json\n\n"));
+        // String ids, escapes included, and other field orders (parsed).
+        assert!(is_response_event(
+            b"data: {\"jsonrpc\":\"2.0\",\"id\":\"a\\\"b\",\"result\":{}}\n\n"
+        ));
+        assert!(!is_response_event(
+            b"data: {\"jsonrpc\":\"2.0\",\"id\":\"r\",\"method\":\"sampling/createMessage\"}\n\n"
+        ));
+        assert!(is_response_event(
+            b"data: {\"id\":3,\"jsonrpc\":\"2.0\",\"result\":{}}\n\n"
+        ));
+        assert!(!is_response_event(
+            b"data: {\"jsonrpc\":\"2.0\",\"id\":\"unterminated"
+        ));
         assert!(!is_response_event(&[0xff, 0xfe]));
     }
 

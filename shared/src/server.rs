@@ -136,6 +136,9 @@ pub struct Settings {
     /// Sessions start with the toolsets of `toolsets` only (none when not given) and enable
     /// more at run time with the dynamic tools (`--dynamic-toolsets`).
     pub dynamic_toolsets: bool,
+    /// An HTTP session with no request for this long is closed (its client gets 404 and
+    /// starts a new one).
+    pub session_idle_timeout: Duration,
 }
 
 impl Settings {
@@ -171,6 +174,7 @@ impl Default for Settings {
             extra_base_urls: Vec::new(),
             flags: Vec::new(),
             dynamic_toolsets: false,
+            session_idle_timeout: crate::sessions::IDLE_TIMEOUT,
         }
     }
 }
@@ -360,6 +364,11 @@ impl McpServer {
             inner: self.inner.clone(),
             session: Arc::new(Session::new(self.inner.dynamic.clone().unwrap_or_default())),
         }
+    }
+
+    /// Whether each MCP session has state of its own (the toolsets it enabled).
+    pub(crate) fn has_session_state(&self) -> bool {
+        self.inner.dynamic.is_some()
     }
 
     pub(crate) fn session(&self) -> &Session {

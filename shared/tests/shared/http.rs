@@ -268,8 +268,52 @@ async fn graceful_shutdown_lets_running_calls_finish() {
 /// A tool call's event stream: a fast call comes whole (head, priming event, response, end);
 /// a slow one gets its head and priming event first and its response when the vendor answers
 /// (the head is held back a few milliseconds at most, never until the response).
-#[tokio::test]
-async fn event_streams_end_with_the_response_and_slow_calls_get_their_head_first() {
+/// Open an MCP session with a raw `initialize`; its id.
+async fn open_session(port: u16) -> String {
+    let mut sock = tokio::net::TcpStream::connect(("127.0.0.1", port))
+        .await
+        .unwrap();
+    let headers = mcp_headers("localhost", &[("MCP-Protocol-Version", "2025-06-18")]);
+    let mut req = format!(
+        "POST /mcp HTTP/1.1\r\nConnection: close\r\nContent-Length: {}\r\n",
+        INIT.len()
+    );
+    for (k, v) in &headers {
+        req.push_str(&format!("{k}: {v}\r\n"));
+    }
+    req.push_str("\r\n");
+    req.push_str(INIT);
+    sock.write_all(req.as_bytes()).await.unwrap();
+    let mut buf = Vec::new();
+    let _ = tokio::time::timeout(Duration::from_secs(5), sock.read_to_end(&mut buf)).await;
+    let text = String::from_utf8_lossy(&buf).to_lowercase();
+    let session = text
+        .lines()
+        .find_map(|l| l.strip_prefix("mcp-session-id:"))
+        .map(|v| v.trim().to_owned())
+        .expect("a session id");
+    let with_session = [
+        ("MCP-Protocol-Version", "2025-06-18"),
+        ("Mcp-Session-Id", session.as_str()),
+    ];
+    let initialized = r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#;
+    let (status, body) = raw(
+        port,
+        "POST",
+        "/mcp",
+        &mcp_headers("localhost", &with_session),
+        initialized,
+    )
+    .await;
+    assert_eq!(status, 202, "{body}");
+    session
+}
+
+/// A fast call's event stream ends with its response event (the chunked terminator right
+/// after it); a slow call's head and first event reach the client before its response.
+/// Stateless requests and session requests (which rmcp does not run: see `sessions.rs`)
+/// alike.
+async fn event_streams_end_with_the_response_and_slow_calls_get_their_head_first(stateless: bool) {
     let fake = MockServer::start().await;
     Mock::given(matchers::path("/things/1"))
         .respond_with(ResponseTemplate::new(200).set_body_json(thing(1)))
@@ -284,23 +328,29 @@ async fn event_streams_end_with_the_response_and_slow_calls_get_their_head_first
         .mount(&fake)
         .await;
     let settings = mcp_shared::Settings {
-        stateless: true,
+        stateless,
         ..settings_for(&fake.uri())
     };
     let server = TestServer::start(&SPEC, settings).await;
+    let session = if stateless {
+        None
+    } else {
+        Some(open_session(server.port()).await)
+    };
     let token = mcp_testkit::auth_data("tok");
     let call = |tool: &str, id: u32| {
         format!(
             r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/call","params":{{"name":"{tool}","arguments":{{"id":1}}}}}}"#
         )
     };
-    let headers = mcp_headers(
-        "localhost",
-        &[
-            ("MCP-Protocol-Version", "2025-06-18"),
-            ("x-auth-data", token.as_str()),
-        ],
-    );
+    let mut extra = vec![
+        ("MCP-Protocol-Version", "2025-06-18"),
+        ("x-auth-data", token.as_str()),
+    ];
+    if let Some(s) = &session {
+        extra.push(("Mcp-Session-Id", s.as_str()));
+    }
+    let headers = mcp_headers("localhost", &extra);
     // Fast: the whole stream, ended by the response event (chunked terminator right after).
     let (status, body) = raw(
         server.port(),
@@ -312,9 +362,10 @@ async fn event_streams_end_with_the_response_and_slow_calls_get_their_head_first
     .await;
     assert_eq!(status, 200, "{body}");
     let result = body.find("\"result\"").expect("a response event");
+    assert!(body.contains("\"id\":2"), "{body}");
     assert!(body[result..].trim_end().ends_with("0"), "{body}");
 
-    // Slow: read incrementally; the head and the priming event come before the response.
+    // Slow: read incrementally; the head comes before the response.
     let mut sock = tokio::net::TcpStream::connect(("127.0.0.1", server.port()))
         .await
         .unwrap();
@@ -344,7 +395,58 @@ async fn event_streams_end_with_the_response_and_slow_calls_get_their_head_first
         .unwrap()
         .unwrap();
     let rest = String::from_utf8_lossy(&rest);
-    assert!(rest.contains("\"result\"") && rest.contains("ok"), "{rest}");
+    assert!(
+        rest.contains("\"result\"") && rest.contains("ok") && rest.contains("\"id\":3"),
+        "{rest}"
+    );
+}
+
+#[tokio::test]
+async fn stateless_event_streams_end_with_the_response_and_slow_calls_get_their_head_first() {
+    event_streams_end_with_the_response_and_slow_calls_get_their_head_first(true).await;
+}
+
+#[tokio::test]
+async fn session_event_streams_end_with_the_response_and_slow_calls_get_their_head_first() {
+    event_streams_end_with_the_response_and_slow_calls_get_their_head_first(false).await;
+}
+
+/// `tools/list` in a session.
+async fn list_in(port: u16, session: &str) -> (u16, String) {
+    let list = r#"{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{}}"#;
+    let headers = mcp_headers(
+        "localhost",
+        &[
+            ("MCP-Protocol-Version", "2025-06-18"),
+            ("Mcp-Session-Id", session),
+        ],
+    );
+    raw(port, "POST", "/mcp", &headers, list).await
+}
+
+/// A session is closed after the idle timeout without requests (404 after it), and kept
+/// while requests come, tool calls included (rmcp does not see those: `sessions.rs`).
+#[tokio::test]
+async fn idle_sessions_are_closed_and_busy_ones_kept() {
+    let settings = mcp_shared::Settings {
+        session_idle_timeout: Duration::from_millis(400),
+        ..settings_for("http://127.0.0.1:9")
+    };
+    let server = TestServer::start(&SPEC, settings).await;
+    let busy = open_session(server.port()).await;
+    let idle = open_session(server.port()).await;
+    // Twelve lists 100 ms apart: 1.2 s, three times the timeout.
+    for _ in 0..12 {
+        let (status, body) = list_in(server.port(), &busy).await;
+        assert_eq!(status, 200, "{body}");
+        assert!(body.contains("acme_get_thing"), "{body}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let (status, _) = list_in(server.port(), &idle).await;
+    assert_eq!(status, 404, "the idle session was closed");
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let (status, _) = list_in(server.port(), &busy).await;
+    assert_eq!(status, 404, "the session was closed once it went idle");
 }
 
 /// Ending a session: 200 (not rmcp's 202, which the Python SDK logs as a failure); the session
@@ -352,28 +454,7 @@ async fn event_streams_end_with_the_response_and_slow_calls_get_their_head_first
 #[tokio::test]
 async fn delete_ends_the_session_with_200() {
     let server = TestServer::start(&SPEC, settings_for("http://127.0.0.1:9")).await;
-    let mut sock = tokio::net::TcpStream::connect(("127.0.0.1", server.port()))
-        .await
-        .unwrap();
-    let headers = mcp_headers("localhost", &[("MCP-Protocol-Version", "2025-06-18")]);
-    let mut req = format!(
-        "POST /mcp HTTP/1.1\r\nConnection: close\r\nContent-Length: {}\r\n",
-        INIT.len()
-    );
-    for (k, v) in &headers {
-        req.push_str(&format!("{k}: {v}\r\n"));
-    }
-    req.push_str("\r\n");
-    req.push_str(INIT);
-    sock.write_all(req.as_bytes()).await.unwrap();
-    let mut buf = Vec::new();
-    let _ = tokio::time::timeout(Duration::from_secs(5), sock.read_to_end(&mut buf)).await;
-    let text = String::from_utf8_lossy(&buf).to_lowercase();
-    let session = text
-        .lines()
-        .find_map(|l| l.strip_prefix("mcp-session-id:"))
-        .map(|v| v.trim().to_owned())
-        .expect("a session id");
+    let session = open_session(server.port()).await;
     let with_session = mcp_headers(
         "localhost",
         &[
