@@ -113,7 +113,21 @@ struct Server {
 }
 
 impl Drop for Server {
+    /// Stop the server as an orchestrator does: SIGTERM, then SIGKILL if it is still running
+    /// after two seconds. (A profiler wrapping the server writes its report on SIGTERM.)
     fn drop(&mut self) {
+        let term = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status();
+        if term.is_ok_and(|s| s.success()) {
+            let until = Instant::now() + Duration::from_secs(2);
+            while Instant::now() < until {
+                if matches!(self.child.try_wait(), Ok(Some(_))) {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(10));
+            }
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
