@@ -432,6 +432,58 @@ async fn load(
     })
 }
 
+/// The repetitions of one row of a load table.
+#[derive(Default)]
+struct Runs {
+    rps: Vec<f64>,
+    /// Each run's requests per second over the floor run just before it.
+    ratio: Vec<f64>,
+    p50: Vec<f64>,
+    p99: Vec<f64>,
+    errors: usize,
+    server_cpu: Vec<f64>,
+    own_cpu: Vec<f64>,
+}
+
+impl Runs {
+    fn push(&mut self, s: &Stats, floor_rps: f64, server_cpu: Option<f64>, own_cpu: f64) {
+        self.rps.push(s.rps);
+        self.ratio.push(s.rps / floor_rps);
+        self.p50.push(ms(s.p50));
+        self.p99.push(ms(s.p99));
+        self.errors += s.errors;
+        self.server_cpu.extend(server_cpu);
+        self.own_cpu.push(own_cpu);
+    }
+
+    fn print(&mut self, mode: &str, name: &str, c: usize, calls: usize) {
+        let (r0, r1, r2) = min_med_max(self.rps.clone());
+        let floor = self.server_cpu.is_empty();
+        let (p50, p99) = if floor {
+            ("-".to_owned(), "-".to_owned())
+        } else {
+            (
+                format!("{:.2} ms", median(&mut self.p50)),
+                format!("{:.2} ms", median(&mut self.p99)),
+            )
+        };
+        let own = cpu_per_call(median(&mut self.own_cpu), calls);
+        let cpu = if floor {
+            format!("- (load generator and fake: {own})")
+        } else {
+            format!(
+                "{} (load generator and fake: {own})",
+                cpu_per_call(median(&mut self.server_cpu), calls)
+            )
+        };
+        println!(
+            "| {mode} | {name} | {c} | {r0:.0} / {r1:.0} / {r2:.0} | {p50} | {p99} | {:.2} | {cpu} | {} |",
+            median(&mut self.ratio),
+            self.errors
+        );
+    }
+}
+
 fn median<T: Copy + PartialOrd>(v: &mut [T]) -> T {
     v.sort_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
     v[v.len() / 2]
@@ -538,106 +590,50 @@ async fn main() -> Result<()> {
                 } else {
                     a.calls
                 };
-                let mut floor = Vec::new();
-                let mut floor_cpu = Vec::new();
-                for _ in 0..n {
-                    let own_before = cpu_secs(std::process::id());
-                    floor.push(
-                        load(
-                            Target::Floor,
-                            &server.url,
-                            &fake,
-                            &smoke,
-                            c,
-                            calls,
-                            stateless,
-                        )
-                        .await?
-                        .rps,
-                    );
-                    floor_cpu
-                        .push((cpu_secs(std::process::id()) - own_before) * 1e6 / calls as f64);
-                }
-                let (_, floor_med, _) = min_med_max(floor.clone());
-                let targets: &[(Target, &str)] = if latency == 0 {
+                let targets: &[(Target, &str, &str)] = if latency == 0 {
                     &[
-                        (Target::ToolsList, "tools/list"),
-                        (Target::ToolCall, "tools/call"),
-                        (Target::Floor, "floor (direct)"),
+                        (Target::ToolsList, "tools/list", "list"),
+                        (Target::ToolCall, "tools/call", "call"),
                     ]
                 } else {
-                    &[
-                        (Target::ToolCall, "tools/call"),
-                        (Target::Floor, "floor (direct)"),
-                    ]
+                    &[(Target::ToolCall, "tools/call", "call")]
                 };
-                for &(t, name) in targets {
-                    let short = match t {
-                        Target::ToolsList => "list",
-                        Target::ToolCall => "call",
-                        Target::Floor => "floor",
-                    };
-                    if t != Target::Floor && !a.what.iter().any(|w| w == short) {
-                        continue;
+                let targets: Vec<_> = targets
+                    .iter()
+                    .filter(|(_, _, short)| a.what.iter().any(|w| w == short))
+                    .collect();
+                // Repetitions are interleaved (floor, then each target, then again), and each
+                // ratio compares a run with the floor run just before it: the machine's speed
+                // drifts over minutes, and a floor measured minutes apart would skew the ratio.
+                let mut floor = Runs::default();
+                let mut runs: Vec<Runs> = targets.iter().map(|_| Runs::default()).collect();
+                for _ in 0..n {
+                    let own_before = cpu_secs(std::process::id());
+                    let f = load(
+                        Target::Floor,
+                        &server.url,
+                        &fake,
+                        &smoke,
+                        c,
+                        calls,
+                        stateless,
+                    )
+                    .await?;
+                    let own = (cpu_secs(std::process::id()) - own_before) * 1e6 / calls as f64;
+                    floor.push(&f, f.rps, None, own);
+                    for (&&(t, _, _), r) in targets.iter().zip(&mut runs) {
+                        let before = cpu_secs(pid);
+                        let own_before = cpu_secs(std::process::id());
+                        let st = load(t, &server.url, &fake, &smoke, c, calls, stateless).await?;
+                        let server_cpu = (cpu_secs(pid) - before) * 1e6 / calls as f64;
+                        let own = (cpu_secs(std::process::id()) - own_before) * 1e6 / calls as f64;
+                        r.push(&st, f.rps, Some(server_cpu), own);
                     }
-                    let mut rps = Vec::new();
-                    let mut cpu = Vec::new();
-                    let mut own_cpu = Vec::new();
-                    let (mut p50, mut p99, mut errors) = (Vec::new(), Vec::new(), 0);
-                    for &floor_rps in &floor {
-                        let s = if t == Target::Floor {
-                            Stats {
-                                rps: floor_rps,
-                                p50: Duration::ZERO,
-                                p99: Duration::ZERO,
-                                errors: 0,
-                            }
-                        } else {
-                            let before = cpu_secs(pid);
-                            let own_before = cpu_secs(std::process::id());
-                            let s =
-                                load(t, &server.url, &fake, &smoke, c, calls, stateless).await?;
-                            cpu.push((cpu_secs(pid) - before) * 1e6 / calls as f64);
-                            own_cpu.push(
-                                (cpu_secs(std::process::id()) - own_before) * 1e6 / calls as f64,
-                            );
-                            s
-                        };
-                        rps.push(s.rps);
-                        p50.push(ms(s.p50));
-                        p99.push(ms(s.p99));
-                        errors += s.errors;
-                    }
-                    let (r0, r1, r2) = min_med_max(rps);
-                    let lat = if t == Target::Floor {
-                        ("-".to_owned(), "-".to_owned())
-                    } else {
-                        (
-                            format!("{:.2} ms", median(&mut p50)),
-                            format!("{:.2} ms", median(&mut p99)),
-                        )
-                    };
-                    let cpu = if t == Target::Floor {
-                        format!(
-                            "- (load generator and fake: {})",
-                            cpu_per_call(median(&mut floor_cpu.clone()), calls)
-                        )
-                    } else if cpu.is_empty() {
-                        "-".to_owned()
-                    } else {
-                        format!(
-                            "{} (load generator and fake: {})",
-                            cpu_per_call(median(&mut cpu), calls),
-                            cpu_per_call(median(&mut own_cpu), calls)
-                        )
-                    };
-                    println!(
-                        "| {mode} | {name} | {c} | {r0:.0} / {r1:.0} / {r2:.0} | {} | {} | {:.2} | {cpu} | {errors} |",
-                        lat.0,
-                        lat.1,
-                        r1 / floor_med
-                    );
                 }
+                for (&&(_, name, _), r) in targets.iter().zip(&mut runs) {
+                    r.print(mode, name, c, calls);
+                }
+                floor.print(mode, "floor (direct)", c, calls);
             }
         }
         println!();
