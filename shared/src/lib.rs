@@ -23,7 +23,7 @@ pub mod runner;
 pub mod scope;
 pub mod secret;
 pub mod server;
-pub mod sessions;
+mod sessions;
 pub mod tool;
 pub mod types;
 pub mod upstream;

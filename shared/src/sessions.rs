@@ -33,7 +33,8 @@ use crate::server::McpServer;
 /// How long a session may go without a request before it is closed (rmcp's default).
 pub const IDLE_TIMEOUT: Duration = SessionConfig::DEFAULT_KEEP_ALIVE;
 
-struct Shared {
+/// What the sweeper shares with the manager.
+struct State {
     rmcp: LocalSessionManager,
     /// When each open session last had a request.
     seen: Mutex<HashMap<SessionId, Instant>>,
@@ -53,7 +54,7 @@ enum Route<F> {
 
 /// See the module documentation.
 pub struct Sessions {
-    shared: Arc<Shared>,
+    state: Arc<State>,
     /// Answers the fast requests; `None` when sessions have state of their own.
     server: Option<McpServer>,
     sweeper: OnceLock<()>,
@@ -65,7 +66,7 @@ impl Sessions {
         // The idle timeout is ours (see the module documentation).
         rmcp.session_config.keep_alive = None;
         Self {
-            shared: Arc::new(Shared {
+            state: Arc::new(State {
                 rmcp,
                 seen: Mutex::new(HashMap::new()),
                 idle,
@@ -76,7 +77,7 @@ impl Sessions {
     }
 
     fn touch(&self, id: &SessionId) {
-        if let Ok(mut seen) = self.shared.seen.lock()
+        if let Ok(mut seen) = self.state.seen.lock()
             && let Some(t) = seen.get_mut(id)
         {
             *t = Instant::now();
@@ -87,26 +88,26 @@ impl Sessions {
     /// this manager lives.
     fn start_sweeper(&self) {
         self.sweeper.get_or_init(|| {
-            let weak: Weak<Shared> = Arc::downgrade(&self.shared);
-            let period = (self.shared.idle / 4).max(Duration::from_millis(10));
+            let weak: Weak<State> = Arc::downgrade(&self.state);
+            let period = (self.state.idle / 4).max(Duration::from_millis(10));
             tokio::spawn(async move {
                 loop {
                     tokio::time::sleep(period).await;
-                    let Some(shared) = weak.upgrade() else { return };
-                    let idle: Vec<SessionId> = match shared.seen.lock() {
+                    let Some(state) = weak.upgrade() else { return };
+                    let idle: Vec<SessionId> = match state.seen.lock() {
                         Ok(seen) => seen
                             .iter()
-                            .filter(|(_, t)| t.elapsed() >= shared.idle)
+                            .filter(|(_, t)| t.elapsed() >= state.idle)
                             .map(|(id, _)| id.clone())
                             .collect(),
                         Err(_) => return,
                     };
                     for id in idle {
                         tracing::info!(session = %id, "closing an idle MCP session");
-                        if let Ok(mut seen) = shared.seen.lock() {
+                        if let Ok(mut seen) = state.seen.lock() {
                             seen.remove(&id);
                         }
-                        if let Err(e) = shared.rmcp.close_session(&id).await {
+                        if let Err(e) = state.rmcp.close_session(&id).await {
                             tracing::debug!(error = %e, "closing an idle session");
                         }
                     }
@@ -171,8 +172,8 @@ impl SessionManager for Sessions {
 
     async fn create_session(&self) -> Result<(SessionId, Self::Transport), Self::Error> {
         self.start_sweeper();
-        let (id, transport) = self.shared.rmcp.create_session().await?;
-        if let Ok(mut seen) = self.shared.seen.lock() {
+        let (id, transport) = self.state.rmcp.create_session().await?;
+        if let Ok(mut seen) = self.state.seen.lock() {
             seen.insert(id.clone(), Instant::now());
         }
         Ok((id, transport))
@@ -184,18 +185,18 @@ impl SessionManager for Sessions {
         message: ClientJsonRpcMessage,
     ) -> Result<ServerJsonRpcMessage, Self::Error> {
         self.touch(id);
-        self.shared.rmcp.initialize_session(id, message).await
+        self.state.rmcp.initialize_session(id, message).await
     }
 
     async fn has_session(&self, id: &SessionId) -> Result<bool, Self::Error> {
-        self.shared.rmcp.has_session(id).await
+        self.state.rmcp.has_session(id).await
     }
 
     async fn close_session(&self, id: &SessionId) -> Result<(), Self::Error> {
-        if let Ok(mut seen) = self.shared.seen.lock() {
+        if let Ok(mut seen) = self.state.seen.lock() {
             seen.remove(id);
         }
-        self.shared.rmcp.close_session(id).await
+        self.state.rmcp.close_session(id).await
     }
 
     async fn create_stream(
@@ -208,7 +209,7 @@ impl SessionManager for Sessions {
             // rmcp wants a `Sync` stream; the call is polled through `&mut` only.
             Route::Here(reply) => Ok(futures::stream::once(SyncFuture::new(reply)).left_stream()),
             Route::Rmcp(message) => Ok(self
-                .shared
+                .state
                 .rmcp
                 .create_stream(id, message)
                 .await?
@@ -222,7 +223,7 @@ impl SessionManager for Sessions {
         message: ClientJsonRpcMessage,
     ) -> Result<(), Self::Error> {
         self.touch(id);
-        self.shared.rmcp.accept_message(id, message).await
+        self.state.rmcp.accept_message(id, message).await
     }
 
     async fn create_standalone_stream(
@@ -230,7 +231,7 @@ impl SessionManager for Sessions {
         id: &SessionId,
     ) -> Result<impl Stream<Item = ServerSseMessage> + Send + Sync + 'static, Self::Error> {
         self.touch(id);
-        self.shared.rmcp.create_standalone_stream(id).await
+        self.state.rmcp.create_standalone_stream(id).await
     }
 
     async fn resume(
@@ -239,6 +240,6 @@ impl SessionManager for Sessions {
         last_event_id: String,
     ) -> Result<impl Stream<Item = ServerSseMessage> + Send + Sync + 'static, Self::Error> {
         self.touch(id);
-        self.shared.rmcp.resume(id, last_event_id).await
+        self.state.rmcp.resume(id, last_event_id).await
     }
 }
