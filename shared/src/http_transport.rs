@@ -15,6 +15,7 @@ use serde_json::json;
 use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
 
+use crate::direct::Direct;
 use crate::server::McpServer;
 use crate::sessions::Sessions;
 
@@ -60,17 +61,25 @@ fn rmcp_config(
 pub fn router(server: McpServer, bind: IpAddr, ct: CancellationToken) -> Router {
     server.inner.http.store(true, Ordering::SeqCst);
     let cfg = rmcp_config(&server, bind, ct);
+    let sessions = Arc::new(Sessions::new(
+        &server,
+        server.settings().session_idle_timeout,
+    ));
+    let direct = Direct::new(
+        &server,
+        (!server.settings().stateless).then(|| sessions.clone()),
+        &cfg,
+    )
+    .map(Arc::new);
     let factory_server = server.clone();
-    let mcp = tower::ServiceBuilder::new()
-        .map_response(end_sse_after_response)
-        .service(Shared(Arc::new(StreamableHttpService::new(
+    let mcp = Shared {
+        rmcp: Arc::new(StreamableHttpService::new(
             move || Ok(factory_server.new_session()),
-            Arc::new(Sessions::new(
-                &server,
-                server.settings().session_idle_timeout,
-            )),
+            sessions,
             cfg,
-        ))));
+        )),
+        direct,
+    };
     let spec = server.spec();
     let health =
         json!({"status": "ok", "server": spec.binary, "version": spec.version}).to_string();
@@ -101,18 +110,19 @@ pub fn router(server: McpServer, bind: IpAddr, ct: CancellationToken) -> Router 
         })
 }
 
-/// rmcp's service behind an `Arc`: the router clones its service for every request, and
-/// rmcp's own `call` clones it again, configuration (host and origin lists) included. This
-/// clones a pointer instead.
+/// The MCP endpoint: the direct path (see `direct.rs`), then rmcp's service. rmcp's service
+/// sits behind an `Arc`: the router clones its service for every request, and rmcp's own
+/// `call` clones it again, configuration (host and origin lists) included.
 #[derive(Clone)]
-struct Shared<S>(Arc<S>);
+struct Shared {
+    rmcp: Arc<StreamableHttpService<McpServer, Sessions>>,
+    direct: Option<Arc<Direct>>,
+}
 
-type Mcp = StreamableHttpService<McpServer, Sessions>;
-
-impl<B> tower::Service<http::Request<B>> for Shared<Mcp>
+impl<B> tower::Service<http::Request<B>> for Shared
 where
-    B: http_body::Body + Send + 'static,
-    B::Error: std::fmt::Display,
+    B: http_body::Body<Data = bytes::Bytes> + Send + 'static,
+    B::Error: Into<axum::BoxError>,
 {
     type Response = http::Response<axum::body::Body>;
     type Error = std::convert::Infallible;
@@ -128,8 +138,18 @@ where
     }
 
     fn call(&mut self, req: http::Request<B>) -> Self::Future {
-        let mcp = self.0.clone();
-        Box::pin(async move { Ok(mcp.handle(req).await.map(axum::body::Body::new)) })
+        let this = self.clone();
+        Box::pin(async move {
+            let req = match &this.direct {
+                Some(direct) => match direct.handle(req).await {
+                    Ok(resp) => return Ok(resp),
+                    Err(req) => req,
+                },
+                None => req.map(axum::body::Body::new),
+            };
+            let resp = end_sse_after_response(this.rmcp.handle(req).await);
+            Ok(resp.map(axum::body::Body::new))
+        })
     }
 }
 

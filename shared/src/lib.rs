@@ -13,6 +13,7 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 pub mod auth;
 pub mod content;
 pub mod context;
+mod direct;
 pub mod docs;
 pub mod dynamic;
 pub mod error;

@@ -148,6 +148,9 @@ fn settings_from(spec: &ServerSpec, o: &Options) -> Result<Settings, String> {
     if let Some(n) = env_parse::<usize>("MCP_MAX_BODY_BYTES")? {
         s.max_body_bytes = n;
     }
+    if let Some(v) = env_flag("MCP_DIRECT") {
+        s.direct = crate::scope::truthy(&v);
+    }
     if let Some(secs) = env_parse::<u64>("MCP_SESSION_IDLE_SECS")? {
         s.session_idle_timeout = Duration::from_secs(secs.max(1));
     }

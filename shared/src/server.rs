@@ -3,7 +3,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use http::HeaderMap;
@@ -139,6 +139,9 @@ pub struct Settings {
     /// An HTTP session with no request for this long is closed (its client gets 404 and
     /// starts a new one).
     pub session_idle_timeout: Duration,
+    /// Answer plain `tools/call` and `tools/list` POSTs without rmcp's request path (see
+    /// `direct.rs`); `MCP_DIRECT=false` sends everything through rmcp.
+    pub direct: bool,
 }
 
 impl Settings {
@@ -175,6 +178,7 @@ impl Default for Settings {
             flags: Vec::new(),
             dynamic_toolsets: false,
             session_idle_timeout: crate::sessions::IDLE_TIMEOUT,
+            direct: true,
         }
     }
 }
@@ -194,6 +198,8 @@ pub(crate) struct Inner {
     pub(crate) calls: Arc<Semaphore>,
     draining: AtomicBool,
     pub(crate) http: AtomicBool,
+    /// Requests answered on the direct path (`direct.rs`).
+    pub(crate) direct_answers: AtomicU64,
 }
 
 /// A configured server, cheap to clone (one `Arc`). It is the rmcp `ServerHandler` for
@@ -353,6 +359,7 @@ impl McpServer {
                 calls,
                 draining: AtomicBool::new(false),
                 http: AtomicBool::new(false),
+                direct_answers: AtomicU64::new(0),
             }),
             session,
         })
@@ -399,6 +406,12 @@ impl McpServer {
 
     pub fn spec(&self) -> &'static ServerSpec {
         self.inner.spec
+    }
+
+    /// How many HTTP requests the direct path answered (see `MCP_DIRECT`); for tests and
+    /// diagnostics.
+    pub fn direct_answers(&self) -> u64 {
+        self.inner.direct_answers.load(Ordering::Relaxed)
     }
 
     pub fn settings(&self) -> &Settings {

@@ -12,14 +12,15 @@
 //! Since fast calls never reach the session worker, its idle timer cannot see them; the idle
 //! timeout is kept here instead, counting every request of the session.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock, Weak};
 use std::time::{Duration, Instant};
 
 use futures::{Stream, StreamExt as _};
 use rmcp::model::{
-    CallToolResponse, ClientJsonRpcMessage, ClientRequest, GetExtensions, ListToolsResult,
-    ServerJsonRpcMessage, ServerResult,
+    CallToolResponse, ClientJsonRpcMessage, ClientRequest, GetExtensions, JsonObject,
+    ListToolsResult, RequestId, ServerJsonRpcMessage, ServerResult,
 };
 use rmcp::transport::common::server_side_http::{ServerSseMessage, SessionId};
 use rmcp::transport::streamable_http_server::session::SessionManager;
@@ -77,11 +78,32 @@ impl Sessions {
     }
 
     fn touch(&self, id: &SessionId) {
+        self.touch_id(id);
+    }
+
+    /// Count a request of session `id` (see the module documentation).
+    pub(crate) fn touch_id(&self, id: &str) {
         if let Ok(mut seen) = self.state.seen.lock()
             && let Some(t) = seen.get_mut(id)
         {
             *t = Instant::now();
         }
+    }
+
+    /// Whether session `id` is open (here and in rmcp).
+    pub(crate) async fn is_open(&self, id: &str) -> bool {
+        let known = self
+            .state
+            .seen
+            .lock()
+            .is_ok_and(|seen| seen.contains_key(id));
+        known
+            && self
+                .state
+                .rmcp
+                .has_session(&SessionId::from(id))
+                .await
+                .unwrap_or(false)
     }
 
     /// Close sessions idle for longer than the timeout, every quarter of it, for as long as
@@ -146,23 +168,47 @@ impl Sessions {
                 .extensions_mut()
                 .remove::<http::request::Parts>()
                 .map(|p| p.headers);
-            let id = req.id;
-            let result = match req.request {
-                ClientRequest::CallToolRequest(call) => server
-                    .call(&call.params.name, call.params.arguments, headers.as_ref())
-                    .await
-                    .map(|r| ServerResult::from(CallToolResponse::from(r))),
-                _ => Ok(ServerResult::ListToolsResult(
-                    ListToolsResult::with_all_items(server.list(headers.as_ref())),
-                )),
+            let call = match req.request {
+                ClientRequest::CallToolRequest(call) => {
+                    Some((call.params.name, call.params.arguments))
+                }
+                _ => None,
             };
             let mut event = ServerSseMessage::default();
-            event.message = Some(Arc::new(match result {
-                Ok(r) => ServerJsonRpcMessage::response(r, id),
-                Err(e) => ServerJsonRpcMessage::error(e, Some(id)),
-            }));
+            event.message = Some(Arc::new(
+                answer(&server, req.id, call, headers.as_ref()).await,
+            ));
             event
         })
+    }
+}
+
+/// The reply to `tools/call` (`call`: the tool's name and arguments) or `tools/list` (`None`)
+/// of a peer on a protocol revision before 2026-07-28 (sessions exist only there), shaped as
+/// rmcp's handler shapes it for such a peer: no `resultType`, no non-object
+/// `structuredContent`.
+pub(crate) async fn answer(
+    server: &McpServer,
+    id: RequestId,
+    call: Option<(Cow<'static, str>, Option<JsonObject>)>,
+    headers: Option<&http::HeaderMap>,
+) -> ServerJsonRpcMessage {
+    let result = match call {
+        Some((name, arguments)) => server
+            .call(&name, arguments, headers)
+            .await
+            .map(|r| ServerResult::from(CallToolResponse::from(r))),
+        None => Ok(ServerResult::ListToolsResult(
+            ListToolsResult::with_all_items(server.list(headers)),
+        )),
+    };
+    match result {
+        Ok(mut r) => {
+            r.strip_result_type_for_legacy_peer();
+            r.strip_non_object_output_for_legacy_peer();
+            ServerJsonRpcMessage::response(r, id)
+        }
+        Err(e) => ServerJsonRpcMessage::error(e, Some(id)),
     }
 }
 

@@ -13,14 +13,14 @@ use crate::acme::{SPEC, thing};
 
 const INIT: &str = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}"#;
 
-/// One raw HTTP/1.1 request; returns the status code and the body text.
-async fn raw(
+/// One raw HTTP/1.1 request; returns the whole response (head and body) as text.
+pub(crate) async fn exchange(
     port: u16,
     method: &str,
     path: &str,
     headers: &[(&str, &str)],
     body: &str,
-) -> (u16, String) {
+) -> String {
     let mut sock = tokio::net::TcpStream::connect(("127.0.0.1", port))
         .await
         .expect("connect");
@@ -36,7 +36,18 @@ async fn raw(
     sock.write_all(req.as_bytes()).await.expect("write");
     let mut buf = Vec::new();
     let _ = tokio::time::timeout(Duration::from_secs(5), sock.read_to_end(&mut buf)).await;
-    let text = String::from_utf8_lossy(&buf).into_owned();
+    String::from_utf8_lossy(&buf).into_owned()
+}
+
+/// One raw HTTP/1.1 request; returns the status code and the body text.
+pub(crate) async fn raw(
+    port: u16,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &str,
+) -> (u16, String) {
+    let text = exchange(port, method, path, headers, body).await;
     let status = text
         .split_whitespace()
         .nth(1)
@@ -49,7 +60,10 @@ async fn raw(
     (status, body)
 }
 
-fn mcp_headers<'a>(host: &'a str, extra: &[(&'a str, &'a str)]) -> Vec<(&'a str, &'a str)> {
+pub(crate) fn mcp_headers<'a>(
+    host: &'a str,
+    extra: &[(&'a str, &'a str)],
+) -> Vec<(&'a str, &'a str)> {
     let mut h = vec![
         ("Host", host),
         ("Content-Type", "application/json"),
@@ -265,28 +279,12 @@ async fn graceful_shutdown_lets_running_calls_finish() {
     assert_eq!(v["id"], 5);
 }
 
-/// A tool call's event stream: a fast call comes whole (head, priming event, response, end);
-/// a slow one gets its head and priming event first and its response when the vendor answers
-/// (the head is held back a few milliseconds at most, never until the response).
 /// Open an MCP session with a raw `initialize`; its id.
-async fn open_session(port: u16) -> String {
-    let mut sock = tokio::net::TcpStream::connect(("127.0.0.1", port))
-        .await
-        .unwrap();
+pub(crate) async fn open_session(port: u16) -> String {
     let headers = mcp_headers("localhost", &[("MCP-Protocol-Version", "2025-06-18")]);
-    let mut req = format!(
-        "POST /mcp HTTP/1.1\r\nConnection: close\r\nContent-Length: {}\r\n",
-        INIT.len()
-    );
-    for (k, v) in &headers {
-        req.push_str(&format!("{k}: {v}\r\n"));
-    }
-    req.push_str("\r\n");
-    req.push_str(INIT);
-    sock.write_all(req.as_bytes()).await.unwrap();
-    let mut buf = Vec::new();
-    let _ = tokio::time::timeout(Duration::from_secs(5), sock.read_to_end(&mut buf)).await;
-    let text = String::from_utf8_lossy(&buf).to_lowercase();
+    let text = exchange(port, "POST", "/mcp", &headers, INIT)
+        .await
+        .to_lowercase();
     let session = text
         .lines()
         .find_map(|l| l.strip_prefix("mcp-session-id:"))

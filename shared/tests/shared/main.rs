@@ -5,6 +5,7 @@
 mod acme;
 mod auth;
 mod bad_input;
+mod direct;
 mod dynamic;
 mod http;
 mod props;

@@ -1,0 +1,347 @@
+//! The direct path: `tools/call` and `tools/list` POSTs that plainly pass every check rmcp's
+//! streamable HTTP service makes are answered here, without rmcp.
+//!
+//! rmcp reads every POST into its JSON-RPC message types, whose untagged enums try variant
+//! after variant (a `tools/call` fails thirteen of them first, each failure a formatted
+//! `serde_json` error), then streams the reply through its event-stream machinery. That was a
+//! quarter of the server's instructions per call. Here a request is read into a small struct
+//! that accepts only the plain shape of these two methods.
+//!
+//! The rule is one-sided: a request is answered here only when it is certain that rmcp would
+//! accept it, and then answered byte for byte as rmcp's path answers it (see the
+//! differential tests in `shared/tests/shared/direct.rs`). Everything else — an `Origin`
+//! header, a `Host` not literally in the allow-list, an unknown session, another protocol
+//! revision, `_meta`, a cursor, a chunked body, any field we do not read — goes to rmcp
+//! untouched, and rmcp answers or refuses it as before. The checks kept here are therefore
+//! a subset of rmcp's, never a second implementation of its refusals.
+//!
+//! `MCP_DIRECT=false` turns the direct path off (everything then goes to rmcp).
+
+use std::borrow::Cow;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+use bytes::Bytes;
+use http::{HeaderMap, Request, Response, StatusCode, header};
+use rmcp::model::{JsonObject, ProtocolVersion, RequestId};
+use serde::Deserialize;
+
+use crate::server::McpServer;
+use crate::sessions::{Sessions, answer};
+
+/// The protocol revisions whose requests rmcp serves in the legacy (handshake) lifecycle.
+const LEGACY_VERSIONS: [ProtocolVersion; 4] = [
+    ProtocolVersion::V_2024_11_05,
+    ProtocolVersion::V_2025_03_26,
+    ProtocolVersion::V_2025_06_18,
+    ProtocolVersion::V_2025_11_25,
+];
+
+/// What the direct path needs to know about the server and rmcp's configuration.
+pub(crate) struct Direct {
+    server: McpServer,
+    /// `None` in stateless mode.
+    sessions: Option<Arc<Sessions>>,
+    /// rmcp's Host allow-list (empty: any host).
+    allowed_hosts: Vec<String>,
+    max_body: usize,
+    json_response: bool,
+    keep_alive: Option<Duration>,
+}
+
+/// A request as read here: only the plain shape of `tools/call` and `tools/list`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Message<'a> {
+    #[serde(borrow)]
+    jsonrpc: &'a str,
+    id: RequestId,
+    #[serde(borrow)]
+    method: &'a str,
+    #[serde(default)]
+    params: Option<Params>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Params {
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(default)]
+    arguments: Option<JsonObject>,
+}
+
+impl Direct {
+    pub(crate) fn new(
+        server: &McpServer,
+        sessions: Option<Arc<Sessions>>,
+        cfg: &rmcp::transport::streamable_http_server::StreamableHttpServerConfig,
+    ) -> Option<Self> {
+        let s = server.settings();
+        // Sessions with state of their own (dynamic toolsets) are rmcp's.
+        if !s.direct || server.has_session_state() {
+            return None;
+        }
+        Some(Self {
+            server: server.clone(),
+            sessions,
+            allowed_hosts: cfg.allowed_hosts.clone(),
+            max_body: cfg.max_request_body_bytes,
+            json_response: s.json_response,
+            keep_alive: cfg.sse_keep_alive,
+        })
+    }
+
+    /// Whether the head of this request is one rmcp certainly accepts, for a request of
+    /// this server's mode; if it is a session's, the session id.
+    fn head_passes(&self, headers: &HeaderMap) -> Option<Option<String>> {
+        // Browsers send Origin; rmcp decides those.
+        if headers.contains_key(header::ORIGIN) || headers.contains_key("last-event-id") {
+            return None;
+        }
+        if !self.host_passes(headers) {
+            return None;
+        }
+        if !accepts_json_and_sse(headers) || !is_json(headers) {
+            return None;
+        }
+        // The body is read whole only when its length is announced and within the limit.
+        let length: usize = headers
+            .get(header::CONTENT_LENGTH)?
+            .to_str()
+            .ok()?
+            .parse()
+            .ok()?;
+        if length > self.max_body {
+            return None;
+        }
+        if let Some(v) = headers.get("mcp-protocol-version") {
+            let v = v.to_str().ok()?;
+            if !LEGACY_VERSIONS.iter().any(|l| l.as_str() == v) {
+                return None;
+            }
+        }
+        // SEP-2243 routing headers (Mcp-Method, Mcp-Name, Mcp-Param-*) are rmcp's to check.
+        if headers.keys().any(|k| {
+            let k = k.as_str();
+            k.starts_with("mcp-") && k != "mcp-session-id" && k != "mcp-protocol-version"
+        }) {
+            return None;
+        }
+        let session = headers.get("mcp-session-id");
+        match (&self.sessions, session) {
+            (Some(_), Some(id)) => Some(Some(id.to_str().ok()?.to_owned())),
+            (None, None) => Some(None),
+            _ => None,
+        }
+    }
+
+    /// The Host header parses, and its name is literally in the allow-list (or there is none).
+    fn host_passes(&self, headers: &HeaderMap) -> bool {
+        let Some(authority) = headers
+            .get(header::HOST)
+            .and_then(|h| h.to_str().ok())
+            .and_then(|h| http::uri::Authority::try_from(h).ok())
+        else {
+            return false;
+        };
+        if self.allowed_hosts.is_empty() {
+            return true;
+        }
+        let plain = |s: &str| {
+            !s.is_empty()
+                && s.bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'.' || b == b'-')
+        };
+        let host = authority.host();
+        plain(host)
+            && self
+                .allowed_hosts
+                .iter()
+                .any(|a| plain(a) && a.eq_ignore_ascii_case(host))
+    }
+
+    /// Answer `req` here, or hand it back (whole) for rmcp.
+    pub(crate) async fn handle<B>(
+        &self,
+        req: Request<B>,
+    ) -> Result<Response<axum::body::Body>, Request<axum::body::Body>>
+    where
+        B: http_body::Body<Data = Bytes> + Send + 'static,
+        B::Error: Into<axum::BoxError>,
+    {
+        let req = req.map(axum::body::Body::new);
+        if req.method() != http::Method::POST {
+            return Err(req);
+        }
+        let Some(session) = self.head_passes(req.headers()) else {
+            return Err(req);
+        };
+        if let (Some(sessions), Some(id)) = (&self.sessions, &session)
+            && !sessions.is_open(id).await
+        {
+            return Err(req);
+        }
+        let (parts, body) = req.into_parts();
+        let bytes = match axum::body::to_bytes(body, self.max_body).await {
+            Ok(b) => b,
+            Err(_) => {
+                return Ok(plain(
+                    StatusCode::BAD_REQUEST,
+                    "Bad Request: the request body could not be read",
+                ));
+            }
+        };
+        let call = match read(&bytes) {
+            Some(call) => call,
+            None => {
+                return Err(Request::from_parts(parts, axum::body::Body::from(bytes)));
+            }
+        };
+        if let (Some(sessions), Some(id)) = (&self.sessions, &session) {
+            sessions.touch_id(id);
+        }
+        self.server
+            .inner
+            .direct_answers
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let server = self.server.clone();
+        let headers = parts.headers;
+        let (id, call) = call;
+        let reply = async move {
+            let message = answer(&server, id, call, Some(&headers)).await;
+            serde_json::to_vec(&message).unwrap_or_default()
+        };
+        Ok(if self.sessions.is_none() && self.json_response {
+            Response::builder()
+                .status(StatusCode::OK)
+                .header(header::CONTENT_TYPE, "application/json")
+                .body(axum::body::Body::from(reply.await))
+                .unwrap_or_default()
+        } else {
+            Response::builder()
+                .status(StatusCode::OK)
+                .header(header::CONTENT_TYPE, "text/event-stream")
+                .header(header::CACHE_CONTROL, "no-cache")
+                .header("x-accel-buffering", "no")
+                .body(axum::body::Body::new(OneEvent {
+                    reply: Some(Box::pin(reply)),
+                    keep_alive: self.keep_alive.map(|d| {
+                        let mut i = tokio::time::interval_at(tokio::time::Instant::now() + d, d);
+                        i.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+                        i
+                    }),
+                }))
+                .unwrap_or_default()
+        })
+    }
+}
+
+/// The id and the call (`None`: `tools/list`) of a plain `tools/call` or `tools/list` body.
+type Call = (RequestId, Option<(Cow<'static, str>, Option<JsonObject>)>);
+
+fn read(body: &[u8]) -> Option<Call> {
+    let m: Message = serde_json::from_slice(body).ok()?;
+    if m.jsonrpc != "2.0" {
+        return None;
+    }
+    match (m.method, m.params) {
+        (
+            "tools/call",
+            Some(Params {
+                name: Some(name),
+                arguments,
+            }),
+        ) => Some((m.id, Some((Cow::Owned(name), arguments)))),
+        (
+            "tools/list",
+            None
+            | Some(Params {
+                name: None,
+                arguments: None,
+            }),
+        ) => Some((m.id, None)),
+        _ => None,
+    }
+}
+
+/// `Accept` lists both `application/json` and `text/event-stream`, without weights.
+fn accepts_json_and_sse(headers: &HeaderMap) -> bool {
+    let (mut json, mut sse) = (false, false);
+    for v in headers.get_all(header::ACCEPT) {
+        let Ok(v) = v.to_str() else { return false };
+        if v.contains(['"', ';']) {
+            return false;
+        }
+        for range in v.split(',') {
+            let range = range.trim();
+            json |= range.eq_ignore_ascii_case("application/json");
+            sse |= range.eq_ignore_ascii_case("text/event-stream");
+        }
+    }
+    json && sse
+}
+
+/// `Content-Type: application/json`, with at most a charset.
+fn is_json(headers: &HeaderMap) -> bool {
+    let mut all = headers.get_all(header::CONTENT_TYPE).iter();
+    let (Some(v), None) = (all.next(), all.next()) else {
+        return false;
+    };
+    let Ok(v) = v.to_str() else { return false };
+    let (essence, params) = v.split_once(';').unwrap_or((v, ""));
+    essence.trim().eq_ignore_ascii_case("application/json")
+        && (params.trim().is_empty() || params.trim().eq_ignore_ascii_case("charset=utf-8"))
+}
+
+/// A plain-text response (what rmcp sends for transport errors).
+fn plain(status: StatusCode, text: &'static str) -> Response<axum::body::Body> {
+    let mut resp = Response::new(axum::body::Body::from(text));
+    *resp.status_mut() = status;
+    resp
+}
+
+type Reply = Pin<Box<dyn Future<Output = Vec<u8>> + Send>>;
+
+/// An event stream of one event, the reply; `:` comments every keep-alive interval until it
+/// comes. It reports its end with the event, so the event and the end go out in one write.
+struct OneEvent {
+    reply: Option<Reply>,
+    keep_alive: Option<tokio::time::Interval>,
+}
+
+impl http_body::Body for OneEvent {
+    type Data = Bytes;
+    type Error = std::convert::Infallible;
+
+    fn poll_frame(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<http_body::Frame<Bytes>, Self::Error>>> {
+        let Some(reply) = self.reply.as_mut() else {
+            return Poll::Ready(None);
+        };
+        if let Poll::Ready(json) = reply.as_mut().poll(cx) {
+            self.reply = None;
+            let mut event = Vec::with_capacity(json.len() + 8);
+            event.extend_from_slice(b"data: ");
+            event.extend_from_slice(&json);
+            event.extend_from_slice(b"\n\n");
+            return Poll::Ready(Some(Ok(http_body::Frame::data(Bytes::from(event)))));
+        }
+        if let Some(k) = self.keep_alive.as_mut()
+            && k.poll_tick(cx).is_ready()
+        {
+            return Poll::Ready(Some(Ok(http_body::Frame::data(Bytes::from_static(
+                b":\n\n",
+            )))));
+        }
+        Poll::Pending
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.reply.is_none()
+    }
+}
