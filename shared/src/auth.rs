@@ -228,7 +228,9 @@ pub fn resolve(
     allow_env_fallback: bool,
 ) -> Result<Option<Credentials>, AuthError> {
     if let Some(headers) = headers {
-        if let Some(v) = headers.get(AUTH_DATA_HEADER) {
+        // A `HeaderName` constant: a `&str` name is parsed and validated on every lookup.
+        const AUTH_DATA: http::HeaderName = http::HeaderName::from_static(AUTH_DATA_HEADER);
+        if let Some(v) = headers.get(&AUTH_DATA) {
             let map = decode_auth_data(v.as_bytes())?;
             return Ok(Some(Credentials::from_map(
                 map,

@@ -39,6 +39,11 @@ const LEGACY_VERSIONS: [ProtocolVersion; 4] = [
     ProtocolVersion::V_2025_11_25,
 ];
 
+// `HeaderName` constants: a `&str` name is parsed and validated on every lookup.
+const LAST_EVENT_ID: http::HeaderName = http::HeaderName::from_static("last-event-id");
+const PROTOCOL_VERSION: http::HeaderName = http::HeaderName::from_static("mcp-protocol-version");
+const SESSION_ID: http::HeaderName = http::HeaderName::from_static("mcp-session-id");
+
 /// What the direct path needs to know about the server and rmcp's configuration.
 pub(crate) struct Direct {
     server: McpServer,
@@ -98,7 +103,7 @@ impl Direct {
     /// this server's mode; if it is a session's, the session id.
     fn head_passes(&self, headers: &HeaderMap) -> Option<Option<String>> {
         // Browsers send Origin; rmcp decides those.
-        if headers.contains_key(header::ORIGIN) || headers.contains_key("last-event-id") {
+        if headers.contains_key(header::ORIGIN) || headers.contains_key(LAST_EVENT_ID) {
             return None;
         }
         if !self.host_passes(headers) {
@@ -117,7 +122,7 @@ impl Direct {
         if length > self.max_body {
             return None;
         }
-        if let Some(v) = headers.get("mcp-protocol-version") {
+        if let Some(v) = headers.get(PROTOCOL_VERSION) {
             let v = v.to_str().ok()?;
             if !LEGACY_VERSIONS.iter().any(|l| l.as_str() == v) {
                 return None;
@@ -130,7 +135,7 @@ impl Direct {
         }) {
             return None;
         }
-        let session = headers.get("mcp-session-id");
+        let session = headers.get(SESSION_ID);
         match (&self.sessions, session) {
             (Some(_), Some(id)) => Some(Some(id.to_str().ok()?.to_owned())),
             (None, None) => Some(None),
@@ -179,8 +184,9 @@ impl Direct {
         let Some(session) = self.head_passes(req.headers()) else {
             return Err(req);
         };
+        // Counts as the session's request (its idle timer) from here, whatever comes next.
         if let (Some(sessions), Some(id)) = (&self.sessions, &session)
-            && !sessions.is_open(id).await
+            && !sessions.touch_if_open(id).await
         {
             return Err(req);
         }
@@ -200,9 +206,6 @@ impl Direct {
                 return Err(Request::from_parts(parts, axum::body::Body::from(bytes)));
             }
         };
-        if let (Some(sessions), Some(id)) = (&self.sessions, &session) {
-            sessions.touch_id(id);
-        }
         self.server
             .inner
             .direct_answers

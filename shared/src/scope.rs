@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use http::HeaderMap;
+use http::{HeaderMap, HeaderName};
 
 use crate::tool::ToolDef;
 
@@ -52,11 +52,17 @@ impl Filter {
     /// The per-request filter from `X-MCP-Readonly`, `X-MCP-Toolsets`, `X-MCP-Tools` and
     /// `X-MCP-Exclude-Tools`. `None` when the request carries none of them.
     pub fn from_headers(headers: &HeaderMap) -> Option<Filter> {
-        let get = |n: &str| headers.get(n).and_then(|v| v.to_str().ok()).map(str::trim);
-        let ro = get("x-mcp-readonly");
-        let ts = get("x-mcp-toolsets");
-        let tl = get("x-mcp-tools");
-        let ex = get("x-mcp-exclude-tools");
+        // `HeaderName` constants: a `&str` name is parsed and validated on every lookup, and
+        // this runs for every call.
+        const READ_ONLY: HeaderName = HeaderName::from_static("x-mcp-readonly");
+        const TOOLSETS: HeaderName = HeaderName::from_static("x-mcp-toolsets");
+        const TOOLS: HeaderName = HeaderName::from_static("x-mcp-tools");
+        const EXCLUDE: HeaderName = HeaderName::from_static("x-mcp-exclude-tools");
+        let get = |n: &HeaderName| headers.get(n).and_then(|v| v.to_str().ok()).map(str::trim);
+        let ro = get(&READ_ONLY);
+        let ts = get(&TOOLSETS);
+        let tl = get(&TOOLS);
+        let ex = get(&EXCLUDE);
         if ro.is_none() && ts.is_none() && tl.is_none() && ex.is_none() {
             return None;
         }

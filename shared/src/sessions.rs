@@ -9,6 +9,10 @@
 //! and hands rmcp a one-event reply stream. Everything else (`initialize`, notifications,
 //! pings, the GET stream, resumption, DELETE) goes to rmcp unchanged.
 //!
+//! Most such requests never get here: the direct path (`direct.rs`) answers the plain ones
+//! before rmcp reads them. This path serves those it leaves to rmcp, such as calls with
+//! `_meta` (a progress token) or `tools/list` with a cursor.
+//!
 //! Since fast calls never reach the session worker, its idle timer cannot see them; the idle
 //! timeout is kept here instead, counting every request of the session.
 
@@ -78,11 +82,6 @@ impl Sessions {
     }
 
     fn touch(&self, id: &SessionId) {
-        self.touch_id(id);
-    }
-
-    /// Count a request of session `id` (see the module documentation).
-    pub(crate) fn touch_id(&self, id: &str) {
         if let Ok(mut seen) = self.state.seen.lock()
             && let Some(t) = seen.get_mut(id)
         {
@@ -90,13 +89,13 @@ impl Sessions {
         }
     }
 
-    /// Whether session `id` is open (here and in rmcp).
-    pub(crate) async fn is_open(&self, id: &str) -> bool {
+    /// Whether session `id` is open (here and in rmcp); if it is, count a request of it.
+    pub(crate) async fn touch_if_open(&self, id: &str) -> bool {
         let known = self
             .state
             .seen
             .lock()
-            .is_ok_and(|seen| seen.contains_key(id));
+            .is_ok_and(|mut seen| seen.get_mut(id).map(|t| *t = Instant::now()).is_some());
         known
             && self
                 .state

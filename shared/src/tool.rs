@@ -312,12 +312,21 @@ impl ToolDef {
     pub(crate) async fn call(&self, ctx: Ctx, args: Value) -> CallToolResult {
         match (self.handler)(ctx, args).await {
             Ok(Output::Json(v)) if self.tool.output_schema.is_some() => {
-                CallToolResult::structured(v)
+                let mut r = CallToolResult::success(vec![ContentBlock::text(json_text(&v))]);
+                r.structured_content = Some(v);
+                r
             }
-            Ok(Output::Json(v)) => CallToolResult::success(vec![ContentBlock::text(v.to_string())]),
+            Ok(Output::Json(v)) => CallToolResult::success(vec![ContentBlock::text(json_text(&v))]),
             Ok(Output::Text(t)) => CallToolResult::success(vec![ContentBlock::text(t)]),
             Ok(Output::Content(c)) => CallToolResult::success(c),
             Err(e) => CallToolResult::error(vec![ContentBlock::text(e.to_string())]),
         }
     }
+}
+
+/// Compact JSON text of a result. `serde_json::to_string` writes bytes straight into the
+/// string; `Value`'s `Display` goes through a `fmt::Write` adapter, a call per token.
+fn json_text(v: &Value) -> String {
+    // Serialising a `Value` cannot fail (its map keys are strings).
+    serde_json::to_string(v).unwrap_or_default()
 }

@@ -604,37 +604,41 @@ impl SendError {
     }
 }
 
-async fn read_capped(
-    mut resp: reqwest::Response,
-    cfg: &UpstreamConfig,
-) -> Result<Response, SendError> {
+async fn read_capped(resp: reqwest::Response, cfg: &UpstreamConfig) -> Result<Response, SendError> {
     let max = cfg.max_body_bytes;
-    let status = resp.status();
-    let headers = resp.headers().clone();
+    let too_large = || SendError {
+        connect: false,
+        timeout: false,
+        too_large: Some(max),
+        detail: "response too large".into(),
+    };
     if resp.content_length().is_some_and(|l| l as usize > max) {
-        return Err(SendError {
-            connect: false,
-            timeout: false,
-            too_large: Some(max),
-            detail: "response too large".into(),
-        });
+        return Err(too_large());
     }
-    let mut body = Vec::new();
-    while let Some(chunk) = resp.chunk().await? {
-        if body.len() + chunk.len() > max {
-            return Err(SendError {
-                connect: false,
-                timeout: false,
-                too_large: Some(max),
-                detail: "response too large".into(),
-            });
+    // As an `http::Response` (reqwest's timeouts stay on the body), whose head can be taken
+    // apart instead of cloned.
+    let (head, mut body) = http::Response::from(resp).into_parts();
+    let mut buf = Vec::new();
+    while let Some(frame) =
+        std::future::poll_fn(|cx| http_body::Body::poll_frame(std::pin::Pin::new(&mut body), cx))
+            .await
+    {
+        let Ok(chunk) = frame?.into_data() else {
+            continue;
+        };
+        if buf.len() + chunk.len() > max {
+            return Err(too_large());
         }
-        body.extend_from_slice(&chunk);
+        if buf.is_empty() {
+            buf = Vec::from(chunk);
+        } else {
+            buf.extend_from_slice(&chunk);
+        }
     }
     Ok(Response {
-        status,
-        headers,
-        body,
+        status: head.status,
+        headers: head.headers,
+        body: buf,
         attempts: 1,
         vendor: cfg.vendor.to_owned(),
         parser: cfg.error_parser,
