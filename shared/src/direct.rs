@@ -19,7 +19,7 @@
 
 use std::borrow::Cow;
 use std::pin::Pin;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::task::{Context, Poll};
 use std::time::Duration;
 
@@ -28,8 +28,9 @@ use http::{HeaderMap, Request, Response, StatusCode, header};
 use rmcp::model::{JsonObject, ProtocolVersion, RequestId};
 use serde::Deserialize;
 
+use crate::scope::Filter;
 use crate::server::McpServer;
-use crate::sessions::{Sessions, answer};
+use crate::sessions::{Sessions, answer, legacy, list};
 
 /// The protocol revisions whose requests rmcp serves in the legacy (handshake) lifecycle.
 const LEGACY_VERSIONS: [ProtocolVersion; 4] = [
@@ -54,6 +55,9 @@ pub(crate) struct Direct {
     max_body: usize,
     json_response: bool,
     keep_alive: Option<Duration>,
+    /// The serialised `tools/list` result of requests without `X-MCP-*` narrowing (the same
+    /// for every tenant), built on first use.
+    tools: OnceLock<Vec<u8>>,
 }
 
 /// A request as read here: only the plain shape of `tools/call` and `tools/list`.
@@ -96,6 +100,7 @@ impl Direct {
             max_body: cfg.max_request_body_bytes,
             json_response: s.json_response,
             keep_alive: cfg.sse_keep_alive,
+            tools: OnceLock::new(),
         })
     }
 
@@ -168,6 +173,23 @@ impl Direct {
                 .any(|a| plain(a) && a.eq_ignore_ascii_case(host))
     }
 
+    /// The `tools/list` reply to request `id`: the cached result, spliced into the JSON-RPC
+    /// response as rmcp serialises it (`jsonrpc`, `id`, `result`).
+    fn tools_list(&self, id: &RequestId) -> Vec<u8> {
+        let result = self.tools.get_or_init(|| {
+            serde_json::to_vec(&legacy(list(&self.server, None))).unwrap_or_default()
+        });
+        let mut json = Vec::with_capacity(result.len() + 48);
+        json.extend_from_slice(br#"{"jsonrpc":"2.0","id":"#);
+        if serde_json::to_writer(&mut json, id).is_err() {
+            return Vec::new();
+        }
+        json.extend_from_slice(br#","result":"#);
+        json.extend_from_slice(result);
+        json.push(b'}');
+        json
+    }
+
     /// Answer `req` here, or hand it back (whole) for rmcp.
     pub(crate) async fn handle<B>(
         &self,
@@ -210,12 +232,18 @@ impl Direct {
             .inner
             .direct_answers
             .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let server = self.server.clone();
         let headers = parts.headers;
-        let (id, call) = call;
-        let reply = async move {
-            let message = answer(&server, id, call, Some(&headers)).await;
-            serde_json::to_vec(&message).unwrap_or_default()
+        let reply: Reply = match call {
+            (id, None) if Filter::from_headers(&headers).is_none() => {
+                Box::pin(std::future::ready(self.tools_list(&id)))
+            }
+            (id, call) => {
+                let server = self.server.clone();
+                Box::pin(async move {
+                    let message = answer(&server, id, call, Some(&headers)).await;
+                    serde_json::to_vec(&message).unwrap_or_default()
+                })
+            }
         };
         Ok(if self.sessions.is_none() && self.json_response {
             Response::builder()
@@ -230,7 +258,7 @@ impl Direct {
                 .header(header::CACHE_CONTROL, "no-cache")
                 .header("x-accel-buffering", "no")
                 .body(axum::body::Body::new(OneEvent {
-                    reply: Some(Box::pin(reply)),
+                    reply: Some(reply),
                     keep_alive: self.keep_alive.map(|d| {
                         let mut i = tokio::time::interval_at(tokio::time::Instant::now() + d, d);
                         i.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);

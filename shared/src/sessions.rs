@@ -197,18 +197,24 @@ pub(crate) async fn answer(
             .call(&name, arguments, headers)
             .await
             .map(|r| ServerResult::from(CallToolResponse::from(r))),
-        None => Ok(ServerResult::ListToolsResult(
-            ListToolsResult::with_all_items(server.list(headers)),
-        )),
+        None => Ok(list(server, headers)),
     };
     match result {
-        Ok(mut r) => {
-            r.strip_result_type_for_legacy_peer();
-            r.strip_non_object_output_for_legacy_peer();
-            ServerJsonRpcMessage::response(r, id)
-        }
+        Ok(r) => ServerJsonRpcMessage::response(legacy(r), id),
         Err(e) => ServerJsonRpcMessage::error(e, Some(id)),
     }
+}
+
+/// The `tools/list` result for a request with these headers.
+pub(crate) fn list(server: &McpServer, headers: Option<&http::HeaderMap>) -> ServerResult {
+    ServerResult::ListToolsResult(ListToolsResult::with_all_items(server.list(headers)))
+}
+
+/// A result as rmcp's handler shapes it for a peer on a revision before 2026-07-28.
+pub(crate) fn legacy(mut r: ServerResult) -> ServerResult {
+    r.strip_result_type_for_legacy_peer();
+    r.strip_non_object_output_for_legacy_peer();
+    r
 }
 
 impl SessionManager for Sessions {

@@ -47,6 +47,24 @@ fn cases() -> Vec<Case> {
             true,
         ),
         case(
+            "tools/list narrowed by X-MCP-Tools",
+            &[("X-MCP-Tools", Some("acme_get_thing"))],
+            LIST,
+            true,
+        ),
+        case(
+            "tools/list narrowed by X-MCP-Readonly",
+            &[("X-MCP-Readonly", Some("true"))],
+            LIST,
+            true,
+        ),
+        case(
+            "a tool call outside X-MCP-Tools",
+            &[("X-MCP-Tools", Some("acme_slow"))],
+            CALL,
+            true,
+        ),
+        case(
             "an unknown tool",
             &[],
             r#"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"nope","arguments":{}}}"#,
