@@ -208,7 +208,7 @@ impl Direct {
         };
         // Counts as the session's request (its idle timer) from here, whatever comes next.
         if let (Some(sessions), Some(id)) = (&self.sessions, &session)
-            && !sessions.touch_if_open(id).await
+            && !sessions.touch_if_open(id)
         {
             return Err(req);
         }

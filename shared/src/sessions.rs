@@ -89,20 +89,15 @@ impl Sessions {
         }
     }
 
-    /// Whether session `id` is open (here and in rmcp); if it is, count a request of it.
-    pub(crate) async fn touch_if_open(&self, id: &str) -> bool {
-        let known = self
-            .state
+    /// Whether session `id` is open; if it is, count a request of it. `seen` holds exactly
+    /// rmcp's open sessions: entries are added after rmcp's in `create_session` and removed
+    /// before rmcp's in `close_session` and the sweeper, the only ways rmcp closes one here
+    /// (no session store is configured, so none is restored).
+    pub(crate) fn touch_if_open(&self, id: &str) -> bool {
+        self.state
             .seen
             .lock()
-            .is_ok_and(|mut seen| seen.get_mut(id).map(|t| *t = Instant::now()).is_some());
-        known
-            && self
-                .state
-                .rmcp
-                .has_session(&SessionId::from(id))
-                .await
-                .unwrap_or(false)
+            .is_ok_and(|mut seen| seen.get_mut(id).map(|t| *t = Instant::now()).is_some())
     }
 
     /// Close sessions idle for longer than the timeout, every quarter of it, for as long as
