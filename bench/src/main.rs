@@ -605,6 +605,23 @@ async fn main() -> Result<()> {
                 // Repetitions are interleaved (floor, then each target, then again), and each
                 // ratio compares a run with the floor run just before it: the machine's speed
                 // drifts over minutes, and a floor measured minutes apart would skew the ratio.
+                // One unrecorded pass first: a fresh server, and the load generator's first runs,
+                // pay one-off costs (page faults, allocator growth, connection set-up) that would
+                // otherwise land on whichever mode is measured first.
+                let warm = calls.min(2000);
+                load(
+                    Target::Floor,
+                    &server.url,
+                    &fake,
+                    &smoke,
+                    c,
+                    warm,
+                    stateless,
+                )
+                .await?;
+                for &&(t, _, _) in &targets {
+                    load(t, &server.url, &fake, &smoke, c, warm, stateless).await?;
+                }
                 let mut floor = Runs::default();
                 let mut runs: Vec<Runs> = targets.iter().map(|_| Runs::default()).collect();
                 for _ in 0..n {
