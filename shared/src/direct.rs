@@ -181,8 +181,8 @@ impl Direct {
         });
         let mut json = Vec::with_capacity(result.len() + 48);
         json.extend_from_slice(br#"{"jsonrpc":"2.0","id":"#);
-        if serde_json::to_writer(&mut json, id).is_err() {
-            return Vec::new();
+        if result.is_empty() || serde_json::to_writer(&mut json, id).is_err() {
+            return UNSERIALISABLE.to_vec();
         }
         json.extend_from_slice(br#","result":"#);
         json.extend_from_slice(result);
@@ -241,7 +241,7 @@ impl Direct {
                 let server = self.server.clone();
                 Box::pin(async move {
                     let message = answer(&server, id, call, Some(&headers)).await;
-                    serde_json::to_vec(&message).unwrap_or_default()
+                    serde_json::to_vec(&message).unwrap_or_else(|_| UNSERIALISABLE.to_vec())
                 })
             }
         };
@@ -335,6 +335,10 @@ fn plain(status: StatusCode, text: &'static str) -> Response<axum::body::Body> {
 }
 
 type Reply = Pin<Box<dyn Future<Output = Vec<u8>> + Send>>;
+
+/// The reply when a result cannot be serialised (it is built from JSON values, so this is not
+/// expected): a JSON-RPC error rather than an empty event the client would wait on.
+const UNSERIALISABLE: &[u8] = br#"{"jsonrpc":"2.0","id":null,"error":{"code":-32603,"message":"the server could not serialise its reply; retry, and report it if it persists"}}"#;
 
 /// An event stream of one event, the reply; `:` comments every keep-alive interval until it
 /// comes. It reports its end with the event, so the event and the end go out in one write.
