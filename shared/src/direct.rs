@@ -25,12 +25,15 @@ use std::time::Duration;
 
 use bytes::Bytes;
 use http::{HeaderMap, Request, Response, StatusCode, header};
-use rmcp::model::{JsonObject, ProtocolVersion, RequestId};
+use rmcp::model::{
+    CallToolResponse, JsonObject, ListToolsResult, ProtocolVersion, RequestId,
+    ServerJsonRpcMessage, ServerResult,
+};
 use serde::Deserialize;
 
 use crate::scope::Filter;
 use crate::server::McpServer;
-use crate::sessions::{Sessions, answer, legacy, list};
+use crate::sessions::Sessions;
 
 /// The protocol revisions whose requests rmcp serves in the legacy (handshake) lifecycle.
 const LEGACY_VERSIONS: [ProtocolVersion; 4] = [
@@ -268,6 +271,41 @@ impl Direct {
                 .unwrap_or_default()
         })
     }
+}
+
+/// The reply to `tools/call` (`call`: the tool's name and arguments) or `tools/list` (`None`)
+/// of a peer on a protocol revision before 2026-07-28 (sessions exist only there), shaped as
+/// rmcp's handler shapes it for such a peer: no `resultType`, no non-object
+/// `structuredContent`.
+pub(crate) async fn answer(
+    server: &McpServer,
+    id: RequestId,
+    call: Option<(Cow<'static, str>, Option<JsonObject>)>,
+    headers: Option<&http::HeaderMap>,
+) -> ServerJsonRpcMessage {
+    let result = match call {
+        Some((name, arguments)) => server
+            .call(&name, arguments, headers)
+            .await
+            .map(|r| ServerResult::from(CallToolResponse::from(r))),
+        None => Ok(list(server, headers)),
+    };
+    match result {
+        Ok(r) => ServerJsonRpcMessage::response(legacy(r), id),
+        Err(e) => ServerJsonRpcMessage::error(e, Some(id)),
+    }
+}
+
+/// The `tools/list` result for a request with these headers.
+pub(crate) fn list(server: &McpServer, headers: Option<&http::HeaderMap>) -> ServerResult {
+    ServerResult::ListToolsResult(ListToolsResult::with_all_items(server.list(headers)))
+}
+
+/// A result as rmcp's handler shapes it for a peer on a revision before 2026-07-28.
+pub(crate) fn legacy(mut r: ServerResult) -> ServerResult {
+    r.strip_result_type_for_legacy_peer();
+    r.strip_non_object_output_for_legacy_peer();
+    r
 }
 
 /// The id and the call (`None`: `tools/list`) of a plain `tools/call` or `tools/list` body.

@@ -16,16 +16,12 @@
 //! Since fast calls never reach the session worker, its idle timer cannot see them; the idle
 //! timeout is kept here instead, counting every request of the session.
 
-use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock, Weak};
 use std::time::{Duration, Instant};
 
 use futures::{Stream, StreamExt as _};
-use rmcp::model::{
-    CallToolResponse, ClientJsonRpcMessage, ClientRequest, GetExtensions, JsonObject,
-    ListToolsResult, RequestId, ServerJsonRpcMessage, ServerResult,
-};
+use rmcp::model::{ClientJsonRpcMessage, ClientRequest, GetExtensions, ServerJsonRpcMessage};
 use rmcp::transport::common::server_side_http::{ServerSseMessage, SessionId};
 use rmcp::transport::streamable_http_server::session::SessionManager;
 use rmcp::transport::streamable_http_server::session::local::{
@@ -33,6 +29,7 @@ use rmcp::transport::streamable_http_server::session::local::{
 };
 use sync_wrapper::SyncFuture;
 
+use crate::direct::answer;
 use crate::server::McpServer;
 
 /// How long a session may go without a request before it is closed (rmcp's default).
@@ -175,41 +172,6 @@ impl Sessions {
             event
         })
     }
-}
-
-/// The reply to `tools/call` (`call`: the tool's name and arguments) or `tools/list` (`None`)
-/// of a peer on a protocol revision before 2026-07-28 (sessions exist only there), shaped as
-/// rmcp's handler shapes it for such a peer: no `resultType`, no non-object
-/// `structuredContent`.
-pub(crate) async fn answer(
-    server: &McpServer,
-    id: RequestId,
-    call: Option<(Cow<'static, str>, Option<JsonObject>)>,
-    headers: Option<&http::HeaderMap>,
-) -> ServerJsonRpcMessage {
-    let result = match call {
-        Some((name, arguments)) => server
-            .call(&name, arguments, headers)
-            .await
-            .map(|r| ServerResult::from(CallToolResponse::from(r))),
-        None => Ok(list(server, headers)),
-    };
-    match result {
-        Ok(r) => ServerJsonRpcMessage::response(legacy(r), id),
-        Err(e) => ServerJsonRpcMessage::error(e, Some(id)),
-    }
-}
-
-/// The `tools/list` result for a request with these headers.
-pub(crate) fn list(server: &McpServer, headers: Option<&http::HeaderMap>) -> ServerResult {
-    ServerResult::ListToolsResult(ListToolsResult::with_all_items(server.list(headers)))
-}
-
-/// A result as rmcp's handler shapes it for a peer on a revision before 2026-07-28.
-pub(crate) fn legacy(mut r: ServerResult) -> ServerResult {
-    r.strip_result_type_for_legacy_peer();
-    r.strip_non_object_output_for_legacy_peer();
-    r
 }
 
 impl SessionManager for Sessions {
