@@ -237,6 +237,11 @@ fn headers_of<'a>(
     h
 }
 
+/// POST `body` to `/mcp` with the headers of case `c`; the whole response.
+async fn post(port: u16, c: &Case, body: &str, token: &str, session: Option<&str>) -> String {
+    exchange(port, "POST", "/mcp", &headers_of(c, token, session), body).await
+}
+
 /// The response without what differs between two servers (the date, the session's id).
 fn normalised(text: &str, session: Option<&str>) -> String {
     let text = match session {
@@ -296,23 +301,9 @@ async fn differential(stateless: bool, json_response: bool) {
             (on_session.as_deref(), off_session.as_deref())
         };
         let before = on.server.direct_answers();
-        let a = exchange(
-            on.port(),
-            "POST",
-            "/mcp",
-            &headers_of(c, &token, s_on),
-            c.body,
-        )
-        .await;
+        let a = post(on.port(), c, c.body, &token, s_on).await;
         let direct = on.server.direct_answers() > before;
-        let b = exchange(
-            off.port(),
-            "POST",
-            "/mcp",
-            &headers_of(c, &token, s_off),
-            c.body,
-        )
-        .await;
+        let b = post(off.port(), c, c.body, &token, s_off).await;
         let mode = format!(
             "{} ({}{})",
             c.what,
@@ -372,22 +363,8 @@ async fn session_replies_have_the_shape_of_the_negotiated_revision() {
     let token = mcp_testkit::auth_data("tok");
     let plain = case("plain", &[], CALL, true);
     for body in [CALL, LIST] {
-        let a = exchange(
-            sessions.port(),
-            "POST",
-            "/mcp",
-            &headers_of(&plain, &token, Some(&session)),
-            body,
-        )
-        .await;
-        let b = exchange(
-            stateless.port(),
-            "POST",
-            "/mcp",
-            &headers_of(&plain, &token, None),
-            body,
-        )
-        .await;
+        let a = post(sessions.port(), &plain, body, &token, Some(&session)).await;
+        let b = post(stateless.port(), &plain, body, &token, None).await;
         let body_of = |t: &str| t.split_once("\r\n\r\n").map(|(_, b)| b.to_owned());
         assert_eq!(body_of(&a), body_of(&b), "{body}");
         assert!(!a.contains("resultType"), "{a}");
