@@ -78,12 +78,9 @@ impl Sessions {
         }
     }
 
+    /// Count a request of session `id` (rmcp checks that it is open).
     fn touch(&self, id: &SessionId) {
-        if let Ok(mut seen) = self.state.seen.lock()
-            && let Some(t) = seen.get_mut(id)
-        {
-            *t = Instant::now();
-        }
+        self.touch_if_open(id);
     }
 
     /// Whether session `id` is open; if it is, count a request of it. `seen` holds exactly
