@@ -27,6 +27,8 @@ pub const MAX_AUTH_HEADER_BYTES: usize = 16 * 1024;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CredentialSource {
     AuthDataHeader,
+    /// A raw token in a header the server declares (`x-auth-token`, `x-api-key`).
+    TokenHeader,
     BearerHeader,
     AuthDataEnv,
     ServiceEnv,
@@ -77,6 +79,12 @@ impl Credentials {
             .map(|s| Secret::new(s.trim()))
     }
 
+    /// A key that is the same for the same credential object and differs for any other (for
+    /// caches of per-tenant state). It holds the secrets: keep it in memory, never log it.
+    pub fn fingerprint(&self) -> String {
+        serde_json::to_string(&*self.data).unwrap_or_default()
+    }
+
     /// `access_token`, the field almost every service uses.
     pub fn access_token(&self) -> Option<Secret> {
         self.secret("access_token")
@@ -103,6 +111,8 @@ pub enum AuthError {
     MalformedAuthData(&'static str),
     #[error("the Authorization header is malformed: {0}. Send `Authorization: Bearer <token>`")]
     MalformedAuthorization(&'static str),
+    #[error("the {0} header is malformed: {1}. Send the raw token as its value")]
+    MalformedTokenHeader(&'static str, &'static str),
 }
 
 /// Credentials configured in the environment at start-up.
@@ -222,10 +232,14 @@ pub fn decode_auth_data(value: &[u8]) -> Result<Map<String, Value>, AuthError> {
 
 /// Resolve one request's credentials. `headers` is `None` on stdio. With
 /// `allow_env_fallback == false` (HTTP with `--require-auth-header`) the environment is not used.
+/// `token_headers` are the server's raw-token headers and the credential field each fills
+/// (Klavis's `x-auth-token` and `x-api-key`), read after `x-auth-data` and before
+/// `Authorization`.
 pub fn resolve(
     headers: Option<&HeaderMap>,
     env: &EnvCredentials,
     allow_env_fallback: bool,
+    token_headers: &[(&'static str, &'static str)],
 ) -> Result<Option<Credentials>, AuthError> {
     if let Some(headers) = headers {
         // A `HeaderName` constant: a `&str` name is parsed and validated on every lookup.
@@ -235,6 +249,34 @@ pub fn resolve(
             return Ok(Some(Credentials::from_map(
                 map,
                 CredentialSource::AuthDataHeader,
+            )));
+        }
+        for &(name, field) in token_headers {
+            let Some(v) = headers.get(name) else {
+                continue;
+            };
+            let text = v
+                .to_str()
+                .map_err(|_| AuthError::MalformedTokenHeader(name, "it is not ASCII text"))?
+                .trim();
+            // A gateway may send `Bearer <token>` here too.
+            let token = match text.get(..6) {
+                Some(scheme)
+                    if scheme.eq_ignore_ascii_case("bearer")
+                        && text[6..].chars().next().is_none_or(char::is_whitespace) =>
+                {
+                    text[6..].trim()
+                }
+                _ => text,
+            };
+            if token.is_empty() {
+                return Err(AuthError::MalformedTokenHeader(name, "it is empty"));
+            }
+            let mut map = Map::new();
+            insert_path(&mut map, field, Value::String(token.to_owned()));
+            return Ok(Some(Credentials::from_map(
+                map,
+                CredentialSource::TokenHeader,
             )));
         }
         if let Some(v) = headers.get(http::header::AUTHORIZATION) {
@@ -307,7 +349,7 @@ mod tests {
             ),
             ("authorization", "Bearer bear"),
         ]);
-        let c = resolve(Some(&h), &env_token("env"), true);
+        let c = resolve(Some(&h), &env_token("env"), true, &[]);
         assert_eq!(token_of(&c.clone().ok().flatten()), Some("hdr".into()));
         assert_eq!(
             c.ok().flatten().map(|c| c.source()),
@@ -318,7 +360,9 @@ mod tests {
     #[test]
     fn bearer_wins_over_env() {
         let h = headers(&[("authorization", "bearer bear")]);
-        let c = resolve(Some(&h), &env_token("env"), true).ok().flatten();
+        let c = resolve(Some(&h), &env_token("env"), true, &[])
+            .ok()
+            .flatten();
         assert_eq!(token_of(&c), Some("bear".into()));
     }
 
@@ -326,15 +370,23 @@ mod tests {
     fn env_used_without_headers_unless_required() {
         let h = HeaderMap::new();
         assert_eq!(
-            token_of(&resolve(Some(&h), &env_token("env"), true).ok().flatten()),
+            token_of(
+                &resolve(Some(&h), &env_token("env"), true, &[])
+                    .ok()
+                    .flatten()
+            ),
             Some("env".into())
         );
         assert_eq!(
-            token_of(&resolve(Some(&h), &env_token("env"), false).ok().flatten()),
+            token_of(
+                &resolve(Some(&h), &env_token("env"), false, &[])
+                    .ok()
+                    .flatten()
+            ),
             None
         );
         assert_eq!(
-            token_of(&resolve(None, &env_token("env"), false).ok().flatten()),
+            token_of(&resolve(None, &env_token("env"), false, &[]).ok().flatten()),
             Some("env".into())
         );
     }
@@ -366,7 +418,7 @@ mod tests {
             "",
         ] {
             let h = headers(&[("x-auth-data", bad)]);
-            let err = resolve(Some(&h), &env_token("env"), true);
+            let err = resolve(Some(&h), &env_token("env"), true, &[]);
             assert!(
                 matches!(err, Err(AuthError::MalformedAuthData(_))),
                 "{bad}: {err:?}"
@@ -376,10 +428,10 @@ mod tests {
         }
         let huge = "A".repeat(MAX_AUTH_HEADER_BYTES + 4);
         let h = headers(&[("x-auth-data", &huge)]);
-        assert!(resolve(Some(&h), &env_token("env"), true).is_err());
+        assert!(resolve(Some(&h), &env_token("env"), true, &[]).is_err());
         let h = headers(&[("authorization", "Basic abc")]);
         assert!(matches!(
-            resolve(Some(&h), &env_token("env"), true),
+            resolve(Some(&h), &env_token("env"), true, &[]),
             Err(AuthError::MalformedAuthorization(_))
         ));
     }
@@ -418,6 +470,52 @@ mod tests {
             c.and_then(|c| c.secret("authed_user.access_token"))
                 .map(|s| s.expose().to_owned()),
             Some("xoxp".into())
+        );
+    }
+
+    #[test]
+    fn token_headers_after_auth_data_before_bearer() {
+        const TH: &[(&str, &str)] = &[("x-auth-token", "access_token"), ("x-api-key", "api_key")];
+        let h = headers(&[
+            ("x-auth-token", "Bearer tok"),
+            ("authorization", "Bearer bear"),
+        ]);
+        let c = resolve(Some(&h), &env_token("env"), true, TH)
+            .ok()
+            .flatten();
+        assert_eq!(token_of(&c), Some("tok".into()));
+        assert_eq!(c.map(|c| c.source()), Some(CredentialSource::TokenHeader));
+        let h = headers(&[("x-api-key", " k1 ")]);
+        let c = resolve(Some(&h), &env_token("env"), true, TH)
+            .ok()
+            .flatten();
+        assert_eq!(
+            c.and_then(|c| c.secret("api_key"))
+                .map(|s| s.expose().to_owned()),
+            Some("k1".into())
+        );
+        let h = headers(&[
+            (
+                "x-auth-data",
+                &encode_auth_data(&json!({"access_token": "hdr"})),
+            ),
+            ("x-auth-token", "tok"),
+        ]);
+        let c = resolve(Some(&h), &env_token("env"), true, TH)
+            .ok()
+            .flatten();
+        assert_eq!(token_of(&c), Some("hdr".into()));
+        // Undeclared, the header is ignored; declared and empty, it is an error (never env).
+        let h = headers(&[("x-auth-token", "tok")]);
+        let c = resolve(Some(&h), &env_token("env"), true, &[])
+            .ok()
+            .flatten();
+        assert_eq!(token_of(&c), Some("env".into()));
+        let h = headers(&[("x-auth-token", "Bearer ")]);
+        let err = resolve(Some(&h), &env_token("env"), true, TH);
+        assert!(
+            matches!(err, Err(AuthError::MalformedTokenHeader("x-auth-token", _))),
+            "{err:?}"
         );
     }
 

@@ -20,6 +20,7 @@ pub struct Ctx {
     pub(crate) credentials: Option<Credentials>,
     pub(crate) upstream: Upstream,
     pub(crate) extra: Arc<Vec<(&'static str, Upstream)>>,
+    pub(crate) state: Option<crate::state::State>,
     pub(crate) service: &'static crate::ServerSpec,
 }
 
@@ -51,6 +52,24 @@ impl Ctx {
     /// The `access_token` credential.
     pub fn token(&self) -> Result<Secret, ToolError> {
         self.require("access_token")
+    }
+
+    /// The error for a credential field this call lacks; `names` are the field's accepted
+    /// names (the first is the one to suggest).
+    pub fn missing_field(&self, path: &str, names: &[&str]) -> ToolError {
+        let mut e = self.missing(path);
+        if names.len() > 1 {
+            e.message = format!(
+                "{} It may also be sent as {}.",
+                e.message,
+                names[1..]
+                    .iter()
+                    .map(|n| format!("`{n}`"))
+                    .collect::<Vec<_>>()
+                    .join(" or ")
+            );
+        }
+        e
     }
 
     fn missing(&self, path: &str) -> ToolError {
@@ -96,10 +115,58 @@ impl Ctx {
         &self.upstream
     }
 
-    /// A request to `path` with this call's `access_token` as `Authorization: Bearer` (the
-    /// usual case; a clear error when the call has no token).
+    /// A request to `path` carrying this call's credentials the way the server declares
+    /// (`ServerSpec::auth`); a clear error naming what to send when the call lacks them.
     pub fn authorized(&self, method: Method, path: &str) -> Result<Request, ToolError> {
-        Ok(self.upstream.request(method, path).bearer(&self.token()?))
+        self.authorize(&self.upstream, method, path)
+    }
+
+    /// Like [`Ctx::authorized`] on one of the spec's extra APIs, with that API's scheme.
+    pub fn api_authorized(
+        &self,
+        api: &str,
+        method: Method,
+        path: &str,
+    ) -> Result<Request, ToolError> {
+        self.authorize(self.api(api)?, method, path)
+    }
+
+    fn authorize(&self, up: &Upstream, method: Method, path: &str) -> Result<Request, ToolError> {
+        let missing = |names: &'static [&'static str]| {
+            self.missing_field(names.first().copied().unwrap_or("access_token"), names)
+        };
+        up.config().auth.apply(
+            self.credentials.as_ref(),
+            up.request(method, path),
+            &missing,
+        )
+    }
+
+    /// A request with `Authorization: Bearer <field>` for vendors whose tenants hold several
+    /// tokens and a tool picks one (Slack's bot and user tokens).
+    pub fn authorized_as(
+        &self,
+        method: Method,
+        path: &str,
+        field: &str,
+    ) -> Result<Request, ToolError> {
+        Ok(self
+            .upstream
+            .request(method, path)
+            .bearer(&self.require(field)?))
+    }
+
+    /// The server's process state ([`ServerSpec::state`](crate::ServerSpec)) as `T`.
+    pub fn state<T: Send + Sync + 'static>(&self) -> Result<&T, ToolError> {
+        self.state
+            .as_deref()
+            .and_then(|s| s.downcast_ref::<T>())
+            .ok_or_else(|| {
+                ToolError::transport(format!(
+                    "the {} server has no state of the type this tool expects",
+                    self.service.display_name
+                ))
+            })
     }
 
     /// The client of one of the spec's extra APIs (`ExtraApi::name`).

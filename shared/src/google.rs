@@ -21,6 +21,7 @@ pub const PEOPLE_API: ExtraApi = ExtraApi {
     display_name: "Google People",
     default_base_url: "https://people.googleapis.com",
     base_url_var: "PEOPLE_API_BASE_URL",
+    auth: None,
 };
 
 /// The Drive API (listing Docs, Sheets, Slides files), as an extra API of a Google server.
@@ -29,6 +30,7 @@ pub const DRIVE_API: ExtraApi = ExtraApi {
     display_name: "Google Drive",
     default_base_url: "https://www.googleapis.com",
     base_url_var: "GOOGLE_DRIVE_API_BASE_URL",
+    auth: None,
 };
 
 /// Reasons Google uses for rate limits, in `errors[].reason`, `status` or `details[].reason`.

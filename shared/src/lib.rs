@@ -18,6 +18,7 @@ pub mod docs;
 pub mod dynamic;
 pub mod error;
 pub mod google;
+pub mod graphql;
 pub mod http_transport;
 pub mod json;
 pub mod runner;
@@ -25,9 +26,12 @@ pub mod scope;
 pub mod secret;
 pub mod server;
 mod sessions;
+pub mod state;
+pub mod tenant;
 pub mod tool;
 pub mod types;
 pub mod upstream;
+pub mod vendor_auth;
 
 pub use auth::{Credentials, EnvCredentials};
 pub use context::Ctx;
@@ -36,12 +40,15 @@ pub use http::Method;
 pub use runner::run;
 pub use secret::Secret;
 pub use server::{ExtraApi, McpServer, ServerFlag, ServerSpec, Settings, Toolset};
+pub use state::{Pools, State};
+pub use tenant::{Base, TenantUrl};
 pub use tool::{Effect, Output, ToolDef, ToolNames, ToolResult, tool};
 pub use types::Int;
 pub use upstream::{
     Request, Response, RetryPolicy, Upstream, UpstreamConfig, VendorError, default_error_parser,
     seg, seg_id, seg_path,
 };
+pub use vendor_auth::{Auth, Part};
 
 /// Re-exports for server crates, so they need not depend on these crates directly.
 pub mod reexports {

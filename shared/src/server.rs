@@ -21,8 +21,11 @@ use crate::auth::{self, EnvCredentials};
 use crate::context::Ctx;
 use crate::dynamic::{self, DynamicCtx, Session};
 use crate::scope::{Filter, allow_lists};
+use crate::state::{MakeState, State};
+use crate::tenant::{self, Base};
 use crate::tool::{ToolDef, ToolNames};
-use crate::upstream::{ErrorParser, RetryPolicy, Upstream, UpstreamConfig};
+use crate::upstream::{ErrorParser, RetryPolicy, Upstream, UpstreamConfig, default_error_parser};
+use crate::vendor_auth::Auth;
 
 /// A toolset: one vendor area that users switch on and off.
 #[derive(Debug)]
@@ -44,6 +47,8 @@ pub struct ExtraApi {
     pub default_base_url: &'static str,
     /// The variable that overrides the base URL (e.g. `PEOPLE_API_BASE_URL`).
     pub base_url_var: &'static str,
+    /// How this API takes the credential (`None`: as the server's main API does).
+    pub auth: Option<Auth>,
 }
 
 /// A switch of one server (e.g. GitHub's lockdown mode): the flag `--<name>`, an environment
@@ -74,10 +79,19 @@ pub struct ServerSpec {
     pub description: &'static str,
     /// Instructions sent to clients at initialize.
     pub instructions: &'static str,
-    /// The vendor API's base URL; `<SERVICE>_API_BASE_URL` overrides it.
-    pub default_base_url: &'static str,
+    /// Where the vendor API lives: one URL, a URL per tenant, or none (a connector);
+    /// `<SERVICE>_API_BASE_URL` overrides it.
+    pub base: Base,
+    /// How the vendor takes the caller's credential ([`Ctx::authorized`] applies it).
+    pub auth: Auth,
     /// The service's own credential variables and the credential field each fills.
     pub credential_env: &'static [(&'static str, &'static str)],
+    /// Request headers that carry a raw token, and the credential field each fills
+    /// (Klavis's `x-auth-token`, `x-api-key`), read after `x-auth-data`.
+    pub token_headers: &'static [(&'static str, &'static str)],
+    /// The server's process state, built at start-up (connection pools, bundled data);
+    /// tools reach it with [`Ctx::state`].
+    pub state: Option<MakeState>,
     pub toolsets: &'static [Toolset],
     pub tools: fn() -> Vec<ToolDef>,
     pub error_parser: ErrorParser,
@@ -89,7 +103,32 @@ pub struct ServerSpec {
     pub flags: &'static [ServerFlag],
 }
 
+fn no_tools() -> Vec<ToolDef> {
+    Vec::new()
+}
+
 impl ServerSpec {
+    /// What a spec has unless it says otherwise: start a spec with `..ServerSpec::DEFAULT`.
+    pub const DEFAULT: ServerSpec = ServerSpec {
+        service: "",
+        display_name: "",
+        binary: "",
+        version: "",
+        description: "",
+        instructions: "",
+        base: Base::None,
+        auth: Auth::BEARER,
+        credential_env: &[],
+        token_headers: &[],
+        state: None,
+        toolsets: &[],
+        tools: no_tools,
+        error_parser: default_error_parser,
+        default_headers: &[],
+        extra_apis: &[],
+        flags: &[],
+    };
+
     /// `GITHUB` for `github`, `GOOGLE_CALENDAR` for `google_calendar`.
     pub fn env_prefix(&self) -> String {
         self.service.to_ascii_uppercase().replace('-', "_")
@@ -101,6 +140,11 @@ impl ServerSpec {
 
     pub fn port_var(&self) -> String {
         format!("{}_MCP_SERVER_PORT", self.env_prefix())
+    }
+
+    /// The variable that widens the host patterns of a tenant base (`FRESHDESK_ALLOWED_HOSTS`).
+    pub fn allowed_hosts_var(&self) -> String {
+        format!("{}_ALLOWED_HOSTS", self.env_prefix())
     }
 }
 
@@ -115,6 +159,10 @@ pub struct Settings {
     pub stateless: bool,
     pub require_auth_header: bool,
     pub api_base_url: Option<String>,
+    /// Host patterns a tenant's credentials may name beyond the vendor's own
+    /// (`<SERVICE>_ALLOWED_HOSTS`: self-hosted deployments, tests on 127.0.0.1); these may use
+    /// plain http.
+    pub tenant_hosts: Vec<String>,
     pub upstream_timeout: Duration,
     /// Largest vendor response body read (bigger ones are refused, not buffered).
     pub upstream_max_body_bytes: usize,
@@ -164,6 +212,7 @@ impl Default for Settings {
             stateless: false,
             require_auth_header: false,
             api_base_url: None,
+            tenant_hosts: Vec::new(),
             upstream_timeout: Duration::from_secs(30),
             upstream_max_body_bytes: 20 * 1024 * 1024,
             retry: RetryPolicy::default(),
@@ -194,6 +243,10 @@ pub(crate) struct Inner {
     /// Dynamic toolsets: the toolsets a new session starts with.
     dynamic: Option<BTreeSet<&'static str>>,
     upstream: Upstream,
+    /// Derives each call's base URL from its credentials (a [`Base::Tenant`] server).
+    tenant: Option<tenant::Resolver>,
+    /// The spec's process state ([`ServerSpec::state`]).
+    state: Option<State>,
     extra: Arc<Vec<(&'static str, Upstream)>>,
     pub(crate) calls: Arc<Semaphore>,
     draining: AtomicBool,
@@ -315,13 +368,29 @@ impl McpServer {
             .filter(|t| visible(&filter, dynamic.is_some(), &session, t))
             .map(|t| t.mcp_tool().clone())
             .collect();
-        let base = settings
-            .api_base_url
-            .clone()
-            .unwrap_or_else(|| spec.default_base_url.to_owned());
-        let base_url = Url::parse(&base)
-            .map_err(|e| format!("{} is not a valid URL ({e}): {base}", spec.base_url_var()))?;
-        let mut ucfg = UpstreamConfig::new(base_url, spec.display_name);
+        let parse = |base: &str| {
+            Url::parse(base)
+                .map_err(|e| format!("{} is not a valid URL ({e}): {base}", spec.base_url_var()))
+        };
+        let (base_url, tenant) = match spec.base {
+            Base::Fixed(default) => (
+                Some(parse(settings.api_base_url.as_deref().unwrap_or(default))?),
+                None,
+            ),
+            Base::Tenant(templates) => (
+                None,
+                Some(tenant::Resolver::new(
+                    spec.display_name,
+                    spec.allowed_hosts_var(),
+                    templates,
+                    settings.api_base_url.as_deref(),
+                    settings.tenant_hosts.clone(),
+                )?),
+            ),
+            Base::None => (None, None),
+        };
+        let mut ucfg = UpstreamConfig::with_base(base_url, spec.display_name);
+        ucfg.auth = spec.auth;
         ucfg.timeout = settings.upstream_timeout;
         ucfg.retry = settings.retry.clone();
         ucfg.max_body_bytes = settings.upstream_max_body_bytes;
@@ -339,11 +408,13 @@ impl McpServer {
             let url = Url::parse(&base)
                 .map_err(|e| format!("{} is not a valid URL ({e}): {base}", api.base_url_var))?;
             let mut cfg = ucfg.clone();
-            cfg.base_url = url;
+            cfg.base_url = Some(url);
             cfg.vendor = api.display_name;
+            cfg.auth = api.auth.unwrap_or(spec.auth);
             extra.push((api.name, upstream.sibling(cfg)));
         }
         let extra = Arc::new(extra);
+        let state = spec.state.map(|make| make(&settings)).transpose()?;
         let calls = Arc::new(Semaphore::new(settings.max_concurrent_calls.max(1)));
         Ok(Self {
             inner: Arc::new(Inner {
@@ -355,6 +426,8 @@ impl McpServer {
                 listed,
                 dynamic,
                 upstream,
+                tenant,
+                state,
                 extra,
                 calls,
                 draining: AtomicBool::new(false),
@@ -510,6 +583,7 @@ impl McpServer {
             headers,
             &inner.settings.env_credentials,
             !inner.settings.require_auth_header,
+            inner.spec.token_headers,
         )
         .map_err(|e| ErrorData::new(ErrorCode::INVALID_REQUEST, e.to_string(), None))?;
         if inner.draining.load(Ordering::SeqCst) {
@@ -544,15 +618,22 @@ impl McpServer {
             // stdio is one session; over HTTP, only requests of a session have one.
             persistent: headers.is_none_or(|h| h.contains_key("mcp-session-id")),
         });
-        let ctx = Ctx {
+        let mut ctx = Ctx {
             tool: Arc::from(name),
             dynamic,
             flags,
             credentials,
             upstream: inner.upstream.clone(),
             extra: inner.extra.clone(),
+            state: inner.state.clone(),
             service: inner.spec,
         };
+        if let Some(tenant) = &inner.tenant {
+            // A refused or incomplete tenant host fails every request of this call, before
+            // anything is sent.
+            let base = tenant.resolve(&ctx).await;
+            ctx.upstream = inner.upstream.for_base(base);
+        }
         let started = Instant::now();
         let result = def.call(ctx, Value::Object(args.unwrap_or_default())).await;
         let is_error = result.is_error.unwrap_or(false);

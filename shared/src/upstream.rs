@@ -3,7 +3,7 @@
 //! rate-limit reset headers, a response-size cap, and vendor errors mapped to [`ToolError`]s.
 
 use std::sync::Arc;
-use std::time::{Duration, SystemTime};
+use std::time::{Duration, Instant, SystemTime};
 
 use backon::BackoffBuilder as _;
 use http::{HeaderMap, HeaderName, HeaderValue, Method, StatusCode};
@@ -14,6 +14,7 @@ use url::Url;
 
 use crate::error::{ErrorKind, ToolError, status_hint};
 use crate::secret::Secret;
+use crate::vendor_auth::Auth;
 
 /// The vendor's own reading of an error body.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -76,7 +77,9 @@ impl Default for RetryPolicy {
 /// Settings of the upstream client.
 #[derive(Debug, Clone)]
 pub struct UpstreamConfig {
-    pub base_url: Url,
+    /// The vendor API's base URL; `None` for a server that calls no HTTP API (a database
+    /// connector) or whose base is derived per tenant ([`Upstream::for_base`]).
+    pub base_url: Option<Url>,
     pub vendor: &'static str,
     pub timeout: Duration,
     pub connect_timeout: Duration,
@@ -85,10 +88,18 @@ pub struct UpstreamConfig {
     pub error_parser: ErrorParser,
     /// Headers sent with every request (e.g. an API version header).
     pub default_headers: Vec<(&'static str, &'static str)>,
+    /// How this API takes the caller's credentials ([`Ctx::authorized`](crate::Ctx::authorized)).
+    pub auth: Auth,
 }
 
 impl UpstreamConfig {
     pub fn new(base_url: Url, vendor: &'static str) -> Self {
+        Self::with_base(Some(base_url), vendor)
+    }
+
+    /// Settings for `vendor` with an optional base URL (none: a connector, or a tenant base
+    /// set per call).
+    pub fn with_base(base_url: Option<Url>, vendor: &'static str) -> Self {
         Self {
             base_url,
             vendor,
@@ -98,6 +109,7 @@ impl UpstreamConfig {
             max_body_bytes: 20 * 1024 * 1024,
             error_parser: default_error_parser,
             default_headers: Vec::new(),
+            auth: Auth::BEARER,
         }
     }
 }
@@ -108,6 +120,9 @@ struct Inner {
     /// [`Request::no_redirect`]).
     no_redirect: Arc<std::sync::OnceLock<reqwest::Client>>,
     cfg: UpstreamConfig,
+    /// Why this client has no base URL, when it has none (a refused tenant host, a missing
+    /// tenant field): every request made with it fails with this error, before sending.
+    base_error: Option<ToolError>,
 }
 
 /// The shared upstream client. Clone it freely: clones share one connection pool.
@@ -147,6 +162,7 @@ impl Upstream {
                 client,
                 no_redirect: Arc::default(),
                 cfg,
+                base_error: None,
             }),
         })
     }
@@ -170,12 +186,42 @@ impl Upstream {
                 client: self.inner.client.clone(),
                 no_redirect: self.inner.no_redirect.clone(),
                 cfg,
+                base_error: None,
+            }),
+        }
+    }
+
+    /// This client with another base URL (one tenant's host), or with none and the reason,
+    /// which every request made with it then fails with before anything is sent.
+    pub fn for_base(&self, base: Result<Url, ToolError>) -> Self {
+        let mut cfg = self.inner.cfg.clone();
+        let base_error = match base {
+            Ok(url) => {
+                cfg.base_url = Some(url);
+                None
+            }
+            Err(e) => {
+                cfg.base_url = None;
+                Some(e)
+            }
+        };
+        Self {
+            inner: Arc::new(Inner {
+                client: self.inner.client.clone(),
+                no_redirect: self.inner.no_redirect.clone(),
+                cfg,
+                base_error,
             }),
         }
     }
 
     pub fn config(&self) -> &UpstreamConfig {
         &self.inner.cfg
+    }
+
+    /// The base URL requests are relative to (`None` for a server without an HTTP API).
+    pub fn base_url(&self) -> Option<&Url> {
+        self.inner.cfg.base_url.as_ref()
     }
 
     /// A request to `path` relative to the base URL (`/repos/a/b` or `repos/a/b`). An absolute
@@ -192,6 +238,7 @@ impl Upstream {
             idempotent: None,
             follow_redirects: true,
             external: false,
+            retry_when: None,
         }
     }
 
@@ -218,11 +265,20 @@ impl Upstream {
             idempotent: None,
             follow_redirects: true,
             external: true,
+            retry_when: None,
         }
     }
 
     fn resolve(&self, path: &str) -> Result<Url, ToolError> {
-        let base = &self.inner.cfg.base_url;
+        if let Some(e) = &self.inner.base_error {
+            return Err(e.clone());
+        }
+        let base = self.inner.cfg.base_url.as_ref().ok_or_else(|| {
+            ToolError::transport(format!(
+                "this server calls no HTTP API of {}; the tool cannot make a request",
+                self.inner.cfg.vendor
+            ))
+        })?;
         if path.starts_with("http://") || path.starts_with("https://") {
             let url = Url::parse(path)
                 .map_err(|e| ToolError::invalid_input(format!("invalid URL {path}: {e}")))?;
@@ -257,13 +313,20 @@ impl Upstream {
     }
 }
 
+#[derive(Clone)]
 enum Body {
     Json(Value),
     Form(Vec<(String, String)>),
     Bytes(Vec<u8>, String),
 }
 
+/// Reads a response the status alone would not retry (a GraphQL 200 whose `errors[]` say
+/// "throttled"): `Some(wait)` when the vendor did not process the request and asks to wait.
+/// Such a response is retried whatever the method, within the same attempts and deadline.
+pub type RetryWhen = fn(&Response) -> Option<Duration>;
+
 /// One upstream request being built. Nothing is sent until [`Request::send`].
+#[derive(Clone)]
 pub struct Request {
     up: Upstream,
     method: Method,
@@ -274,6 +337,7 @@ pub struct Request {
     follow_redirects: bool,
     /// Built by [`Upstream::external`]: never carries credentials.
     external: bool,
+    retry_when: Option<RetryWhen>,
 }
 
 /// Percent-encode one path segment (owner, repo, file path pieces...).
@@ -328,12 +392,49 @@ impl Request {
         self.sensitive_header(http::header::AUTHORIZATION, &v)
     }
 
-    /// A header whose value is a secret (marked sensitive, never logged).
-    pub fn sensitive_header(mut self, name: HeaderName, value: &str) -> Self {
+    /// `Authorization: Basic base64(user:password)`.
+    pub fn basic(self, user: &str, password: &str) -> Self {
+        use base64::Engine as _;
+        let v = format!(
+            "Basic {}",
+            base64::engine::general_purpose::STANDARD.encode(format!("{user}:{password}"))
+        );
+        self.sensitive_header(http::header::AUTHORIZATION, &v)
+    }
+
+    /// A query parameter whose value is a secret (an API key the vendor takes in the URL).
+    /// Only the path of a URL is ever logged, and error messages never carry the URL.
+    pub fn secret_query(mut self, key: &str, value: &Secret) -> Self {
+        if self.refuse_credentials() {
+            return self;
+        }
+        if let Ok(url) = &mut self.url {
+            url.query_pairs_mut().append_pair(key, value.expose());
+        }
+        self
+    }
+
+    /// Requests built by [`Upstream::external`] never carry credentials: mark the request
+    /// failed instead.
+    fn refuse_credentials(&mut self) -> bool {
         if self.external {
             self.url = Err(ToolError::transport(
                 "refusing to send credentials to a URL outside the configured API",
             ));
+        }
+        self.external
+    }
+
+    /// Also retry a response that [`RetryWhen`] reads as "not processed, wait" (GraphQL
+    /// throttling inside a 200).
+    pub fn retry_when(mut self, f: RetryWhen) -> Self {
+        self.retry_when = Some(f);
+        self
+    }
+
+    /// A header whose value is a secret (marked sensitive, never logged).
+    pub fn sensitive_header(mut self, name: HeaderName, value: &str) -> Self {
+        if self.refuse_credentials() {
             return self;
         }
         match HeaderValue::from_str(value) {
@@ -432,6 +533,10 @@ impl Request {
     }
 
     /// Send with retries and return the final response whatever its status.
+    ///
+    /// The whole call, retries and waits included, ends by the client's timeout
+    /// (`MCP_UPSTREAM_TIMEOUT_SECS`): each attempt gets what is left of it, and a wait that
+    /// would end after it is not started.
     pub async fn send_raw(self) -> Result<Response, ToolError> {
         let Request {
             up,
@@ -442,6 +547,7 @@ impl Request {
             idempotent,
             external: _,
             follow_redirects,
+            retry_when,
         } = self;
         let url = url?;
         let cfg = &up.inner.cfg;
@@ -457,9 +563,11 @@ impl Request {
             if cfg.retry.jitter { b.with_jitter() } else { b }
         }
         .build();
+        let deadline = Instant::now() + cfg.timeout;
         let mut attempt = 0usize;
         loop {
             attempt += 1;
+            let remaining = deadline.saturating_duration_since(Instant::now());
             let client = if follow_redirects {
                 &up.inner.client
             } else {
@@ -467,7 +575,8 @@ impl Request {
             };
             let mut rb = client
                 .request(method.clone(), url.clone())
-                .headers(headers.clone());
+                .headers(headers.clone())
+                .timeout(remaining.max(Duration::from_millis(1)));
             rb = match &body {
                 Some(Body::Json(v)) => rb.json(v),
                 Some(Body::Form(pairs)) => rb.form(pairs),
@@ -481,7 +590,7 @@ impl Request {
                 }
                 None => rb,
             };
-            let started = std::time::Instant::now();
+            let started = Instant::now();
             let result = match rb.send().await {
                 Ok(resp) => read_capped(resp, cfg).await,
                 Err(e) => Err(e.into()),
@@ -498,18 +607,28 @@ impl Request {
                         elapsed_ms = started.elapsed().as_millis() as u64,
                         "upstream call"
                     );
-                    let retry = match resp.status.as_u16() {
+                    let by_status = match resp.status.as_u16() {
                         429 => true,
                         403 => resp.rate_limit_exhausted() || resp.parsed_error().rate_limited,
-                        502..=504 => idempotent,
+                        500 | 502..=504 => idempotent,
                         _ => false,
                     };
-                    if !retry || last {
+                    // A vendor-specific "not processed, wait" (GraphQL throttling).
+                    let asked = if by_status {
+                        None
+                    } else {
+                        retry_when.and_then(|f| f(&resp))
+                    };
+                    if !(by_status || asked.is_some()) || last {
                         return Ok(resp.with_attempts(attempt));
                     }
                     let next = backoff.next().unwrap_or(cfg.retry.max_delay);
-                    let wait = resp.retry_after().map(|w| w.max(next)).unwrap_or(next);
-                    if wait > cfg.retry.max_wait {
+                    let wait = resp
+                        .retry_after()
+                        .or(asked)
+                        .map(|w| w.max(next))
+                        .unwrap_or(next);
+                    if wait > cfg.retry.max_wait || Instant::now() + wait >= deadline {
                         return Ok(resp.with_attempts(attempt));
                     }
                     tracing::info!(
@@ -523,11 +642,14 @@ impl Request {
                 }
                 Err(err) => {
                     tracing::debug!(vendor = cfg.vendor, method = %method, path = url.path(), attempt, error = %err.describe(), "upstream call failed");
-                    let retry = !last && (err.connect || idempotent);
-                    if !retry {
-                        return Err(err.into_tool_error(cfg, &method, idempotent));
-                    }
                     let wait = backoff.next().unwrap_or(cfg.retry.max_delay);
+                    let retry = !last
+                        && (err.connect || idempotent)
+                        && err.too_large.is_none()
+                        && Instant::now() + wait < deadline;
+                    if !retry {
+                        return Err(err.into_tool_error(cfg, &url, &method, idempotent, attempt));
+                    }
                     tokio::time::sleep(wait).await;
                 }
             }
@@ -567,8 +689,20 @@ impl SendError {
         &self.detail
     }
 
-    fn into_tool_error(self, cfg: &UpstreamConfig, method: &Method, idempotent: bool) -> ToolError {
+    fn into_tool_error(
+        self,
+        cfg: &UpstreamConfig,
+        url: &Url,
+        method: &Method,
+        idempotent: bool,
+        attempts: usize,
+    ) -> ToolError {
         let vendor = cfg.vendor;
+        let over = if attempts == 1 {
+            "1 attempt".to_owned()
+        } else {
+            format!("{attempts} attempts")
+        };
         if let Some(limit) = self.too_large {
             return ToolError::transport(format!(
                 "The {vendor} response is larger than {} MiB and was not read.",
@@ -583,15 +717,17 @@ impl SendError {
         };
         if self.timeout {
             return ToolError::transport(format!(
-                "{vendor} did not answer within {} s ({method} request timed out).{not_retried}",
-                cfg.timeout.as_secs()
+                "{vendor} gave no answer in {} over {over} ({method} request timed out).{not_retried}",
+                human(cfg.timeout)
             ))
             .with_hint("retry later; if it persists the vendor may be degraded.");
         }
         if self.connect {
+            // The origin of the URL that failed (a pre-signed download's host is not the API's),
+            // never its query, which may carry a signature or a key.
             return ToolError::transport(format!(
-                "Cannot connect to {vendor} at {}: {}.",
-                cfg.base_url.origin().ascii_serialization(),
+                "Cannot connect to {vendor} at {} ({over}): {}.",
+                url.origin().ascii_serialization(),
                 self.detail
             ))
             .with_hint("check the network, proxy settings and the API base URL.");
@@ -601,6 +737,15 @@ impl SendError {
             self.detail
         ))
         .with_hint("retry later.")
+    }
+}
+
+/// `30 s`, or `300 ms` below a second.
+fn human(d: Duration) -> String {
+    if d < Duration::from_secs(1) {
+        format!("{} ms", d.as_millis())
+    } else {
+        format!("{} s", d.as_secs())
     }
 }
 
@@ -686,6 +831,11 @@ impl Response {
 
     pub fn header(&self, name: &str) -> Option<&str> {
         self.headers.get(name).and_then(|v| v.to_str().ok())
+    }
+
+    /// The vendor's display name (for messages).
+    pub fn vendor(&self) -> &str {
+        &self.vendor
     }
 
     /// The `Location` of a redirect (a [`Request::no_redirect`] request), when the status is

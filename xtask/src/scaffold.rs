@@ -71,7 +71,7 @@ pub static SPEC: ServerSpec = ServerSpec {
     version: env!("CARGO_PKG_VERSION"),
     description: "{{Display}} for AI agents.",
     instructions: "Tools act on {{Display}} with the credentials of the request.",
-    default_base_url: "{{base_url}}",
+    base: mcp_shared::Base::Fixed("{{base_url}}"),
     credential_env: &[("{{SERVICE}}_ACCESS_TOKEN", "access_token")],
     toolsets: TOOLSETS,
     tools,
@@ -79,6 +79,7 @@ pub static SPEC: ServerSpec = ServerSpec {
     default_headers: &[],
     extra_apis: &[],
     flags: &[],
+    ..ServerSpec::DEFAULT
 };
 "#;
 

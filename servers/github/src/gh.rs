@@ -2,7 +2,7 @@
 
 use mcp_shared::json::{at, pick, pluck};
 use mcp_shared::reexports::http;
-use mcp_shared::{Ctx, ErrorKind, Int, Method, Request, Response, ToolError, VendorError};
+use mcp_shared::{Ctx, Int, Method, Request, Response, ToolError, VendorError};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -12,13 +12,15 @@ use serde_json::{Value, json};
 /// A path with a `.` or `..` segment is refused: URL normalisation would resolve it and send
 /// the caller's token to another endpoint than the tool meant (e.g. `owner = ".."`).
 pub fn req(ctx: &Ctx, method: Method, path: &str) -> Result<Request, ToolError> {
-    Ok(ctx.request(method, path).bearer(&ctx.token()?))
+    ctx.authorized(method, path)
 }
 
 /// GitHub's GraphQL endpoint: `/graphql` next to the REST API on github.com, and
 /// `/api/graphql` on GitHub Enterprise Server, whose REST base URL ends in `/api/v3`.
 fn graphql_path(ctx: &Ctx) -> String {
-    let base = &ctx.upstream().config().base_url;
+    let Some(base) = ctx.upstream().base_url() else {
+        return "/graphql".to_owned();
+    };
     let path = base.path().trim_end_matches('/');
     match path.strip_suffix("/v3").filter(|api| api.ends_with("/api")) {
         Some(api) => {
@@ -32,43 +34,18 @@ fn graphql_path(ctx: &Ctx) -> String {
 }
 
 /// Run a GraphQL operation (`query Name(...)` or `mutation Name(...)`, kept as a constant next
-/// to its tool) and return its `data`. The body names the operation (`operationName`). GitHub
-/// answers GraphQL errors with 200 and an `errors` array: they become tool errors. Queries are
-/// retried after gateway errors; mutations are not.
+/// to its tool) on the shared GraphQL client and return its `data`: GitHub's `errors` (in a
+/// 200) become tool errors with GitHub's hints; queries are retried, mutations are not.
 pub async fn graphql(
     ctx: &Ctx,
     operation: &str,
     query: &str,
     variables: Value,
 ) -> Result<Value, ToolError> {
-    let is_query = query.trim_start().starts_with("query");
-    let v: Value = req(ctx, Method::POST, &graphql_path(ctx))?
-        .json(&json!({ "query": query, "operationName": operation, "variables": variables }))
-        .idempotent(is_query)
-        .send_json()
-        .await?;
-    if let Some(errors) = v
-        .get("errors")
-        .and_then(Value::as_array)
-        .filter(|e| !e.is_empty())
-    {
-        let messages: Vec<&str> = errors
-            .iter()
-            .filter_map(|e| e.get("message").and_then(Value::as_str))
-            .collect();
-        let kind = errors[0].get("type").and_then(Value::as_str);
-        let mut e = ToolError::new(
-            ErrorKind::Upstream,
-            format!(
-                "GitHub GraphQL error{} in {operation}: {}.",
-                kind.map(|k| format!(" ({k})")).unwrap_or_default(),
-                messages.join("; ")
-            ),
-        );
-        if let Some(k) = kind {
-            e = e.with_code(k);
-        }
-        e = match kind {
+    let r = req(ctx, Method::POST, &graphql_path(ctx))?;
+    mcp_shared::graphql::execute(r, operation, query, variables)
+        .await
+        .map_err(|e| match e.code.as_deref() {
             Some("NOT_FOUND") => e.with_hint(
                 "the repository, issue or pull request does not exist, or the token cannot see it.",
             ),
@@ -76,10 +53,7 @@ pub async fn graphql(
                 "the token lacks the permission or scope this operation needs (classic tokens: `repo`, `read:org` or `project`).",
             ),
             _ => e,
-        };
-        return Err(e);
-    }
-    Ok(v.get("data").cloned().unwrap_or(Value::Null))
+        })
 }
 
 /// One page of a REST list, each item shaped, as `{"items", "next_page"}`.

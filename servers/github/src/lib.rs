@@ -148,7 +148,7 @@ pub static SPEC: ServerSpec = ServerSpec {
     description: "GitHub repositories, issues, pull requests, code search and users for AI agents.",
     instructions: "Tools act on GitHub as the user whose token the request carries. \
         Owners and repositories are given as `owner` and `repo`; list tools take `page` and `perPage` (max 100) and return `next_page`.",
-    default_base_url: "https://api.github.com",
+    base: mcp_shared::Base::Fixed("https://api.github.com"),
     credential_env: &[("GITHUB_PERSONAL_ACCESS_TOKEN", "access_token")],
     toolsets: TOOLSETS,
     tools,
@@ -164,4 +164,5 @@ pub static SPEC: ServerSpec = ServerSpec {
         header: Some("x-mcp-lockdown"),
         help: "Lockdown mode: withhold what users without push access wrote in public repositories (issues, pull requests, comments, reviews, discussions); a prompt-injection mitigation, not a security boundary",
     }],
+    ..ServerSpec::DEFAULT
 };

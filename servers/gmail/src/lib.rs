@@ -63,7 +63,7 @@ pub static SPEC: ServerSpec = ServerSpec {
         Search with Gmail's query syntax (gmail_search_emails), then read a message or thread by id. \
         Never guess recipients: look them up with gmail_search_contacts. \
         Label ids come from gmail_list_labels.",
-    default_base_url: "https://gmail.googleapis.com",
+    base: mcp_shared::Base::Fixed("https://gmail.googleapis.com"),
     credential_env: &[],
     toolsets: TOOLSETS,
     tools,
@@ -71,4 +71,5 @@ pub static SPEC: ServerSpec = ServerSpec {
     default_headers: &[],
     extra_apis: &[mcp_shared::google::PEOPLE_API],
     flags: &[],
+    ..ServerSpec::DEFAULT
 };

@@ -63,7 +63,7 @@ pub static SPEC: ServerSpec = ServerSpec {
         Check availability with google_calendar_find_free_slots before proposing times. \
         Never guess attendees' addresses: look them up with google_calendar_search_contacts. \
         Calendar ids come from google_calendar_list_calendars (`primary` is the user's own).",
-    default_base_url: "https://www.googleapis.com",
+    base: mcp_shared::Base::Fixed("https://www.googleapis.com"),
     credential_env: &[],
     toolsets: TOOLSETS,
     tools,
@@ -71,4 +71,5 @@ pub static SPEC: ServerSpec = ServerSpec {
     default_headers: &[],
     extra_apis: &[PEOPLE_API],
     flags: &[],
+    ..ServerSpec::DEFAULT
 };

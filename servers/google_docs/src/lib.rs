@@ -38,7 +38,7 @@ pub static SPEC: ServerSpec = ServerSpec {
         google_docs_get_document_by_id (Markdown by default). To add formatted content use \
         google_docs_append_markdown or google_docs_insert_text_at_heading; to change wording, \
         google_docs_replace_text. Document ids are the part of the URL after /document/d/.",
-    default_base_url: "https://docs.googleapis.com",
+    base: mcp_shared::Base::Fixed("https://docs.googleapis.com"),
     credential_env: &[],
     toolsets: TOOLSETS,
     tools,
@@ -49,6 +49,8 @@ pub static SPEC: ServerSpec = ServerSpec {
         display_name: "Google Drive",
         default_base_url: "https://www.googleapis.com",
         base_url_var: "GOOGLE_DRIVE_API_BASE_URL",
+        auth: None,
     }],
     flags: &[],
+    ..ServerSpec::DEFAULT
 };

@@ -61,7 +61,7 @@ pub static SPEC: ServerSpec = ServerSpec {
         google_drive_read_file (Docs as text, Sheets as CSV, other files as embedded resources) or \
         google_drive_get_document_by_id (a Doc as Markdown or HTML). Folder and shared drive ids \
         come from the search tools, google_drive_get_file_tree_structure and google_drive_list_shared_drives.",
-    default_base_url: "https://www.googleapis.com",
+    base: mcp_shared::Base::Fixed("https://www.googleapis.com"),
     credential_env: &[],
     toolsets: TOOLSETS,
     tools,
@@ -69,4 +69,5 @@ pub static SPEC: ServerSpec = ServerSpec {
     default_headers: &[],
     extra_apis: &[],
     flags: &[],
+    ..ServerSpec::DEFAULT
 };

@@ -53,6 +53,7 @@ pub const DRIVE: ExtraApi = ExtraApi {
     display_name: "Google Drive",
     default_base_url: "https://www.googleapis.com",
     base_url_var: "GOOGLE_DRIVE_API_BASE_URL",
+    auth: None,
 };
 
 pub static SPEC: ServerSpec = ServerSpec {
@@ -66,7 +67,7 @@ pub static SPEC: ServerSpec = ServerSpec {
         then read with google_sheets_read_range or google_sheets_read_table and write with \
         google_sheets_update_values or google_sheets_append_rows. Ranges are A1 notation: \
         Sheet1!A1:C10, 'My Sheet'!A:C (quote sheet names with spaces; double an apostrophe inside quotes).",
-    default_base_url: "https://sheets.googleapis.com",
+    base: mcp_shared::Base::Fixed("https://sheets.googleapis.com"),
     credential_env: &[],
     toolsets: TOOLSETS,
     tools,
@@ -74,4 +75,5 @@ pub static SPEC: ServerSpec = ServerSpec {
     default_headers: &[],
     extra_apis: &[DRIVE],
     flags: &[],
+    ..ServerSpec::DEFAULT
 };

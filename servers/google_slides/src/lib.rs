@@ -36,7 +36,7 @@ pub static SPEC: ServerSpec = ServerSpec {
         layouts) or summarize_presentation. Add slides with add_slide, change wording with \
         google_slides_replace_text; anything else with batch_update_presentation (Slides API requests). \
         Presentation ids are the part of the URL after /presentation/d/.",
-    default_base_url: "https://slides.googleapis.com",
+    base: mcp_shared::Base::Fixed("https://slides.googleapis.com"),
     credential_env: &[],
     toolsets: TOOLSETS,
     tools,
@@ -47,6 +47,8 @@ pub static SPEC: ServerSpec = ServerSpec {
         display_name: "Google Drive",
         default_base_url: "https://www.googleapis.com",
         base_url_var: "GOOGLE_DRIVE_API_BASE_URL",
+        auth: None,
     }],
     flags: &[],
+    ..ServerSpec::DEFAULT
 };

@@ -78,7 +78,7 @@ pub static SPEC: ServerSpec = ServerSpec {
         Property values may be given in a simple form ({\"Status\": \"Done\", \"Due\": \"2025-01-31\"}) or in Notion's JSON form. \
         A database holds one or more data sources; database tools resolve the data source for you. \
         List tools take start_cursor and page_size (max 100) and return next_cursor and has_more.",
-    default_base_url: "https://api.notion.com",
+    base: mcp_shared::Base::Fixed("https://api.notion.com"),
     credential_env: &[
         ("NOTION_TOKEN", "access_token"),
         ("NOTION_API_KEY", "access_token"),
@@ -90,4 +90,5 @@ pub static SPEC: ServerSpec = ServerSpec {
     default_headers: &[],
     extra_apis: &[],
     flags: &[],
+    ..ServerSpec::DEFAULT
 };

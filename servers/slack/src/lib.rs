@@ -66,7 +66,7 @@ pub static SPEC: ServerSpec = ServerSpec {
     instructions: "Tools act on Slack with the request's tokens: slack_user_* tools with the user token (authed_user.access_token), slack_bot_* tools and the others with the bot token (access_token) unless they say otherwise or take act_as. \
         Channels, users and messages are named by ID (C..., U..., message ts such as 1712345678.123456); list tools take `limit` and `cursor` and return `next_cursor` (null on the last page). \
         Message text is Slack mrkdwn: *bold*, _italic_, <@U123> mentions, <#C123> channel links.",
-    default_base_url: "https://slack.com/api",
+    base: mcp_shared::Base::Fixed("https://slack.com/api"),
     credential_env: &[
         ("SLACK_BOT_TOKEN", "access_token"),
         ("SLACK_USER_TOKEN", "authed_user.access_token"),
@@ -77,4 +77,5 @@ pub static SPEC: ServerSpec = ServerSpec {
     default_headers: &[],
     extra_apis: &[],
     flags: &[],
+    ..ServerSpec::DEFAULT
 };

@@ -128,7 +128,7 @@ pub static SPEC: ServerSpec = ServerSpec {
     version: "0.0.0",
     description: "Test service",
     instructions: "Test service.",
-    default_base_url: "https://api.acme.invalid",
+    base: mcp_shared::Base::Fixed("https://api.acme.invalid"),
     credential_env: &[("ACME_TOKEN", "access_token")],
     toolsets: &[
         Toolset {
@@ -155,6 +155,7 @@ pub static SPEC: ServerSpec = ServerSpec {
         display_name: "Acme Billing",
         default_base_url: "https://billing.acme.invalid",
         base_url_var: "ACME_BILLING_API_BASE_URL",
+        auth: None,
     }],
     flags: &[mcp_shared::ServerFlag {
         name: "cautious",
@@ -162,6 +163,7 @@ pub static SPEC: ServerSpec = ServerSpec {
         header: Some("x-mcp-cautious"),
         help: "Mark results as cautious",
     }],
+    ..ServerSpec::DEFAULT
 };
 
 /// A thing as the fake Acme API returns it.

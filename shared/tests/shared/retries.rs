@@ -203,8 +203,27 @@ async fn non_json_error_body_is_quoted() {
         err.contains("500 Internal Server Error: upstream exploded."),
         "{err}"
     );
-    // 500 is not a retryable status.
-    assert_eq!(requests(&fake).await, 1);
+    // A 500 on a read is retried like 502-504 (many vendors' 500s are transient).
+    assert_eq!(requests(&fake).await, 3);
+}
+
+#[tokio::test]
+async fn a_500_on_a_write_is_not_retried() {
+    let fake = MockServer::start().await;
+    Mock::given(matchers::any())
+        .respond_with(ResponseTemplate::new(500).set_body_json(json!({"message": "boom"})))
+        .mount(&fake)
+        .await;
+    let (_server, client) = start(&fake.uri(), |_| {}).await;
+    let err = client
+        .call_err("acme_create_thing", json!({"name": "x"}))
+        .await;
+    assert!(err.contains("500 Internal Server Error: boom."), "{err}");
+    assert_eq!(
+        requests(&fake).await,
+        1,
+        "a write that may have run is never repeated"
+    );
 }
 
 #[tokio::test]
@@ -234,9 +253,50 @@ async fn read_timeout_is_retried_then_reported() {
         s.upstream_timeout = Duration::from_millis(300)
     })
     .await;
+    let started = std::time::Instant::now();
     let err = client.call_err("acme_get_thing", json!({"id": 1})).await;
-    assert!(err.contains("did not answer within"), "{err}");
-    assert_eq!(requests(&fake).await, 3);
+    // The timeout bounds the whole call: a hanging vendor gets one attempt of 300 ms, not
+    // three of 300 ms each plus the backoff between them.
+    assert!(
+        err.contains("gave no answer in 300 ms over 1 attempt"),
+        "{err}"
+    );
+    assert_eq!(requests(&fake).await, 1);
+    assert!(
+        started.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+#[tokio::test]
+async fn retries_share_one_deadline() {
+    // Each answer is a fast 503, then the vendor hangs: the retry gets only what is left of
+    // the call's deadline, and the message says how many attempts were made.
+    let fake = MockServer::start().await;
+    Mock::given(matchers::any())
+        .respond_with(ResponseTemplate::new(503))
+        .up_to_n_times(1)
+        .mount(&fake)
+        .await;
+    Mock::given(matchers::any())
+        .respond_with(
+            ResponseTemplate::new(200)
+                .set_body_json(thing(1))
+                .set_delay(Duration::from_secs(5)),
+        )
+        .mount(&fake)
+        .await;
+    let (_server, client) = start(&fake.uri(), |s| {
+        s.upstream_timeout = Duration::from_millis(600)
+    })
+    .await;
+    let err = client.call_err("acme_get_thing", json!({"id": 1})).await;
+    assert!(
+        err.contains("gave no answer in 600 ms over 2 attempts"),
+        "{err}"
+    );
+    assert_eq!(requests(&fake).await, 2);
 }
 
 #[tokio::test]
@@ -258,7 +318,7 @@ async fn write_that_timed_out_is_not_retried() {
         .call_err("acme_create_thing", json!({"name": "x"}))
         .await;
     assert!(
-        err.contains("did not answer within") && err.contains("not retried"),
+        err.contains("gave no answer in 300 ms over 1 attempt") && err.contains("not retried"),
         "{err}"
     );
     assert_eq!(requests(&fake).await, 1);

@@ -369,7 +369,9 @@ async fn get_teams_graphql_error() {
         .call_err("github_get_teams", json!({"user": "nobody-here"}))
         .await;
     assert!(
-        err.contains("GraphQL error (NOT_FOUND) in GetTeams: Could not resolve to a User"),
+        err.contains(
+            "GraphQL error (NOT_FOUND) in GetTeams at `user`: Could not resolve to a User"
+        ),
         "{err}"
     );
     assert!(err.contains("Hint:"), "{err}");

@@ -1,0 +1,516 @@
+//! Tenant hosts: base URLs derived from each request's credentials (Freshdesk's `{domain}`,
+//! Salesforce's `instance_url`, Shopify's shop, Atlassian's cloud id), checked against the
+//! host patterns the vendor's hosts follow before any request is made.
+//!
+//! A host that comes from a tenant is a server-side request forgery vector: a derived host
+//! outside the declared patterns (and the operator's `<SERVICE>_ALLOWED_HOSTS`) is refused with
+//! a clear error, and no request, and so no credential, ever goes to it.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use futures::future::BoxFuture;
+use url::Url;
+
+use crate::context::Ctx;
+use crate::error::{ErrorKind, ToolError};
+
+/// Fills template fields the credentials lack by asking the vendor (Atlassian's
+/// `accessible-resources` for the cloud id) or by computing them (Mailchimp's data centre
+/// from the key's suffix). Returns `(field, value)` pairs; cached per credential object.
+pub type Derive = fn(Ctx) -> BoxFuture<'static, Result<Vec<(String, String)>, ToolError>>;
+
+/// One way to build a tenant's base URL.
+#[derive(Debug, Clone, Copy)]
+pub struct TenantUrl {
+    /// The URL with `{field}` placeholders naming credential fields (`{a|b}`: the first
+    /// present). A placeholder at the start is a whole origin (`{instance_url}/services/...`);
+    /// one in the host is part of a host name (`https://{domain}.freshdesk.com/api/v2`); one
+    /// in the path is one encoded path segment (`/ex/jira/{cloud_id}`).
+    pub template: &'static str,
+    /// Host patterns the result must match when its host comes from the tenant:
+    /// `*.freshdesk.com` (any subdomain) or an exact host.
+    pub hosts: &'static [&'static str],
+    /// Fills fields the credentials lack; without it such a template is skipped.
+    pub derive: Option<Derive>,
+}
+
+/// Where a server's vendor API lives.
+#[derive(Debug, Clone, Copy)]
+pub enum Base {
+    /// One host for every tenant (`<SERVICE>_API_BASE_URL` overrides it).
+    Fixed(&'static str),
+    /// Derived per request from the credentials: the first template whose fields the
+    /// request has (directly, or through its `derive`) is used.
+    Tenant(&'static [TenantUrl]),
+    /// No HTTP API (a database, a TCP protocol, bundled data).
+    None,
+}
+
+impl Base {
+    /// The fixed URL, if this base is one.
+    pub fn fixed(&self) -> Option<&'static str> {
+        match self {
+            Base::Fixed(u) => Some(u),
+            _ => None,
+        }
+    }
+}
+
+/// How long a derived field (a looked-up cloud id) is kept, and how many are kept at most.
+const DERIVED_TTL: Duration = Duration::from_secs(15 * 60);
+const DERIVED_MAX: usize = 1024;
+
+/// Derived fields by credential object, for one template.
+type DerivedCache = Mutex<HashMap<String, (Instant, Vec<(String, String)>)>>;
+
+/// The process's resolver of tenant base URLs.
+pub(crate) struct Resolver {
+    vendor: &'static str,
+    /// The variable that widens the host patterns (for messages).
+    allow_var: String,
+    templates: Vec<(TenantUrl, Template)>,
+    /// Host patterns the operator added (`<SERVICE>_ALLOWED_HOSTS`); these may use http.
+    operator_hosts: Vec<String>,
+    derived: Vec<DerivedCache>,
+}
+
+impl Resolver {
+    /// `override_url` is the operator's `<SERVICE>_API_BASE_URL`: a template of its own (with
+    /// or without placeholders) that replaces the declared ones; its literal host is trusted.
+    pub(crate) fn new(
+        vendor: &'static str,
+        allow_var: String,
+        declared: &'static [TenantUrl],
+        override_url: Option<&str>,
+        operator_hosts: Vec<String>,
+    ) -> Result<Self, String> {
+        let templates = match override_url {
+            None => declared.to_vec(),
+            Some(u) => {
+                // The override keeps the declared host patterns and derive step.
+                let leaked: &'static str = Box::leak(u.to_owned().into_boxed_str());
+                vec![TenantUrl {
+                    template: leaked,
+                    hosts: declared.first().map(|t| t.hosts).unwrap_or(&[]),
+                    derive: declared.iter().find_map(|t| t.derive),
+                }]
+            }
+        };
+        if templates.is_empty() {
+            return Err(format!(
+                "{vendor}: a tenant base needs at least one URL template"
+            ));
+        }
+        let templates = templates
+            .into_iter()
+            .map(|t| {
+                Template::parse(t.template)
+                    .map(|tpl| (t, tpl))
+                    .map_err(|e| format!("{vendor} base URL template `{}`: {e}", t.template))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let derived = templates.iter().map(|_| Mutex::default()).collect();
+        Ok(Self {
+            vendor,
+            allow_var,
+            templates,
+            operator_hosts,
+            derived,
+        })
+    }
+
+    /// This call's base URL, or why there is none (a missing field, a refused host).
+    pub(crate) async fn resolve(&self, ctx: &Ctx) -> Result<Url, ToolError> {
+        let creds = ctx.credentials();
+        let field = |names: &[&str]| -> Option<String> {
+            let c = creds?;
+            names.iter().find_map(|n| {
+                c.field(n)
+                    .and_then(|v| match v {
+                        serde_json::Value::String(s) => Some(s.trim().to_owned()),
+                        serde_json::Value::Number(n) => Some(n.to_string()),
+                        _ => None,
+                    })
+                    .filter(|s| !s.is_empty())
+            })
+        };
+        let mut first_missing: Option<Vec<&str>> = None;
+        for (i, (t, tpl)) in self.templates.iter().enumerate() {
+            let lacking: Vec<&Placeholder> = tpl
+                .placeholders()
+                .filter(|p| field(&p.names).is_none())
+                .collect();
+            if lacking.is_empty() {
+                return self.build(t, tpl, &|names| field(names));
+            }
+            if first_missing.is_none() {
+                first_missing = Some(lacking[0].names.clone());
+            }
+            let Some(derive) = t.derive else {
+                continue;
+            };
+            let Some(creds) = creds else {
+                continue;
+            };
+            let key = creds.fingerprint();
+            let cached = self.cached(i, &key);
+            let extra = match cached {
+                Some(v) => v,
+                None => {
+                    let v = derive(ctx.clone()).await?;
+                    self.remember(i, key, v.clone());
+                    v
+                }
+            };
+            let lookup = |names: &[&str]| -> Option<String> {
+                field(names).or_else(|| {
+                    names
+                        .iter()
+                        .find_map(|n| extra.iter().find(|(k, _)| k == n).map(|(_, v)| v.clone()))
+                })
+            };
+            if tpl.placeholders().all(|p| lookup(&p.names).is_some()) {
+                return self.build(t, tpl, &lookup);
+            }
+        }
+        let names = first_missing.unwrap_or_default();
+        let path = names.first().copied().unwrap_or("credentials");
+        Err(ctx.missing_field(path, &names))
+    }
+
+    fn cached(&self, i: usize, key: &str) -> Option<Vec<(String, String)>> {
+        let map = self.derived[i].lock().ok()?;
+        map.get(key)
+            .filter(|(at, _)| at.elapsed() < DERIVED_TTL)
+            .map(|(_, v)| v.clone())
+    }
+
+    fn remember(&self, i: usize, key: String, v: Vec<(String, String)>) {
+        if let Ok(mut map) = self.derived[i].lock() {
+            map.retain(|_, (at, _)| at.elapsed() < DERIVED_TTL);
+            if map.len() >= DERIVED_MAX
+                && let Some(oldest) = map
+                    .iter()
+                    .min_by_key(|(_, (at, _))| *at)
+                    .map(|(k, _)| k.clone())
+            {
+                map.remove(&oldest);
+            }
+            map.insert(key, (Instant::now(), v));
+        }
+    }
+
+    fn build(
+        &self,
+        t: &TenantUrl,
+        tpl: &Template,
+        value: &dyn Fn(&[&str]) -> Option<String>,
+    ) -> Result<Url, ToolError> {
+        let vendor = self.vendor;
+        let mut out = String::new();
+        for piece in &tpl.pieces {
+            match piece {
+                Piece::Text(s) => out.push_str(s),
+                Piece::Field(p) => {
+                    let v = value(&p.names).unwrap_or_default();
+                    let name = p.names.first().copied().unwrap_or("field");
+                    out.push_str(&fill(p, &v).map_err(|why| {
+                        ToolError::new(
+                            ErrorKind::InvalidInput,
+                            format!("The {vendor} credential field `{name}` is not usable: {why}. No request was made."),
+                        )
+                        .with_hint(format!("send `{name}` as the vendor writes it, e.g. in the x-auth-data header."))
+                    })?);
+                }
+            }
+        }
+        let url = Url::parse(&out).map_err(|e| {
+            ToolError::invalid_input(format!(
+                "The {vendor} API URL built from the credentials is not valid ({e}). No request was made."
+            ))
+        })?;
+        let host = url.host_str().unwrap_or_default().to_ascii_lowercase();
+        let by_operator = self.operator_hosts.iter().any(|p| host_matches(p, &host));
+        let declared = t.hosts.iter().any(|p| host_matches(p, &host));
+        if tpl.host_from_tenant && !(declared || by_operator) {
+            let expected = if t.hosts.is_empty() {
+                "none declared".to_owned()
+            } else {
+                t.hosts.join(", ")
+            };
+            return Err(ToolError::new(
+                ErrorKind::InvalidInput,
+                format!(
+                    "Refusing the host `{host}` named by this call's credentials: it is not a {vendor} host (expected {expected}). No request was made and no credentials were sent."
+                ),
+            )
+            .with_hint(format!(
+                "check the credential fields that name the {vendor} site; an operator can allow more hosts with {}.",
+                self.allow_var
+            )));
+        }
+        if tpl.host_from_tenant && url.scheme() != "https" && !by_operator {
+            return Err(ToolError::invalid_input(format!(
+                "Refusing `{}://{host}` from this call's credentials: {vendor} is only called over https. No request was made.",
+                url.scheme()
+            )));
+        }
+        Ok(url)
+    }
+}
+
+/// Whether `host` matches `pattern`: `*.example.com` is any subdomain of example.com (not
+/// example.com itself); anything else is an exact host. Case-insensitive.
+pub fn host_matches(pattern: &str, host: &str) -> bool {
+    let pattern = pattern.trim().to_ascii_lowercase();
+    let host = host.to_ascii_lowercase();
+    match pattern.strip_prefix("*.") {
+        Some(domain) => host
+            .strip_suffix(domain)
+            .is_some_and(|sub| sub.len() > 1 && sub.ends_with('.')),
+        None => !pattern.is_empty() && pattern == host,
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Position {
+    /// The whole origin (`{instance_url}/services/...`).
+    Origin,
+    /// Part of the host name (`{domain}.freshdesk.com`).
+    Host,
+    /// One path segment.
+    Path,
+}
+
+#[derive(Debug, Clone)]
+struct Placeholder {
+    names: Vec<&'static str>,
+    position: Position,
+    /// Literal host text right before and after it (to strip when a user gives the full host).
+    host_prefix: &'static str,
+    host_suffix: &'static str,
+}
+
+#[derive(Debug, Clone)]
+enum Piece {
+    Text(&'static str),
+    Field(Placeholder),
+}
+
+#[derive(Debug)]
+struct Template {
+    pieces: Vec<Piece>,
+    host_from_tenant: bool,
+}
+
+impl Template {
+    fn parse(t: &'static str) -> Result<Self, String> {
+        let host_start = t.find("://").map(|i| i + 3);
+        let host_end = host_start
+            .map(|s| t[s..].find('/').map(|i| s + i).unwrap_or(t.len()))
+            .unwrap_or(0);
+        let mut pieces = Vec::new();
+        let mut rest = 0usize;
+        let mut host_from_tenant = false;
+        while let Some(open) = t[rest..].find('{').map(|i| rest + i) {
+            let close = t[open..]
+                .find('}')
+                .map(|i| open + i)
+                .ok_or("an unclosed `{`")?;
+            if open > rest {
+                pieces.push(Piece::Text(&t[rest..open]));
+            }
+            let names: Vec<&'static str> = t[open + 1..close]
+                .split('|')
+                .map(str::trim)
+                .filter(|n| !n.is_empty())
+                .collect();
+            if names.is_empty() {
+                return Err("an empty placeholder `{}`".into());
+            }
+            let position = if open == 0 {
+                Position::Origin
+            } else if host_start.is_some_and(|s| open >= s && close < host_end) {
+                Position::Host
+            } else if host_start.is_some_and(|_| open >= host_end) {
+                Position::Path
+            } else {
+                return Err(
+                    "a placeholder must be the whole origin, part of the host or a path segment"
+                        .into(),
+                );
+            };
+            if position != Position::Path {
+                host_from_tenant = true;
+            }
+            let (host_prefix, host_suffix) = match (position, host_start) {
+                (Position::Host, Some(s)) => (&t[s..open], &t[close + 1..host_end]),
+                _ => ("", ""),
+            };
+            pieces.push(Piece::Field(Placeholder {
+                names,
+                position,
+                host_prefix,
+                host_suffix,
+            }));
+            rest = close + 1;
+        }
+        if rest < t.len() {
+            pieces.push(Piece::Text(&t[rest..]));
+        }
+        if !host_from_tenant {
+            let fixed = Url::parse(&t.replace(['{', '}'], "")).map_err(|e| e.to_string())?;
+            if fixed.host_str().is_none() {
+                return Err("no host".into());
+            }
+        }
+        Ok(Self {
+            pieces,
+            host_from_tenant,
+        })
+    }
+
+    fn placeholders(&self) -> impl Iterator<Item = &Placeholder> {
+        self.pieces.iter().filter_map(|p| match p {
+            Piece::Field(p) => Some(p),
+            Piece::Text(_) => None,
+        })
+    }
+}
+
+/// The text a placeholder becomes, or why the value cannot be used there.
+fn fill(p: &Placeholder, value: &str) -> Result<String, String> {
+    let v = value.trim();
+    match p.position {
+        Position::Origin => {
+            let with_scheme = if v.contains("://") {
+                v.to_owned()
+            } else {
+                format!("https://{v}")
+            };
+            let u = Url::parse(&with_scheme).map_err(|e| format!("it is not a URL ({e})"))?;
+            if !matches!(u.scheme(), "http" | "https") {
+                return Err("it is not an http(s) URL".into());
+            }
+            if !u.username().is_empty() || u.password().is_some() {
+                return Err("it carries a user name or password".into());
+            }
+            if u.query().is_some() || u.fragment().is_some() || u.path() != "/" {
+                return Err("it must be the site's address only, without a path or query".into());
+            }
+            let host = u.host_str().ok_or("it has no host")?;
+            Ok(match u.port() {
+                Some(port) => format!("{}://{host}:{port}", u.scheme()),
+                None => format!("{}://{host}", u.scheme()),
+            })
+        }
+        Position::Host => {
+            let mut v = v;
+            for scheme in ["https://", "http://"] {
+                v = v.strip_prefix(scheme).unwrap_or(v);
+            }
+            v = v.trim_end_matches('/');
+            let lower = v.to_ascii_lowercase();
+            if !p.host_suffix.is_empty() && lower.ends_with(&p.host_suffix.to_ascii_lowercase()) {
+                v = &v[..v.len() - p.host_suffix.len()];
+            }
+            if !p.host_prefix.is_empty()
+                && v.to_ascii_lowercase()
+                    .starts_with(&p.host_prefix.to_ascii_lowercase())
+            {
+                v = &v[p.host_prefix.len()..];
+            }
+            let ok = !v.is_empty()
+                && v.len() <= 253
+                && v.bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.')
+                && !v.starts_with(['.', '-'])
+                && !v.ends_with(['.', '-'])
+                && !v.contains("..");
+            if !ok {
+                return Err("it is not a host name (letters, digits, `-` and `.` only)".into());
+            }
+            Ok(v.to_ascii_lowercase())
+        }
+        Position::Path => crate::upstream::seg_id(v, p.names.first().copied().unwrap_or("field"))
+            .map_err(|e| e.message)
+            .and_then(|s| {
+                if s == "." || s == ".." {
+                    Err("`.` and `..` are not valid".into())
+                } else {
+                    Ok(s)
+                }
+            }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn host_patterns() {
+        assert!(host_matches("*.freshdesk.com", "acme.freshdesk.com"));
+        assert!(host_matches("*.freshdesk.com", "a.b.freshdesk.com"));
+        assert!(!host_matches("*.freshdesk.com", "freshdesk.com"));
+        assert!(!host_matches("*.freshdesk.com", "evilfreshdesk.com"));
+        assert!(!host_matches(
+            "*.freshdesk.com",
+            "acme.freshdesk.com.evil.io"
+        ));
+        assert!(host_matches("127.0.0.1", "127.0.0.1"));
+        assert!(!host_matches("", ""));
+    }
+
+    #[test]
+    fn templates_parse_by_position() {
+        let t = Template::parse("https://{domain}.freshdesk.com/api/v2").unwrap();
+        let p: Vec<_> = t.placeholders().collect();
+        assert_eq!(p[0].position, Position::Host);
+        assert_eq!(p[0].host_suffix, ".freshdesk.com");
+        assert!(t.host_from_tenant);
+        let t = Template::parse("{instance_url|url}/services/data/v62.0").unwrap();
+        let p: Vec<_> = t.placeholders().collect();
+        assert_eq!(p[0].position, Position::Origin);
+        assert_eq!(p[0].names, vec!["instance_url", "url"]);
+        let t = Template::parse("https://api.atlassian.com/ex/jira/{cloud_id}").unwrap();
+        assert!(!t.host_from_tenant);
+        assert!(Template::parse("https://x.com/{a").is_err());
+        assert!(Template::parse("https://x.com/{}").is_err());
+    }
+
+    #[test]
+    fn values_are_checked_where_they_go() {
+        let host = Template::parse("https://{domain}.freshdesk.com/api/v2").unwrap();
+        let p = host.placeholders().next().unwrap().clone();
+        assert_eq!(fill(&p, "acme").unwrap(), "acme");
+        assert_eq!(fill(&p, "https://Acme.freshdesk.com/").unwrap(), "acme");
+        for bad in ["evil.com/x", "a@b", "", "a..b", "x:80", "-a"] {
+            assert!(fill(&p, bad).is_err(), "{bad}");
+        }
+        let origin = Template::parse("{instance_url}/services/data/v62.0").unwrap();
+        let p = origin.placeholders().next().unwrap().clone();
+        assert_eq!(
+            fill(&p, "https://acme.my.salesforce.com/").unwrap(),
+            "https://acme.my.salesforce.com"
+        );
+        assert_eq!(
+            fill(&p, "acme.my.salesforce.com").unwrap(),
+            "https://acme.my.salesforce.com"
+        );
+        for bad in [
+            "https://u:p@acme.my.salesforce.com",
+            "https://acme.my.salesforce.com/x",
+            "https://acme.my.salesforce.com?x=1",
+            "ftp://acme.my.salesforce.com",
+        ] {
+            assert!(fill(&p, bad).is_err(), "{bad}");
+        }
+        let path = Template::parse("https://api.atlassian.com/ex/jira/{cloud_id}").unwrap();
+        let p = path.placeholders().next().unwrap().clone();
+        assert_eq!(fill(&p, "a b/c").unwrap(), "a%20b%2Fc");
+        assert!(fill(&p, "..").is_err());
+    }
+}
