@@ -34,6 +34,9 @@ pub struct TenantUrl {
     pub hosts: &'static [&'static str],
     /// Fills fields the credentials lack; without it such a template is skipped.
     pub derive: Option<Derive>,
+    /// Credential fields this template also needs to be chosen (Atlassian's site URL is for
+    /// API tokens: `&["api_token"]`).
+    pub requires: &'static [&'static str],
 }
 
 /// Where a server's vendor API lives.
@@ -95,6 +98,7 @@ impl Resolver {
                     template: leaked,
                     hosts: declared.first().map(|t| t.hosts).unwrap_or(&[]),
                     derive: declared.iter().find_map(|t| t.derive),
+                    requires: &[],
                 }]
             }
         };
@@ -136,8 +140,20 @@ impl Resolver {
                     .filter(|s| !s.is_empty())
             })
         };
+        if creds.is_none() {
+            // No credentials at all: say what the vendor's auth needs, not a host field.
+            let fields = ctx.service.auth.fields();
+            let names: &[&str] = fields.first().copied().unwrap_or(&["access_token"]);
+            return Err(ctx.missing_field(names.first().copied().unwrap_or("access_token"), names));
+        }
         let mut first_missing: Option<Vec<&str>> = None;
         for (i, (t, tpl)) in self.templates.iter().enumerate() {
+            if let Some(r) = t.requires.iter().find(|r| field(&[r]).is_none()) {
+                if first_missing.is_none() {
+                    first_missing = Some(vec![r]);
+                }
+                continue;
+            }
             let lacking: Vec<&Placeholder> = tpl
                 .placeholders()
                 .filter(|p| field(&p.names).is_none())

@@ -21,9 +21,7 @@ const FAN_OUT: usize = 10;
 
 /// An authenticated request to `/gmail/v1/users/me{path}`.
 pub fn req(ctx: &Ctx, method: Method, path: &str) -> Result<Request, ToolError> {
-    Ok(ctx
-        .request(method, &format!("{USER}{path}"))
-        .bearer(&ctx.token()?))
+    ctx.authorized(method, &format!("{USER}{path}"))
 }
 
 /// One path segment for an id argument; a clear error when it is empty.

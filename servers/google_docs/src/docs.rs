@@ -35,7 +35,7 @@ pub fn doc_id(raw: &str) -> Result<String, ToolError> {
 
 /// An authenticated request to the Docs API.
 pub fn req(ctx: &Ctx, method: Method, path: &str) -> Result<Request, ToolError> {
-    Ok(ctx.request(method, path).bearer(&ctx.token()?))
+    ctx.authorized(method, path)
 }
 
 /// `GET /v1/documents/{id}` with a `fields` mask (none: the whole document).

@@ -35,7 +35,7 @@ pub fn list_fields() -> String {
 
 /// An authenticated request to the Drive API (`path` under the base URL).
 pub fn req(ctx: &Ctx, method: Method, path: &str) -> Result<Request, ToolError> {
-    Ok(ctx.request(method, path).bearer(&ctx.token()?))
+    ctx.authorized(method, path)
 }
 
 /// One path segment for an id argument; a clear error when it is empty.

@@ -14,9 +14,7 @@ use crate::a1::{self, A1, Bounds};
 
 /// An authenticated request to `/v4/spreadsheets{path}`.
 pub fn req(ctx: &Ctx, method: Method, path: &str) -> Result<Request, ToolError> {
-    Ok(ctx
-        .request(method, &format!("/v4/spreadsheets{path}"))
-        .bearer(&ctx.token()?))
+    ctx.authorized(method, &format!("/v4/spreadsheets{path}"))
 }
 
 /// A spreadsheet id argument, checked. A spreadsheet URL

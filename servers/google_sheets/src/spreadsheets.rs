@@ -407,9 +407,7 @@ async fn list_spreadsheets(ctx: Ctx, a: ListSpreadsheets) -> Result<Value, ToolE
         .map(str::trim)
         .filter(|t| !t.is_empty());
     let v: Value = ctx
-        .api("drive")?
-        .request(Method::GET, "/drive/v3/files")
-        .bearer(&ctx.token()?)
+        .api_authorized("drive", Method::GET, "/drive/v3/files")?
         .query("q", &q)
         .query("orderBy", "modifiedTime desc")
         .query("pageSize", size)

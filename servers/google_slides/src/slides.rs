@@ -42,7 +42,7 @@ pub fn presentation_id(raw: &str) -> Result<String, ToolError> {
 
 /// An authenticated request to the Slides API.
 pub fn req(ctx: &Ctx, method: Method, path: &str) -> Result<Request, ToolError> {
-    Ok(ctx.request(method, path).bearer(&ctx.token()?))
+    ctx.authorized(method, path)
 }
 
 /// `GET /v1/presentations/{id}` with a `fields` mask.

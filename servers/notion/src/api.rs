@@ -2,8 +2,6 @@
 //! Notion's error body, ids, pagination, data source resolution and concise shapes of
 //! Notion's objects.
 
-use std::sync::LazyLock;
-
 use mcp_shared::json::{at, map_array, pick};
 use mcp_shared::reexports::http;
 use mcp_shared::{Ctx, ErrorKind, Method, Request, ToolError, VendorError, seg};
@@ -14,28 +12,33 @@ use crate::properties;
 /// The Notion API version sent when `NOTION_VERSION` is not set: the first with data sources.
 pub const DEFAULT_NOTION_VERSION: &str = "2025-09-03";
 
-static VERSION: LazyLock<String> = LazyLock::new(|| {
-    std::env::var("NOTION_VERSION")
+/// The Notion server's process state: what the operator configured at start-up.
+pub struct Config {
+    /// The `Notion-Version` this process sends (`NOTION_VERSION`).
+    pub version: String,
+}
+
+/// Read `NOTION_VERSION` once, when the server is built (`ServerSpec::state`).
+pub fn config(_settings: &mcp_shared::Settings) -> Result<mcp_shared::State, String> {
+    let version = std::env::var("NOTION_VERSION")
         .ok()
         .map(|v| v.trim().to_owned())
         .filter(|v| !v.is_empty())
-        .unwrap_or_else(|| DEFAULT_NOTION_VERSION.to_owned())
-});
-
-/// Read `NOTION_VERSION` now (called once when the server is built).
-pub fn init_version() {
-    LazyLock::force(&VERSION);
+        .unwrap_or_else(|| DEFAULT_NOTION_VERSION.to_owned());
+    Ok(std::sync::Arc::new(Config { version }))
 }
 
 /// The `Notion-Version` this process sends.
-pub fn notion_version() -> &'static str {
-    &VERSION
+pub fn notion_version(ctx: &Ctx) -> &str {
+    ctx.state::<Config>()
+        .map(|c| c.version.as_str())
+        .unwrap_or(DEFAULT_NOTION_VERSION)
 }
 
 /// From 2026-03-11 on, Notion takes `position` instead of `after` and `in_trash` instead of
 /// `archived`.
-pub fn version_2026() -> bool {
-    notion_version() >= "2026-03-11"
+pub fn version_2026(ctx: &Ctx) -> bool {
+    notion_version(ctx) >= "2026-03-11"
 }
 
 /// An authenticated request to the Notion API (`path` starts with `/v1/`).
@@ -44,9 +47,8 @@ pub fn version_2026() -> bool {
 /// shared `ServerSpec::default_headers` only takes static values.
 pub fn req(ctx: &Ctx, method: Method, path: &str) -> Result<Request, ToolError> {
     Ok(ctx
-        .request(method, path)
-        .bearer(&ctx.token()?)
-        .header("notion-version", notion_version()))
+        .authorized(method, path)?
+        .header("notion-version", notion_version(ctx)))
 }
 
 /// Notion's error body: `{"object": "error", "status", "code", "message", "request_id"}`.
@@ -179,9 +181,9 @@ pub fn put(body: &mut Map<String, Value>, key: &str, v: Option<impl Into<Value>>
 }
 
 /// `archived` as the configured Notion-Version names it (`in_trash` from 2026-03-11 on).
-pub fn put_archived(body: &mut Map<String, Value>, archived: Option<bool>) {
+pub fn put_archived(ctx: &Ctx, body: &mut Map<String, Value>, archived: Option<bool>) {
     if let Some(a) = archived {
-        let key = if version_2026() {
+        let key = if version_2026(ctx) {
             "in_trash"
         } else {
             "archived"

@@ -346,7 +346,7 @@ pub async fn append(
             let mut body = Map::new();
             body.insert("children".into(), Value::Array(inline));
             if let Some(a) = &after {
-                if api::version_2026() {
+                if api::version_2026(ctx) {
                     body.insert(
                         "position".into(),
                         json!({"type": "after_block", "after_block": {"id": a}}),
@@ -570,7 +570,7 @@ async fn update_block(ctx: Ctx, a: UpdateBlock) -> Result<Value, ToolError> {
             body.insert(k, v);
         }
     }
-    api::put_archived(&mut body, a.archived);
+    api::put_archived(&ctx, &mut body, a.archived);
     if body.is_empty() {
         return Err(ToolError::invalid_input(
             "nothing to update: give `block_type` (e.g. {\"paragraph\": {\"rich_text\": [...]}}) and/or `archived`",

@@ -122,7 +122,7 @@ async fn query(ctx: &Ctx, data_source_id: &str, q: Query) -> Result<Value, ToolE
     api::put(&mut body, "start_cursor", q.start_cursor);
     api::put(&mut body, "page_size", page_size(q.page_size));
     api::put(&mut body, "in_trash", q.in_trash);
-    api::put_archived(&mut body, q.archived);
+    api::put_archived(ctx, &mut body, q.archived);
     let mut r = req(ctx, Method::POST, &path)?;
     for p in q.filter_properties.unwrap_or_default() {
         r = r.query("filter_properties", api::decoded(&p));
@@ -337,7 +337,7 @@ async fn update_database(ctx: Ctx, a: UpdateDatabase) -> Result<Value, ToolError
     }
     api::put(&mut body, "icon", a.icon.map(Value::Object));
     api::put(&mut body, "cover", a.cover.map(Value::Object));
-    api::put_archived(&mut body, a.archived);
+    api::put_archived(&ctx, &mut body, a.archived);
     let props = a.properties.filter(|p| !p.is_empty());
     if body.is_empty() && props.is_none() {
         return Err(ToolError::invalid_input(

@@ -17,7 +17,7 @@ mod users;
 
 use mcp_shared::{ServerSpec, ToolDef, Toolset};
 
-pub use api::{DEFAULT_NOTION_VERSION, notion_version};
+pub use api::DEFAULT_NOTION_VERSION;
 
 /// Notion's areas, as its API reference groups them.
 pub const TOOLSETS: &[Toolset] = &[
@@ -54,8 +54,6 @@ pub const TOOLSETS: &[Toolset] = &[
 ];
 
 fn tools() -> Vec<ToolDef> {
-    // Read NOTION_VERSION once, when the server is built.
-    api::init_version();
     let mut t = Vec::new();
     t.extend(pages::tools());
     t.extend(databases::tools());
@@ -90,5 +88,6 @@ pub static SPEC: ServerSpec = ServerSpec {
     default_headers: &[],
     extra_apis: &[],
     flags: &[],
+    state: Some(api::config),
     ..ServerSpec::DEFAULT
 };

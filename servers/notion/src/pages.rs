@@ -342,7 +342,7 @@ async fn update_page(ctx: &Ctx, u: PageUpdate) -> Result<Value, ToolError> {
     api::put(&mut body, "icon", u.icon.map(Value::Object));
     api::put(&mut body, "cover", u.cover.map(Value::Object));
     api::put(&mut body, "in_trash", u.in_trash);
-    api::put_archived(&mut body, u.archived);
+    api::put_archived(ctx, &mut body, u.archived);
     if body.is_empty() {
         return Err(ToolError::invalid_input(
             "nothing to update: give `properties`, `icon`, `cover`, `archived` or `in_trash`",

@@ -41,7 +41,7 @@ async fn search(ctx: Ctx, a: Search) -> Result<Value, ToolError> {
     if let Some(mut f) = a.filter {
         // Since 2025-09-03 Notion searches data sources, not databases.
         if f.get("value").and_then(Value::as_str) == Some("database")
-            && api::notion_version() >= "2025-09-03"
+            && api::notion_version(&ctx) >= "2025-09-03"
         {
             f.insert("value".into(), Value::String("data_source".into()));
         }

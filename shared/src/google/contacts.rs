@@ -12,10 +12,7 @@ use crate::types::Int;
 use crate::{Ctx, Method, Request, ToolError};
 
 fn preq(ctx: &Ctx, path: &str) -> Result<Request, ToolError> {
-    Ok(ctx
-        .api(super::PEOPLE_API.name)?
-        .request(Method::GET, path)
-        .bearer(&ctx.token()?))
+    ctx.api_authorized(super::PEOPLE_API.name, Method::GET, path)
 }
 
 /// The contact search tool named `name`, in `toolset`. `integer_page_size`: whether the

@@ -34,9 +34,7 @@ pub async fn list_editor_files(
     key: &str,
 ) -> Result<Value, ToolError> {
     let v: Value = ctx
-        .api(super::DRIVE_API.name)?
-        .request(Method::GET, "/drive/v3/files")
-        .bearer(&ctx.token()?)
+        .api_authorized(super::DRIVE_API.name, Method::GET, "/drive/v3/files")?
         .query("q", editor_files_query(mime, name))
         .query("orderBy", "modifiedTime desc")
         .query("pageSize", page_size.clamp(1, 1000))

@@ -684,7 +684,34 @@ enum BodyExpect {
     Empty,
     Json(Value),
     Form(Vec<(String, String)>),
+    GraphQl(GraphqlOp),
     Any,
+}
+
+/// Matches a GraphQL request body: `operationName`, a document that starts with
+/// `query <operation>(` or `mutation <operation>(` (or `query <operation> {`), and exactly
+/// these `variables`.
+pub struct GraphqlOp {
+    pub operation: String,
+    pub variables: Value,
+}
+
+impl Match for GraphqlOp {
+    fn matches(&self, request: &wiremock::Request) -> bool {
+        let Ok(body) = serde_json::from_slice::<Value>(&request.body) else {
+            return false;
+        };
+        let query = body["query"].as_str().unwrap_or_default().trim_start();
+        let op = &self.operation;
+        let named = ["query", "mutation"].iter().any(|kind| {
+            query
+                .strip_prefix(kind)
+                .map(str::trim_start)
+                .and_then(|rest| rest.strip_prefix(op.as_str()))
+                .is_some_and(|rest| rest.starts_with(['(', ' ', '{']))
+        });
+        body["operationName"] == op.as_str() && named && body["variables"] == self.variables
+    }
 }
 
 /// One expected upstream request: exact method, path, query, bearer token and JSON body,
@@ -740,6 +767,16 @@ impl Expect {
         self
     }
 
+    /// A GraphQL body: this operation (by name, in `operationName` and the document) with
+    /// exactly these variables.
+    pub fn graphql(mut self, operation: &str, variables: Value) -> Self {
+        self.body = BodyExpect::GraphQl(GraphqlOp {
+            operation: operation.to_owned(),
+            variables,
+        });
+        self
+    }
+
     /// Any body (for failure-path tests whose request body another test asserts).
     pub fn any_body(mut self) -> Self {
         self.body = BodyExpect::Any;
@@ -773,6 +810,7 @@ impl Expect {
         m = match self.body {
             BodyExpect::Json(b) => m.and(matchers::body_json(b)),
             BodyExpect::Form(f) => m.and(FormBody(f)),
+            BodyExpect::GraphQl(g) => m.and(g),
             BodyExpect::Empty => m.and(NoBody),
             BodyExpect::Any => m,
         };

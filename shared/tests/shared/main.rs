@@ -10,4 +10,5 @@ mod dynamic;
 mod http;
 mod props;
 mod retries;
+mod schemes;
 mod scoping;

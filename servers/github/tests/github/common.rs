@@ -3,7 +3,7 @@
 use mcp_shared::{Settings, ToolNames};
 use mcp_testkit::wiremock::MockServer;
 use mcp_testkit::wiremock::matchers::{header, method, path};
-use mcp_testkit::wiremock::{Match, Mock, Request, ResponseTemplate};
+use mcp_testkit::wiremock::{Mock, ResponseTemplate};
 use mcp_testkit::{Client, TestServer, settings_for};
 use serde_json::Value;
 
@@ -220,7 +220,7 @@ pub async fn graphql(fake: &MockServer, operation: &str, variables: Value, answe
     Mock::given(method("POST"))
         .and(path("/graphql"))
         .and(header("authorization", format!("Bearer {TOKEN}").as_str()))
-        .and(GraphqlOp {
+        .and(mcp_testkit::GraphqlOp {
             operation: operation.to_owned(),
             variables,
         })
@@ -228,27 +228,4 @@ pub async fn graphql(fake: &MockServer, operation: &str, variables: Value, answe
         .expect(1)
         .mount(fake)
         .await;
-}
-
-struct GraphqlOp {
-    operation: String,
-    variables: Value,
-}
-
-impl Match for GraphqlOp {
-    fn matches(&self, request: &Request) -> bool {
-        let Ok(body) = serde_json::from_slice::<Value>(&request.body) else {
-            return false;
-        };
-        let query = body["query"].as_str().unwrap_or_default();
-        let named = [
-            format!("query {}(", self.operation),
-            format!("mutation {}(", self.operation),
-        ];
-        body["operationName"] == self.operation.as_str()
-            && named
-                .iter()
-                .any(|n| query.trim_start().starts_with(n.as_str()))
-            && body["variables"] == self.variables
-    }
 }
