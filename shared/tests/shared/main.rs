@@ -5,8 +5,10 @@
 mod acme;
 mod auth;
 mod bad_input;
+mod connector;
 mod direct;
 mod dynamic;
+mod graphql;
 mod http;
 mod props;
 mod retries;
