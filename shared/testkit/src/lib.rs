@@ -21,6 +21,8 @@ use wiremock::{Match, Mock, MockServer, ResponseTemplate};
 
 pub use wiremock;
 
+pub mod suite;
+
 /// Settings for a test: upstream at `base`, fast retries without jitter, short timeout.
 pub fn settings_for(base: &str) -> Settings {
     Settings {
@@ -239,29 +241,31 @@ pub async fn check_http_binary(bin: &str, manifest_dir: &str) {
         .and_then(|n| n.to_str())
         .expect("service dir")
         .to_owned();
-    let smoke: Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.join("smoke.json")).expect("smoke.json"))
-            .expect("smoke.json is JSON");
-    let token = format!("{service}-process-token-7f3a");
+    let smoke = suite::smoke(manifest_dir);
     let fake = MockServer::start().await;
-    Mock::given(wiremock::matchers::header(
-        "authorization",
-        format!("Bearer {token}").as_str(),
-    ))
-    .respond_with(ResponseTemplate::new(200).set_body_json(smoke["upstream_body"].clone()))
-    .mount(&fake)
-    .await;
+    Mock::given(wiremock::matchers::any())
+        .respond_with(ResponseTemplate::new(200).set_body_json(smoke.upstream_body.clone()))
+        .mount(&fake)
+        .await;
     let log = std::env::temp_dir().join(format!("{service}-http-{}.log", std::process::id()));
     let base_var = format!("{}_API_BASE_URL", service.to_ascii_uppercase());
     let uri = fake.uri();
     let proc =
-        HttpProcess::spawn(bin, &[], &[(&base_var, &uri), ("RUST_LOG", "debug")], &log).await;
-    let client = connect_http(&proc.url, &[("x-auth-data", &auth_data(&token))]).await;
+        HttpProcess::spawn(bin, &[], &[(&base_var, &uri), ("RUST_LOG", "trace")], &log).await;
+    let auth = mcp_shared::auth::encode_auth_data(&smoke.credentials);
+    let client = connect_http(&proc.url, &[("x-auth-data", &auth)]).await;
     let tools = client.list_tools().await;
     assert_valid_tools(&tools);
-    let tool = smoke["tool"].as_str().expect("smoke tool");
-    client.call_ok(tool, smoke["arguments"].clone()).await;
+    client.call_ok(&smoke.tool, smoke.arguments.clone()).await;
     client.close().await;
+    assert!(
+        !fake
+            .received_requests()
+            .await
+            .unwrap_or_default()
+            .is_empty(),
+        "the smoke call made no vendor request"
+    );
     let health = std::process::Command::new(bin)
         .args(["healthcheck", "--port", &proc.port.to_string()])
         .status()
@@ -277,7 +281,9 @@ pub async fn check_http_binary(bin: &str, manifest_dir: &str) {
         logs.contains("tool call"),
         "expected request logs on stderr: {logs}"
     );
-    assert!(!logs.contains(&token), "the token appeared in the logs");
+    for secret in suite::secrets_of(&smoke.credentials) {
+        assert!(!logs.contains(&secret), "a credential appeared in the logs");
+    }
     let nobody = std::net::TcpListener::bind("127.0.0.1:0")
         .and_then(|l| l.local_addr())
         .map(|a| a.port().to_string())

@@ -27,3 +27,5 @@ mod git;
 mod notifications;
 mod secret_protection;
 mod security_advisories;
+
+mcp_testkit::standard_suite!(github_mcp_server::SPEC, "github-mcp-server");

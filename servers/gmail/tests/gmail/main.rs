@@ -15,3 +15,5 @@ mod reading;
 mod sending;
 mod surface;
 mod threads;
+
+mcp_testkit::standard_suite!(gmail_mcp_server::SPEC, "gmail-mcp-server");

@@ -14,3 +14,8 @@ mod process;
 mod reading;
 mod slots;
 mod surface;
+
+mcp_testkit::standard_suite!(
+    google_calendar_mcp_server::SPEC,
+    "google-calendar-mcp-server"
+);

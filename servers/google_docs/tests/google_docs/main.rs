@@ -12,3 +12,5 @@ mod process;
 mod reading;
 mod surface;
 mod writing;
+
+mcp_testkit::standard_suite!(google_docs_mcp_server::SPEC, "google-docs-mcp-server");

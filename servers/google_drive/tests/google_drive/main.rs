@@ -14,3 +14,5 @@ mod process;
 mod surface;
 mod tree;
 mod upload;
+
+mcp_testkit::standard_suite!(google_drive_mcp_server::SPEC, "google-drive-mcp-server");

@@ -58,18 +58,3 @@ async fn stdio_binary_searches_drive_without_leaking_the_token() {
     );
     assert!(!logs.contains(SECRET), "the token appeared in the logs");
 }
-
-#[test]
-fn docs_are_fresh() {
-    mcp_testkit::assert_docs_fresh(&google_drive_mcp_server::SPEC, env!("CARGO_MANIFEST_DIR"));
-}
-
-#[tokio::test]
-async fn http_binary_serves_mcp_health_and_stops_on_sigterm() {
-    mcp_testkit::check_http_binary(BIN, env!("CARGO_MANIFEST_DIR")).await;
-}
-
-#[test]
-fn tools_subcommand_prints_every_tool() {
-    mcp_testkit::check_tools_subcommand(BIN);
-}

@@ -12,3 +12,5 @@ mod spreadsheets;
 mod surface;
 mod tabs;
 mod values;
+
+mcp_testkit::standard_suite!(google_sheets_mcp_server::SPEC, "google-sheets-mcp-server");

@@ -9,3 +9,5 @@ mod errors;
 mod presentations;
 mod process;
 mod surface;
+
+mcp_testkit::standard_suite!(google_slides_mcp_server::SPEC, "google-slides-mcp-server");

@@ -16,3 +16,5 @@ mod process;
 mod search;
 mod surface;
 mod users;
+
+mcp_testkit::standard_suite!(notion_mcp_server::SPEC, "notion-mcp-server");

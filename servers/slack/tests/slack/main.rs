@@ -14,3 +14,5 @@ mod search;
 mod surface;
 mod tenants;
 mod users;
+
+mcp_testkit::standard_suite!(slack_mcp_server::SPEC, "slack-mcp-server");
