@@ -8,6 +8,7 @@ mod bad_input;
 mod direct;
 mod dynamic;
 mod http;
+mod limits;
 mod props;
 mod retries;
 mod scoping;
