@@ -15,6 +15,8 @@ use serde_json::json;
 use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
 
+mod jsonrpc;
+
 use crate::direct::Direct;
 use crate::server::McpServer;
 use crate::sessions::Sessions;
@@ -147,7 +149,29 @@ where
                 },
                 None => req.map(axum::body::Body::new),
             };
-            let resp = end_sse_after_response(this.rmcp.handle(req).await);
+            // A JSON POST: record the body rmcp reads, to answer as JSON-RPC what it does not
+            // (see `jsonrpc.rs`).
+            let seen = (req.method() == http::Method::POST
+                && jsonrpc::is_json_request(req.headers()))
+            .then(jsonrpc::Recorded::default);
+            let req = match &seen {
+                Some(seen) => req.map(|inner| {
+                    axum::body::Body::new(jsonrpc::Tee {
+                        inner,
+                        seen: seen.clone(),
+                    })
+                }),
+                None => req,
+            };
+            let resp = this.rmcp.handle(req).await;
+            let resp = match &seen {
+                Some(seen) => match jsonrpc::review(resp, seen) {
+                    Ok(resp) => resp.map(axum::body::Body::new),
+                    Err(ours) => return Ok(ours),
+                },
+                None => resp.map(axum::body::Body::new),
+            };
+            let resp = end_sse_after_response(resp);
             Ok(resp.map(axum::body::Body::new))
         })
     }
