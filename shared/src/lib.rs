@@ -20,6 +20,7 @@ pub mod error;
 pub mod google;
 pub mod http_transport;
 pub mod json;
+pub mod pagination;
 pub mod runner;
 pub mod scope;
 pub mod secret;
