@@ -77,6 +77,32 @@ async fn create_label_contract() {
     assert_eq!(v["name"], "Projects/Apollo");
 }
 
+/// Without visibilities the request still carries both (Gmail marks them required for
+/// labels.create), with Gmail's defaults.
+#[tokio::test]
+async fn create_label_sends_default_visibilities() {
+    let s = setup().await;
+    expect("POST", me("/labels"))
+        .bearer(TOKEN)
+        .json_body(json!({
+            "name": "Receipts",
+            "labelListVisibility": "labelShow",
+            "messageListVisibility": "show"
+        }))
+        .respond(
+            &s.fake,
+            200,
+            json!({"id": "Label_13", "name": "Receipts", "messageListVisibility": "show",
+                   "labelListVisibility": "labelShow", "type": "user"}),
+        )
+        .await;
+    let v = s
+        .client
+        .call_ok("gmail_create_label", json!({"name": "Receipts"}))
+        .await;
+    assert_eq!(v["id"], "Label_13");
+}
+
 #[tokio::test]
 async fn create_label_failures() {
     let s = setup().await;
@@ -104,7 +130,7 @@ async fn create_label_failures() {
     );
     expect("POST", me("/labels"))
         .bearer(TOKEN)
-        .json_body(json!({"name": "Work"}))
+        .json_body(json!({"name": "Work", "labelListVisibility": "labelShow", "messageListVisibility": "show"}))
         .respond(
             &s.fake,
             409,
