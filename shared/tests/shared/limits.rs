@@ -39,3 +39,30 @@ async fn oversized_string_arguments_are_refused_naming_the_argument_and_limit() 
     client.close().await;
     server.stop().await;
 }
+
+/// The check every contract test makes on `structuredContent` (`mcp-testkit`): a result that
+/// breaks its tool's `outputSchema` (a negative count in a `minimum: 0` field, a required
+/// field missing) is reported, naming where.
+#[test]
+fn structured_content_is_checked_against_the_output_schema() {
+    let schema = json!({
+        "type": "object",
+        "properties": {
+            "spreadsheetId": {"type": "string"},
+            "updatedCells": {"type": "integer", "minimum": 0}
+        },
+        "required": ["spreadsheetId"]
+    });
+    let ok = json!({"spreadsheetId": "s1", "updatedCells": 3});
+    assert!(mcp_testkit::structured_content_errors(&schema, &ok).is_empty());
+    let errors = mcp_testkit::structured_content_errors(&schema, &json!({"updatedCells": -1}));
+    assert_eq!(errors.len(), 2, "{errors:?}");
+    assert!(
+        errors.iter().any(|e| e.contains("spreadsheetId")),
+        "{errors:?}"
+    );
+    assert!(
+        errors.iter().any(|e| e.contains("/updatedCells")),
+        "{errors:?}"
+    );
+}
