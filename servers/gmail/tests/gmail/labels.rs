@@ -181,3 +181,22 @@ async fn delete_label_contract_and_failure() {
         .await;
     assert!(err.contains("Invalid delete request"), "{err}");
 }
+
+/// Gmail's profile counts are passed on as sent, and fields it leaves out stay out: the
+/// result validates against gmail_get_profile's outputSchema either way (the test client
+/// checks it), a negative count or an answer without `emailAddress` included.
+#[tokio::test]
+async fn get_profile_results_stay_within_the_output_schema() {
+    let s = setup().await;
+    expect("GET", me("/profile"))
+        .bearer(TOKEN)
+        .respond(
+            &s.fake,
+            200,
+            json!({"messagesTotal": -1, "threadsTotal": 3, "historyId": "987"}),
+        )
+        .await;
+    let v = s.client.call_ok("gmail_get_profile", json!({})).await;
+    assert_eq!(v["messagesTotal"], -1);
+    assert!(v.get("emailAddress").is_none());
+}
