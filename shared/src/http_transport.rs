@@ -170,10 +170,7 @@ where
             };
             let resp = this.rmcp.handle(req).await;
             let resp = match &seen {
-                Some(seen) => match jsonrpc::review(resp, seen) {
-                    Ok(resp) => resp.map(axum::body::Body::new),
-                    Err(ours) => return Ok(ours),
-                },
+                Some(seen) => jsonrpc::review(resp, seen),
                 None => resp.map(axum::body::Body::new),
             };
             if this.json_sessions && post && is_event_stream(resp.headers()) {

@@ -84,16 +84,30 @@ pub(crate) fn is_json_request(headers: &HeaderMap) -> bool {
 }
 
 /// rmcp's answer to a JSON POST, or ours when rmcp did not answer it as JSON-RPC.
-pub(crate) fn review<B>(
+pub(crate) fn review<B>(resp: Response<B>, seen: &Recorded) -> Response<axum::body::Body>
+where
+    B: http_body::Body<Data = Bytes> + Send + 'static,
+    B::Error: Into<axum::BoxError>,
+{
+    match replace(resp, seen) {
+        Ok(theirs) => theirs.map(axum::body::Body::new),
+        Err(ours) => *ours,
+    }
+}
+
+fn replace<B>(
     resp: Response<B>,
     seen: &Recorded,
-) -> Result<Response<B>, Response<axum::body::Body>> {
+) -> Result<Response<B>, Box<Response<axum::body::Body>>> {
     let status = resp.status();
     // rmcp says 415 both for a non-JSON Content-Type and for a body it cannot read as a
     // message; the request's Content-Type was JSON, so it is the body.
     if status == StatusCode::UNSUPPORTED_MEDIA_TYPE {
         let body = seen.bytes();
-        return Err(json_response(StatusCode::BAD_REQUEST, &unreadable(&body)));
+        return Err(Box::new(json_response(
+            StatusCode::BAD_REQUEST,
+            &unreadable(&body),
+        )));
     }
     let answered_jsonrpc = resp.headers().get(header::CONTENT_TYPE).is_some_and(|v| {
         let v = v.as_bytes();
@@ -123,7 +137,10 @@ pub(crate) fn review<B>(
     } else {
         json
     };
-    Err(Response::from_parts(parts, axum::body::Body::from(body)))
+    Err(Box::new(Response::from_parts(
+        parts,
+        axum::body::Body::from(body),
+    )))
 }
 
 fn json_response(status: StatusCode, message: &ServerJsonRpcMessage) -> Response<axum::body::Body> {
