@@ -248,7 +248,7 @@ impl Direct {
                 })
             }
         };
-        Ok(if self.sessions.is_none() && self.json_response {
+        Ok(if self.json_response {
             Response::builder()
                 .status(StatusCode::OK)
                 .header(header::CONTENT_TYPE, "application/json")

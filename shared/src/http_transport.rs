@@ -15,6 +15,8 @@ use serde_json::json;
 use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
 
+mod jsonrpc;
+
 use crate::direct::Direct;
 use crate::server::McpServer;
 use crate::sessions::Sessions;
@@ -79,6 +81,7 @@ pub fn router(server: McpServer, bind: IpAddr, ct: CancellationToken) -> Router 
             cfg,
         )),
         direct,
+        json_sessions: server.settings().json_response && !server.settings().stateless,
     };
     let spec = server.spec();
     let health =
@@ -117,6 +120,10 @@ pub fn router(server: McpServer, bind: IpAddr, ct: CancellationToken) -> Router 
 struct Shared {
     rmcp: Arc<StreamableHttpService<McpServer, Sessions>>,
     direct: Option<Arc<Direct>>,
+    /// `--json-response` with sessions: rmcp answers a session's POST with an event stream
+    /// whatever its configuration says; its reply is sent as plain JSON instead (see
+    /// [`json_reply`]).
+    json_sessions: bool,
 }
 
 impl<B> tower::Service<http::Request<B>> for Shared
@@ -147,10 +154,100 @@ where
                 },
                 None => req.map(axum::body::Body::new),
             };
-            let resp = end_sse_after_response(this.rmcp.handle(req).await);
+            let post = req.method() == http::Method::POST;
+            // A JSON POST: record the body rmcp reads, to answer as JSON-RPC what it does not
+            // (see `jsonrpc.rs`).
+            let seen =
+                (post && jsonrpc::is_json_request(req.headers())).then(jsonrpc::Recorded::default);
+            let req = match &seen {
+                Some(seen) => req.map(|inner| {
+                    axum::body::Body::new(jsonrpc::Tee {
+                        inner,
+                        seen: seen.clone(),
+                    })
+                }),
+                None => req,
+            };
+            let resp = this.rmcp.handle(req).await;
+            let resp = match &seen {
+                Some(seen) => jsonrpc::review(resp, seen),
+                None => resp.map(axum::body::Body::new),
+            };
+            if this.json_sessions && post && is_event_stream(resp.headers()) {
+                return Ok(json_reply(resp).await);
+            }
+            let resp = end_sse_after_response(resp);
             Ok(resp.map(axum::body::Body::new))
         })
     }
+}
+
+/// The event stream rmcp answers a session's POST with, as one plain JSON reply (what
+/// `--json-response` asks for, and what rmcp does without sessions): the JSON-RPC response
+/// event becomes the body. Should the server send a request or notification first (progress,
+/// sampling), the stream stays an event stream, so no message is lost (as rmcp does).
+async fn json_reply(resp: http::Response<axum::body::Body>) -> http::Response<axum::body::Body> {
+    let (parts, mut body) = resp.into_parts();
+    let mut held = std::collections::VecDeque::new();
+    loop {
+        let frame = std::future::poll_fn(|cx| {
+            http_body::Body::poll_frame(std::pin::Pin::new(&mut body), cx)
+        })
+        .await;
+        let Some(Ok(frame)) = frame else {
+            // The stream ended (or failed) before a response: pass on what came.
+            break;
+        };
+        let Some(data) = frame.data_ref().map(|d| event_data(d)) else {
+            held.push_back(frame);
+            continue;
+        };
+        match data {
+            // Priming events and keep-alive comments carry no message.
+            None => held.push_back(frame),
+            Some(json) if is_response_event(frame.data_ref().map_or(&[][..], |d| d)) => {
+                let mut parts = parts;
+                parts.headers.remove(http::header::CACHE_CONTROL);
+                parts.headers.remove("x-accel-buffering");
+                parts.headers.remove(http::header::CONTENT_LENGTH);
+                parts.headers.insert(
+                    http::header::CONTENT_TYPE,
+                    http::HeaderValue::from_static("application/json"),
+                );
+                return http::Response::from_parts(parts, axum::body::Body::from(json));
+            }
+            Some(_) => {
+                held.push_back(frame);
+                break;
+            }
+        }
+    }
+    http::Response::from_parts(
+        parts,
+        axum::body::Body::new(Held {
+            held,
+            error: None,
+            inner: body,
+        }),
+    )
+}
+
+/// The data of one SSE event (its `data:` lines joined), `None` when it has none or only an
+/// empty one (a priming event, a comment).
+fn event_data(event: &[u8]) -> Option<String> {
+    let text = std::str::from_utf8(event).ok()?;
+    let mut data = String::new();
+    let mut any = false;
+    for line in text.lines() {
+        if let Some(d) = line.strip_prefix("data:") {
+            if any {
+                data.push('\n');
+            }
+            any = true;
+            data.push_str(d.strip_prefix(' ').unwrap_or(d));
+        }
+    }
+    (!data.is_empty()).then_some(data)
 }
 
 /// A response body that ends right after the SSE event carrying a JSON-RPC response.

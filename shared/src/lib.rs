@@ -22,6 +22,7 @@ pub mod google;
 pub mod graphql;
 pub mod http_transport;
 pub mod json;
+pub mod pagination;
 pub mod runner;
 pub mod scope;
 pub mod secret;

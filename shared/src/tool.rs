@@ -16,6 +16,8 @@ use serde_json::Value;
 use crate::context::Ctx;
 use crate::error::ToolError;
 
+pub mod limits;
+
 /// What a tool does to the world; this sets its MCP annotations, and read-only mode uses it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Effect {
@@ -102,6 +104,7 @@ pub fn schema_of<T: JsonSchema>() -> (JsonObject, Option<String>) {
         _ => JsonObject::new(),
     };
     drop_null_types(&mut obj);
+    standard_formats(&mut obj);
     unwrap_descriptions(&mut obj);
     obj.remove("$schema");
     obj.remove("title");
@@ -116,6 +119,52 @@ pub fn schema_of<T: JsonSchema>() -> (JsonObject, Option<String>) {
         obj.insert("properties".into(), Value::Object(JsonObject::new()));
     }
     (obj, description)
+}
+
+/// schemars names Rust's number types in `format` (`uint64`, `int32`, `double`...), which
+/// is not JSON Schema: clients warn on every such field (the TypeScript SDK once per field
+/// and connect). Drop those formats; an unsigned type keeps (or gets) `minimum: 0`.
+/// Standard formats (`date-time`, `email`, `uri`...) stay.
+fn standard_formats(obj: &mut JsonObject) {
+    if let Some(Value::String(f)) = obj.get("format") {
+        let f = f.as_str();
+        let unsigned = matches!(
+            f,
+            "uint" | "uint8" | "uint16" | "uint32" | "uint64" | "uint128" | "usize"
+        );
+        let rust_number = unsigned
+            || matches!(
+                f,
+                "int"
+                    | "int8"
+                    | "int16"
+                    | "int32"
+                    | "int64"
+                    | "int128"
+                    | "isize"
+                    | "float"
+                    | "double"
+            );
+        if rust_number {
+            obj.remove("format");
+        }
+        if unsigned && !obj.contains_key("minimum") && !obj.contains_key("exclusiveMinimum") {
+            obj.insert("minimum".into(), Value::from(0));
+        }
+    }
+    for (_, v) in obj.iter_mut() {
+        match v {
+            Value::Object(o) => standard_formats(o),
+            Value::Array(a) => {
+                for x in a {
+                    if let Value::Object(o) = x {
+                        standard_formats(o);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
 }
 
 /// Doc comments wrap lines; descriptions should not: join lines within a paragraph.
@@ -199,7 +248,9 @@ where
     Fut: Future<Output = Result<O, ToolError>> + Send + 'static,
     O: Into<Output>,
 {
-    let (schema, description) = schema_of::<A>();
+    let (mut schema, description) = schema_of::<A>();
+    limits::bound_strings(&mut schema);
+    let schema = Arc::new(schema);
     let annotations = match effect {
         Effect::Read => ToolAnnotations::with_title(title)
             .read_only(true)
@@ -219,13 +270,17 @@ where
             .idempotent(false),
     }
     .open_world(true);
-    let tool = Tool::new(name, description.unwrap_or_default(), Arc::new(schema))
+    let tool = Tool::new(name, description.unwrap_or_default(), schema.clone())
         .with_title(title)
         .with_annotations(annotations);
     let f = Arc::new(f);
     let handler: Handler = Arc::new(move |ctx: Ctx, args: Value| {
         let f = f.clone();
+        let bounds = limits::check(&schema, &args);
         Box::pin(async move {
+            bounds.map_err(|e| {
+                ToolError::invalid_input(format!("invalid arguments for {}: {e}.", ctx.tool_name()))
+            })?;
             let args: A = serde_json::from_value(args).map_err(|e| {
                 ToolError::invalid_input(format!(
                     "invalid arguments for {}: {e}. Check the tool's input schema.",
@@ -329,4 +384,42 @@ impl ToolDef {
 fn json_text(v: &Value) -> String {
     // Serialising a `Value` cannot fail (its map keys are strings).
     serde_json::to_string(v).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Numbers of every Rust width.
+    #[derive(JsonSchema)]
+    #[allow(dead_code)]
+    struct Numbers {
+        count: u64,
+        small: u32,
+        signed: i64,
+        ratio: f64,
+        maybe: Option<u16>,
+        list: Vec<i32>,
+        when: String,
+    }
+
+    #[test]
+    fn schemas_use_standard_json_schema_only() {
+        let (schema, _) = schema_of::<Numbers>();
+        let text = serde_json::to_string(&schema).unwrap_or_default();
+        for f in ["uint", "int", "double", "float"] {
+            assert!(
+                !text.contains(&format!("\"format\":\"{f}")),
+                "non-standard format {f} in {text}"
+            );
+        }
+        let p = &schema["properties"];
+        assert_eq!(p["count"]["type"], "integer");
+        assert_eq!(p["count"]["minimum"], 0);
+        assert_eq!(p["small"]["minimum"], 0);
+        assert_eq!(p["maybe"]["minimum"], 0);
+        assert!(p["signed"].get("minimum").is_none());
+        assert_eq!(p["ratio"]["type"], "number");
+        assert_eq!(p["list"]["items"]["type"], "integer");
+    }
 }

@@ -840,7 +840,8 @@ async fn request_copilot_review(ctx: Ctx, a: RequestCopilotReview) -> Result<Val
 async fn pending_review(ctx: &Ctx, p: &PullRef) -> Result<Value, ToolError> {
     let mut url = format!("{}/reviews", pull_path(&p.owner, &p.repo, p.pull_number));
     let mut first = true;
-    for _ in 0..10 {
+    let mut pages = mcp_shared::pagination::Pages::with_cap(10);
+    loop {
         let mut r = gh::req(ctx, Method::GET, &url)?;
         if first {
             r = r.query("per_page", 100);
@@ -856,10 +857,16 @@ async fn pending_review(ctx: &Ctx, p: &PullRef) -> Result<Value, ToolError> {
         {
             return Ok(found.clone());
         }
-        match resp.next_link() {
+        match pages.next(resp.next_link().as_deref()) {
             Some(next) => url = next,
             None => break,
         }
+    }
+    if let Some(note) = pages.note() {
+        return Err(ToolError::transport(format!(
+            "no pending review found on pull request #{} in the pages read ({note})",
+            p.pull_number
+        )));
     }
     Err(ToolError::invalid_input(format!(
         "you have no pending review on pull request #{}: create one first (a review without `event`)",

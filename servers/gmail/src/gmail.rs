@@ -218,13 +218,13 @@ pub struct DraftRef {
 pub struct Profile {
     /// The mailbox's email address
     #[serde(rename = "emailAddress")]
-    email_address: String,
-    /// Messages in the mailbox
+    email_address: Option<String>,
+    /// Messages in the mailbox (Gmail's `integer`, as sent)
     #[serde(rename = "messagesTotal")]
-    messages_total: Option<u64>,
-    /// Threads in the mailbox
+    messages_total: Option<i64>,
+    /// Threads in the mailbox (Gmail's `integer`, as sent)
     #[serde(rename = "threadsTotal")]
-    threads_total: Option<u64>,
+    threads_total: Option<i64>,
     /// The mailbox's current history id
     #[serde(rename = "historyId")]
     history_id: Option<String>,

@@ -1,6 +1,6 @@
 //! Labels: list, create, delete.
 
-use mcp_shared::json::{enum_str, insert_opt, pick};
+use mcp_shared::json::{enum_str, pick};
 use mcp_shared::{Ctx, Effect, Method, ToolDef, ToolError, tool};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -115,15 +115,20 @@ async fn create_label(ctx: Ctx, a: CreateLabel) -> Result<Value, ToolError> {
     }
     let mut body = Map::new();
     body.insert("name".into(), json!(name));
-    insert_opt(
-        &mut body,
-        "labelListVisibility",
-        a.label_list_visibility.map(|v| enum_str(&v)),
+    // Gmail's discovery document marks both required for labels.create: send them, with
+    // Gmail's own defaults (what its web client uses) when not given.
+    body.insert(
+        "labelListVisibility".into(),
+        json!(enum_str(
+            &a.label_list_visibility.unwrap_or(LabelListVisibility::Show)
+        )),
     );
-    insert_opt(
-        &mut body,
-        "messageListVisibility",
-        a.message_list_visibility.map(|v| enum_str(&v)),
+    body.insert(
+        "messageListVisibility".into(),
+        json!(enum_str(
+            &a.message_list_visibility
+                .unwrap_or(MessageListVisibility::Show)
+        )),
     );
     match (a.background_color, a.text_color) {
         (Some(bg), Some(fg)) => {

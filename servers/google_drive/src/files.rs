@@ -6,6 +6,7 @@ use std::collections::{HashMap, HashSet};
 
 use mcp_shared::content::{DEFAULT_MAX_RESOURCE_BYTES, is_text_mime, resource, truncate};
 use mcp_shared::json::pick;
+use mcp_shared::pagination::Pages;
 use mcp_shared::reexports::rmcp::model::ContentBlock;
 use mcp_shared::{Ctx, Effect, Method, Output, ToolDef, ToolError, seg, tool};
 use schemars::JsonSchema;
@@ -380,7 +381,8 @@ const TREE_MAX: u64 = 5000;
 /// Get the file and folder tree of the user's Drive: every drive (My Drive, and with
 /// include_shared_drives the shared drives) with its files and folders nested under their
 /// folders (id, name, MIME type, size, modified time). Reads up to `limit` items (default 500,
-/// at most 5000); `truncated` says when there were more. Files shared with the user whose
+/// at most 5000); `truncated` says when there were more (with a `note` when the listing stopped
+/// early: a repeated page token or too many pages). Files shared with the user whose
 /// folder they cannot see appear at the top level of My Drive.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct GetFileTreeStructure {
@@ -435,6 +437,7 @@ async fn get_file_tree_structure(ctx: Ctx, a: GetFileTreeStructure) -> Result<Va
     let mut files: Vec<Value> = Vec::new();
     let mut token: Option<String> = None;
     let mut truncated = false;
+    let mut pages = Pages::new();
     loop {
         let want = (max - files.len() as u64).min(1000);
         let list: Value = scope
@@ -448,16 +451,17 @@ async fn get_file_tree_structure(ctx: Ctx, a: GetFileTreeStructure) -> Result<Va
             .await?;
         let page = list.get("files").and_then(Value::as_array);
         files.extend(page.into_iter().flatten().cloned());
-        token = list
-            .get("nextPageToken")
-            .and_then(Value::as_str)
-            .map(str::to_owned);
+        let next = list.get("nextPageToken").and_then(Value::as_str);
         if files.len() as u64 >= max {
-            truncated = token.is_some() || files.len() as u64 > max;
+            truncated = next.is_some() || files.len() as u64 > max;
             files.truncate(max as usize);
             break;
         }
-        if token.is_none() || page.is_none_or(|p| p.is_empty()) {
+        if page.is_none_or(|p| p.is_empty()) {
+            break;
+        }
+        token = pages.next(next);
+        if token.is_none() {
             break;
         }
     }
@@ -522,6 +526,10 @@ async fn get_file_tree_structure(ctx: Ctx, a: GetFileTreeStructure) -> Result<Va
         out_drives.push(Value::Object(d));
     }
     let mut out = json!({ "drives": out_drives, "fileCount": files.len() });
+    if let Some(note) = pages.note() {
+        truncated = true;
+        out["note"] = json!(note);
+    }
     if truncated {
         out["truncated"] = json!(true);
     }

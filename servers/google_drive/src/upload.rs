@@ -35,8 +35,12 @@ pub struct UploadFile {
     /// The file's name, with its extension (e.g. `notes.txt`, `report.pdf`)
     name: String,
     /// The content as text (UTF-8); give this or content_base64
+    // Drive's multipart limit, 5 MB (in bytes; the bytes are checked again once decoded).
+    #[schemars(length(max = 5242880))]
     content: Option<String>,
     /// The content as base64 (standard or URL-safe), for binary files; give this or content
+    // 5 MB as base64, with room for line breaks.
+    #[schemars(length(max = 7340032))]
     content_base64: Option<String>,
     /// The content's MIME type (default: guessed from the name's extension; `text/plain` for
     /// text content, `application/octet-stream` for other bytes)

@@ -207,10 +207,20 @@ async fn create_spreadsheet(ctx: Ctx, a: CreateSpreadsheet) -> Result<Value, Too
         .json(&body)
         .send_json()
         .await?;
-    Ok(created(&v))
+    created(&v)
 }
 
-fn created(v: &Value) -> Value {
+/// What google_sheets_create_spreadsheet returns; an error when Google's answer has no id
+/// (the result would claim a spreadsheet nobody can open).
+fn created(v: &Value) -> Result<Value, ToolError> {
+    if v.get("spreadsheetId")
+        .and_then(Value::as_str)
+        .is_none_or(str::is_empty)
+    {
+        return Err(ToolError::transport(
+            "Google Sheets answered the create request but sent no spreadsheet id: the spreadsheet may not exist; list your spreadsheets (google_sheets_list_spreadsheets) before creating it again",
+        ));
+    }
     let mut out = pick(
         v,
         &["spreadsheetId", "title=properties.title", "spreadsheetUrl"],
@@ -230,7 +240,7 @@ fn created(v: &Value) -> Value {
     if !sheets.is_empty() {
         out["sheets"] = Value::Array(sheets);
     }
-    out
+    Ok(out)
 }
 
 // ---- google_sheets_get_spreadsheet

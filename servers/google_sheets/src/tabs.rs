@@ -90,11 +90,11 @@ pub struct SheetSummary {
     sheet_id: i64,
     title: String,
     /// Position among the tabs, from 0
-    index: u64,
+    index: i64,
     #[serde(rename = "rowCount")]
-    row_count: Option<u64>,
+    row_count: Option<i64>,
     #[serde(rename = "columnCount")]
-    column_count: Option<u64>,
+    column_count: Option<i64>,
     /// Set for hidden sheets
     hidden: Option<bool>,
     /// Set for sheets that are not grids (a chart on its own sheet, a data source)

@@ -102,13 +102,13 @@ pub struct WriteToCell {
 #[allow(dead_code)]
 pub struct WrittenCell {
     #[serde(rename = "spreadsheetId")]
-    spreadsheet_id: String,
+    spreadsheet_id: Option<String>,
     /// The cell written, with its sheet (`Sheet1!C5`)
     #[serde(rename = "updatedRange")]
-    updated_range: String,
+    updated_range: Option<String>,
     /// Cells updated (1, or 0 when the value was unchanged)
     #[serde(rename = "updatedCells")]
-    updated_cells: Option<u64>,
+    updated_cells: Option<i64>,
     /// The value as the sheet now shows it
     value: Option<Value>,
 }
@@ -351,16 +351,16 @@ pub struct UpdateValues {
 #[allow(dead_code)]
 pub struct Updated {
     #[serde(rename = "spreadsheetId")]
-    spreadsheet_id: String,
+    spreadsheet_id: Option<String>,
     /// The range written, with its sheet
     #[serde(rename = "updatedRange")]
     updated_range: Option<String>,
     #[serde(rename = "updatedRows")]
-    updated_rows: Option<u64>,
+    updated_rows: Option<i64>,
     #[serde(rename = "updatedColumns")]
-    updated_columns: Option<u64>,
+    updated_columns: Option<i64>,
     #[serde(rename = "updatedCells")]
-    updated_cells: Option<u64>,
+    updated_cells: Option<i64>,
 }
 
 const UPDATE_FIELDS: [&str; 5] = [
@@ -418,15 +418,15 @@ pub struct RangeValues {
 #[allow(dead_code)]
 pub struct BatchUpdated {
     #[serde(rename = "spreadsheetId")]
-    spreadsheet_id: String,
+    spreadsheet_id: Option<String>,
     #[serde(rename = "totalUpdatedRows")]
-    total_updated_rows: Option<u64>,
+    total_updated_rows: Option<i64>,
     #[serde(rename = "totalUpdatedColumns")]
-    total_updated_columns: Option<u64>,
+    total_updated_columns: Option<i64>,
     #[serde(rename = "totalUpdatedCells")]
-    total_updated_cells: Option<u64>,
+    total_updated_cells: Option<i64>,
     #[serde(rename = "totalUpdatedSheets")]
-    total_updated_sheets: Option<u64>,
+    total_updated_sheets: Option<i64>,
     /// Each range written: `updatedRange` and `updatedCells`
     responses: Vec<Value>,
 }
@@ -519,7 +519,7 @@ pub enum InsertDataOption {
 #[allow(dead_code)]
 pub struct Appended {
     #[serde(rename = "spreadsheetId")]
-    spreadsheet_id: String,
+    spreadsheet_id: Option<String>,
     /// The table the rows were appended to (before the append)
     #[serde(rename = "tableRange")]
     table_range: Option<String>,
@@ -527,9 +527,9 @@ pub struct Appended {
     #[serde(rename = "updatedRange")]
     updated_range: Option<String>,
     #[serde(rename = "updatedRows")]
-    updated_rows: Option<u64>,
+    updated_rows: Option<i64>,
     #[serde(rename = "updatedCells")]
-    updated_cells: Option<u64>,
+    updated_cells: Option<i64>,
 }
 
 async fn append_rows(ctx: Ctx, a: AppendRows) -> Result<Value, ToolError> {
@@ -579,7 +579,7 @@ pub struct ClearRange {
 #[allow(dead_code)]
 pub struct Cleared {
     #[serde(rename = "spreadsheetId")]
-    spreadsheet_id: String,
+    spreadsheet_id: Option<String>,
     /// The range cleared, bounded to the sheet
     #[serde(rename = "clearedRange")]
     cleared_range: Option<String>,

@@ -4,6 +4,7 @@
 use std::collections::{HashMap, VecDeque};
 
 use mcp_shared::json::pick;
+use mcp_shared::pagination::Pages;
 use mcp_shared::{Ctx, Effect, Method, ToolDef, ToolError, seg, tool};
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -427,11 +428,13 @@ const MAX_TREE_BLOCKS: usize = 1000;
 /// Deepest nesting read.
 const MAX_TREE_DEPTH: usize = 8;
 
-/// All children of a block, every page of them.
-async fn all_children(ctx: &Ctx, block: &str) -> Result<Vec<Value>, ToolError> {
+/// All children of a block, every page of them (up to what one rendering reads); with a note
+/// when Notion's pages stopped early (a repeated cursor, or more pages than the cap).
+async fn all_children(ctx: &Ctx, block: &str) -> Result<(Vec<Value>, Option<String>), ToolError> {
     let path = format!("/v1/blocks/{}/children", seg(block));
     let mut out = Vec::new();
     let mut cursor: Option<String> = None;
+    let mut pages = Pages::with_cap(MAX_TREE_BLOCKS / 100 + 1);
     loop {
         let v: Value = req(ctx, Method::GET, &path)?
             .query("page_size", 100)
@@ -444,28 +447,39 @@ async fn all_children(ctx: &Ctx, block: &str) -> Result<Vec<Value>, ToolError> {
                 .cloned()
                 .unwrap_or_default(),
         );
-        cursor = v
-            .get("next_cursor")
-            .and_then(Value::as_str)
-            .map(str::to_owned);
-        if v.get("has_more").and_then(Value::as_bool) != Some(true) || cursor.is_none() {
-            return Ok(out);
+        let more = v.get("has_more").and_then(Value::as_bool) == Some(true);
+        cursor = pages.next(
+            v.get("next_cursor")
+                .and_then(Value::as_str)
+                .filter(|_| more),
+        );
+        if cursor.is_none() {
+            return Ok((out, pages.note()));
         }
     }
 }
 
 /// The blocks under `root`, each with its children under `children` (child pages and
-/// databases are not entered). `true` when the tree was cut at 1,000 blocks or 8 levels.
-pub async fn fetch_tree(ctx: &Ctx, root: &str) -> Result<(Vec<Value>, bool), ToolError> {
+/// databases are not entered). `true` when the tree was cut at 1,000 blocks or 8 levels,
+/// and a note when Notion's pages of children stopped early.
+pub async fn fetch_tree(
+    ctx: &Ctx,
+    root: &str,
+) -> Result<(Vec<Value>, bool, Option<String>), ToolError> {
     let mut by_parent: HashMap<String, Vec<Value>> = HashMap::new();
     let mut queue = VecDeque::from([(root.to_owned(), 0usize)]);
     let (mut read, mut cut) = (0usize, false);
+    let mut note = None;
     while let Some((parent, level)) = queue.pop_front() {
         if read >= MAX_TREE_BLOCKS {
             cut = true;
             break;
         }
-        let blocks = all_children(ctx, &parent).await?;
+        let (blocks, stopped) = all_children(ctx, &parent).await?;
+        if stopped.is_some() {
+            cut = true;
+            note = note.or(stopped);
+        }
         read += blocks.len();
         for b in &blocks {
             let nested = b.get("has_children").and_then(Value::as_bool) == Some(true)
@@ -492,7 +506,7 @@ pub async fn fetch_tree(ctx: &Ctx, root: &str) -> Result<(Vec<Value>, bool), Too
         }
         blocks
     }
-    Ok((assemble(root, &mut by_parent), cut))
+    Ok((assemble(root, &mut by_parent), cut, note))
 }
 
 // ---------------------------------------------------------------------------------------

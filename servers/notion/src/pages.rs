@@ -257,10 +257,13 @@ async fn fetch_page(
         let root = api::str_at(&v, "id")
             .map(str::to_owned)
             .unwrap_or(api::bare_id(page_id, "page_id")?);
-        let (tree, cut) = blocks::fetch_tree(ctx, &root).await?;
+        let (tree, cut, note) = blocks::fetch_tree(ctx, &root).await?;
         out["content"] = Value::String(markdown::blocks_to_markdown(&tree));
         if cut {
             out["content_truncated"] = Value::Bool(true);
+        }
+        if let Some(note) = note {
+            out["content_note"] = Value::String(note);
         }
     }
     Ok(out)

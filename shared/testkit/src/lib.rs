@@ -111,7 +111,7 @@ pub async fn connect_http(url: &str, headers: &[(&str, &str)]) -> Client {
         .serve(transport)
         .await
         .expect("MCP initialize over HTTP");
-    Client { inner }
+    Client::new(inner)
 }
 
 /// Spawn a server binary over stdio with this environment (nothing else inherited but PATH).
@@ -146,7 +146,7 @@ pub async fn spawn_stdio_logged(
         .serve(transport)
         .await
         .expect("MCP initialize over stdio");
-    Client { inner }
+    Client::new(inner)
 }
 
 /// A server binary running over HTTP as a child process; killed on drop.
@@ -326,9 +326,13 @@ pub fn check_tools_subcommand(bin: &str) {
     assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown toolset `nope`"));
 }
 
-/// A connected MCP client.
+/// A connected MCP client. Every `structuredContent` a call through it returns is checked
+/// against the tool's `outputSchema` (from `tools/list`), as the Python SDK does: a result
+/// that breaks its own schema fails the test.
 pub struct Client {
     pub inner: RunningService<RoleClient, Recorder>,
+    /// Output schemas by tool name, from the last `tools/list`.
+    output_schemas: tokio::sync::Mutex<HashMap<String, Option<Value>>>,
 }
 
 /// The client's handler: it counts the server's `notifications/tools/list_changed`.
@@ -346,7 +350,56 @@ impl rmcp::ClientHandler for Recorder {
     }
 }
 
+/// Why `structured` does not validate against `schema` (a tool's `outputSchema`): one line
+/// per violation, empty when it validates.
+pub fn structured_content_errors(schema: &Value, structured: &Value) -> Vec<String> {
+    match jsonschema::validator_for(schema) {
+        Ok(v) => v
+            .iter_errors(structured)
+            .map(|e| format!("at `{}`: {e}", e.instance_path()))
+            .collect(),
+        Err(e) => vec![format!("the output schema does not compile: {e}")],
+    }
+}
+
 impl Client {
+    fn new(inner: RunningService<RoleClient, Recorder>) -> Self {
+        Self {
+            inner,
+            output_schemas: tokio::sync::Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Panic unless the `structuredContent` of tool `name`'s result validates against the
+    /// tool's `outputSchema`.
+    async fn check_structured(&self, name: &str, r: &CallToolResult) {
+        let Some(structured) = &r.structured_content else {
+            return;
+        };
+        let mut schemas = self.output_schemas.lock().await;
+        if !schemas.contains_key(name) {
+            // The list can change (dynamic toolsets): read it again for a tool not seen.
+            if let Ok(tools) = self.inner.list_all_tools().await {
+                *schemas = tools
+                    .into_iter()
+                    .map(|t| {
+                        let out = t.output_schema.map(|o| Value::Object((*o).clone()));
+                        (t.name.to_string(), out)
+                    })
+                    .collect();
+            }
+        }
+        let Some(Some(schema)) = schemas.get(name) else {
+            panic!("{name} returned structuredContent but lists no outputSchema: {structured}");
+        };
+        let errors = structured_content_errors(schema, structured);
+        assert!(
+            errors.is_empty(),
+            "{name}: structuredContent breaks the tool's outputSchema (clients such as the Python SDK refuse it):\n{}\nstructuredContent: {structured}",
+            errors.join("\n")
+        );
+    }
+
     /// How many `notifications/tools/list_changed` the server has sent so far.
     pub fn tool_list_changed(&self) -> usize {
         self.inner
@@ -380,7 +433,11 @@ impl Client {
         if let Value::Object(map) = args {
             params = params.with_arguments(map);
         }
-        self.inner.call_tool(params).await
+        let r = self.inner.call_tool(params).await;
+        if let Ok(r) = &r {
+            self.check_structured(name, r).await;
+        }
+        r
     }
 
     /// Call and expect success; returns the JSON result (structured content or JSON text).

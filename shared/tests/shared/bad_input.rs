@@ -47,12 +47,38 @@ async fn protocol_errors_have_the_right_codes() {
     let auth = auth_data("tok-secret-123");
     let h = [("x-auth-data", auth.as_str())];
 
-    // Malformed JSON: a JSON-RPC parse error or a 4xx, never a 5xx.
+    // Malformed JSON: HTTP 400 with a JSON-RPC parse error.
     let (status, v) = post(&server.url, &h, "{not json").await;
+    assert_eq!(status, 400, "{v}");
+    assert_eq!(v["error"]["code"], -32700, "{v}");
     assert!(
-        (400..500).contains(&status) || v["error"]["code"] == -32700,
-        "{status} {v}"
+        v["error"]["message"]
+            .as_str()
+            .unwrap_or("")
+            .contains("not valid JSON"),
+        "{v}"
     );
+    // A batch (not part of the current protocol revision): 400, invalid request.
+    let (status, v) = post(
+        &server.url,
+        &h,
+        r#"[{"jsonrpc":"2.0","id":1,"method":"tools/list"}]"#,
+    )
+    .await;
+    assert_eq!(status, 400, "{v}");
+    assert_eq!(v["error"]["code"], -32600, "{v}");
+    assert!(
+        v["error"]["message"]
+            .as_str()
+            .unwrap_or("")
+            .contains("batches are not part"),
+        "{v}"
+    );
+    // JSON that is not a JSON-RPC message: 400, invalid request, with its id.
+    let (status, v) = post(&server.url, &h, r#"{"id":5,"hello":"world"}"#).await;
+    assert_eq!(status, 400, "{v}");
+    assert_eq!(v["error"]["code"], -32600, "{v}");
+    assert_eq!(v["id"], 5, "{v}");
 
     // Unknown method.
     let (_, v) = post(
@@ -90,11 +116,16 @@ async fn protocol_errors_have_the_right_codes() {
             "{text}"
         );
     }
-    // Arguments that are not an object.
+    // Arguments that are not an object: invalid params, saying what `arguments` must be.
     let (status, v) = post(&server.url, &h, r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"acme_get_thing","arguments":[1]}}"#).await;
-    assert!(status < 500, "{status} {v}");
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["id"], 2, "{v}");
+    assert_eq!(v["error"]["code"], -32602, "{v}");
     assert!(
-        v.get("error").is_some() || v["result"]["isError"] == true,
+        v["error"]["message"]
+            .as_str()
+            .unwrap_or("")
+            .contains("`arguments` must be an object"),
         "{v}"
     );
     assert!(!v.to_string().contains("tok-secret-123"));
@@ -153,5 +184,38 @@ async fn oversized_bodies_are_refused_with_413() {
     );
     let (status, _) = post(&server.url, &[], &big).await;
     assert_eq!(status, 413);
+    server.stop().await;
+}
+
+/// With sessions too (rmcp's session path, an event stream): the same JSON-RPC errors.
+#[tokio::test]
+async fn session_requests_get_the_same_jsonrpc_errors() {
+    use crate::http::{exchange, mcp_headers, open_session};
+    let fake = MockServer::start().await;
+    let server = TestServer::start(&SPEC, settings_for(&fake.uri())).await;
+    let session = open_session(server.port()).await;
+    let headers = mcp_headers(
+        "localhost",
+        &[
+            ("MCP-Protocol-Version", "2025-06-18"),
+            ("Mcp-Session-Id", session.as_str()),
+        ],
+    );
+    let bad_args = r#"{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"acme_get_thing","arguments":"id=1"}}"#;
+    let text = exchange(server.port(), "POST", "/mcp", &headers, bad_args).await;
+    assert!(text.starts_with("HTTP/1.1 200"), "{text}");
+    assert!(
+        text.contains(r#""code":-32602"#) && text.contains("`arguments` must be an object"),
+        "{text}"
+    );
+    for (body, code) in [
+        ("{not json", "-32700"),
+        (r#"[{"jsonrpc":"2.0","id":1,"method":"ping"}]"#, "-32600"),
+    ] {
+        let text = exchange(server.port(), "POST", "/mcp", &headers, body).await;
+        assert!(text.starts_with("HTTP/1.1 400"), "{text}");
+        assert!(text.contains(&format!(r#""code":{code}"#)), "{text}");
+    }
+    assert_eq!(fake.received_requests().await.map(|r| r.len()), Some(0));
     server.stop().await;
 }

@@ -151,6 +151,24 @@ fn cases() -> Vec<Case> {
         ),
         case("malformed JSON", &[], r#"{"jsonrpc":"2.0","id":14,"#, false),
         case(
+            "JSON that is not a JSON-RPC message",
+            &[],
+            r#"{"id":15,"hello":"world"}"#,
+            false,
+        ),
+        case(
+            "arguments that are not an object",
+            &[],
+            r#"{"jsonrpc":"2.0","id":16,"method":"tools/call","params":{"name":"acme_get_thing","arguments":[1]}}"#,
+            false,
+        ),
+        case(
+            "params that are not an object",
+            &[],
+            r#"{"jsonrpc":"2.0","id":17,"method":"tools/call","params":"acme_get_thing"}"#,
+            false,
+        ),
+        case(
             "an allowed Origin",
             &[("Origin", Some("http://localhost:3000"))],
             CALL,

@@ -256,6 +256,69 @@ async fn json_response_mode_answers_plain_json() {
     server.stop().await;
 }
 
+/// `--json-response` with sessions: `initialize` and a session's requests are answered
+/// with plain JSON (the session id in its header), on rmcp's path and the direct one, and a
+/// real client works against it.
+#[tokio::test]
+async fn json_response_mode_answers_plain_json_with_sessions() {
+    let fake = MockServer::start().await;
+    Mock::given(matchers::path("/things/1"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(thing(1)))
+        .mount(&fake)
+        .await;
+    for direct in [true, false] {
+        let settings = mcp_shared::Settings {
+            json_response: true,
+            direct,
+            ..settings_for(&fake.uri())
+        };
+        let server = TestServer::start(&SPEC, settings).await;
+        let text = exchange(
+            server.port(),
+            "POST",
+            "/mcp",
+            &mcp_headers("localhost", &[("MCP-Protocol-Version", "2025-06-18")]),
+            INIT,
+        )
+        .await;
+        let lower = text.to_ascii_lowercase();
+        assert!(lower.contains("content-type: application/json"), "{text}");
+        let session = lower
+            .lines()
+            .find_map(|l| l.strip_prefix("mcp-session-id:"))
+            .map(|v| v.trim().to_owned())
+            .unwrap_or_else(|| panic!("no session id: {text}"));
+        let body = text.split("\r\n\r\n").nth(1).unwrap_or_default();
+        let v: serde_json::Value = serde_json::from_str(body.trim())
+            .unwrap_or_else(|e| panic!("not plain JSON ({e}): {text}"));
+        assert_eq!(v["id"], 1);
+        assert!(v["result"]["protocolVersion"].is_string(), "{v}");
+        let headers = mcp_headers(
+            "localhost",
+            &[
+                ("MCP-Protocol-Version", "2025-06-18"),
+                ("Mcp-Session-Id", session.as_str()),
+            ],
+        );
+        let ping = r#"{"jsonrpc":"2.0","id":2,"method":"ping"}"#;
+        let call = r#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"acme_get_thing","arguments":{"id":1}}}"#;
+        for body in [ping, call] {
+            let (status, reply) = raw(server.port(), "POST", "/mcp", &headers, body).await;
+            assert_eq!(status, 200, "{reply}");
+            let v: serde_json::Value = serde_json::from_str(reply.trim())
+                .unwrap_or_else(|e| panic!("direct {direct}: not plain JSON ({e}): {reply}"));
+            assert!(v["result"].is_object(), "{v}");
+        }
+        let client = server.client("t").await;
+        assert_eq!(
+            client.call_ok("acme_get_thing", json!({"id": 1})).await["id"],
+            1
+        );
+        client.close().await;
+        server.stop().await;
+    }
+}
+
 #[tokio::test]
 async fn graceful_shutdown_lets_running_calls_finish() {
     let fake = MockServer::start().await;

@@ -10,6 +10,7 @@ mod direct;
 mod dynamic;
 mod graphql;
 mod http;
+mod limits;
 mod props;
 mod retries;
 mod schemes;

@@ -372,3 +372,41 @@ async fn update_pull_request_title_then_draft_already_set() {
     let requests = s.fake.received_requests().await.unwrap();
     assert!(requests.iter().all(|r| r.url.path() != "/graphql"));
 }
+
+/// GitHub's `Link: rel="next"` names the same page again and again: the search for the
+/// pending review stops at the repeat (two requests) and says why.
+#[tokio::test]
+async fn a_repeated_next_link_stops_the_search_for_the_pending_review() {
+    let s = setup().await;
+    let next = format!(
+        "<{}/repos/octo/hello/pulls/7/reviews?page=2>; rel=\"next\"",
+        s.fake.uri()
+    );
+    for (query, page) in [(Some("100"), None), (None, Some("2"))] {
+        let mut e = expect("GET", "/repos/octo/hello/pulls/7/reviews").bearer(TOKEN);
+        if let Some(q) = query {
+            e = e.query("per_page", q);
+        }
+        if let Some(p) = page {
+            e = e.query("page", p);
+        }
+        e.respond_with(
+            &s.fake,
+            ResponseTemplate::new(200)
+                .insert_header("link", next.as_str())
+                .set_body_json(json!([review(79, "APPROVED")])),
+        )
+        .await;
+    }
+    let err = s
+        .client
+        .call_err(
+            "github_submit_pending_pull_request_review",
+            args(json!({"event": "COMMENT"})),
+        )
+        .await;
+    assert!(
+        err.contains("stopped after 2 pages: the vendor repeated a page token"),
+        "{err}"
+    );
+}

@@ -77,6 +77,32 @@ async fn create_label_contract() {
     assert_eq!(v["name"], "Projects/Apollo");
 }
 
+/// Without visibilities the request still carries both (Gmail marks them required for
+/// labels.create), with Gmail's defaults.
+#[tokio::test]
+async fn create_label_sends_default_visibilities() {
+    let s = setup().await;
+    expect("POST", me("/labels"))
+        .bearer(TOKEN)
+        .json_body(json!({
+            "name": "Receipts",
+            "labelListVisibility": "labelShow",
+            "messageListVisibility": "show"
+        }))
+        .respond(
+            &s.fake,
+            200,
+            json!({"id": "Label_13", "name": "Receipts", "messageListVisibility": "show",
+                   "labelListVisibility": "labelShow", "type": "user"}),
+        )
+        .await;
+    let v = s
+        .client
+        .call_ok("gmail_create_label", json!({"name": "Receipts"}))
+        .await;
+    assert_eq!(v["id"], "Label_13");
+}
+
 #[tokio::test]
 async fn create_label_failures() {
     let s = setup().await;
@@ -104,7 +130,7 @@ async fn create_label_failures() {
     );
     expect("POST", me("/labels"))
         .bearer(TOKEN)
-        .json_body(json!({"name": "Work"}))
+        .json_body(json!({"name": "Work", "labelListVisibility": "labelShow", "messageListVisibility": "show"}))
         .respond(
             &s.fake,
             409,
@@ -154,4 +180,23 @@ async fn delete_label_contract_and_failure() {
         .call_err("gmail_delete_label", json!({"labelId": "INBOX"}))
         .await;
     assert!(err.contains("Invalid delete request"), "{err}");
+}
+
+/// Gmail's profile counts are passed on as sent, and fields it leaves out stay out: the
+/// result validates against gmail_get_profile's outputSchema either way (the test client
+/// checks it), a negative count or an answer without `emailAddress` included.
+#[tokio::test]
+async fn get_profile_results_stay_within_the_output_schema() {
+    let s = setup().await;
+    expect("GET", me("/profile"))
+        .bearer(TOKEN)
+        .respond(
+            &s.fake,
+            200,
+            json!({"messagesTotal": -1, "threadsTotal": 3, "historyId": "987"}),
+        )
+        .await;
+    let v = s.client.call_ok("gmail_get_profile", json!({})).await;
+    assert_eq!(v["messagesTotal"], -1);
+    assert!(v.get("emailAddress").is_none());
 }

@@ -166,3 +166,36 @@ async fn tree_with_an_expired_token() {
         "{err}"
     );
 }
+
+/// A Drive that answers every page with the same `nextPageToken`: the tree stops at the
+/// repeat (two requests, not hundreds) and says so.
+#[tokio::test]
+async fn a_repeated_page_token_stops_the_listing_with_a_note() {
+    use mcp_testkit::wiremock::{Mock, ResponseTemplate, matchers};
+    let s = setup().await;
+    Mock::given(matchers::method("GET"))
+        .and(matchers::path(files("")))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({
+            "nextPageToken": "same-token",
+            "files": [{"id": "0Bone", "name": "one.txt", "mimeType": "text/plain", "modifiedTime": "2024-05-04T00:00:00.000Z"}]
+        })))
+        .mount(&s.fake)
+        .await;
+    let v = s
+        .client
+        .call_ok(
+            "google_drive_get_file_tree_structure",
+            json!({"limit": 5000}),
+        )
+        .await;
+    let requests = s.fake.received_requests().await.unwrap_or_default();
+    assert_eq!(requests.len(), 2, "one request per distinct page token");
+    assert_eq!(v["truncated"], true, "{v}");
+    assert!(
+        v["note"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("the vendor repeated a page token"),
+        "{v}"
+    );
+}

@@ -200,6 +200,7 @@ async fn upload_over_drives_multipart_limit_is_refused() {
     };
     let server = mcp_testkit::TestServer::start(&google_drive_mcp_server::SPEC, settings).await;
     let client = server.client(crate::common::TOKEN).await;
+    // Over the limit in characters: refused by the argument's bound (its schema's maxLength).
     let err = client
         .call_err(
             "google_drive_upload_file",
@@ -207,7 +208,18 @@ async fn upload_over_drives_multipart_limit_is_refused() {
         )
         .await;
     assert!(
-        err.contains("5242881 bytes, over the 5242880 byte limit"),
+        err.contains("argument `content` is too long: 5242881 characters, the limit is 5242880"),
+        "{err}"
+    );
+    // Within it in characters but over it in bytes (UTF-8): refused by the byte check.
+    let err = client
+        .call_err(
+            "google_drive_upload_file",
+            json!({"name": "big.txt", "content": "é".repeat(5 * 512 * 1024 + 1)}),
+        )
+        .await;
+    assert!(
+        err.contains("5242882 bytes, over the 5242880 byte limit"),
         "{err}"
     );
     assert!(fake.received_requests().await.unwrap().is_empty());

@@ -45,6 +45,27 @@ async fn create_spreadsheet_with_a_title_only() {
     );
 }
 
+/// Google answers 200 `{}`: no id, so no spreadsheet to claim; a clear error (as Docs and
+/// Slides give), not a result without its required `spreadsheetId`.
+#[tokio::test]
+async fn create_spreadsheet_without_an_id_in_the_answer_is_an_error() {
+    let s = setup().await;
+    expect("POST", "/v4/spreadsheets")
+        .bearer(TOKEN)
+        .query("fields", CREATE_FIELDS)
+        .json_body(json!({"properties": {"title": "Empty"}}))
+        .respond(&s.fake, 200, json!({}))
+        .await;
+    let err = s
+        .client
+        .call_err(
+            "google_sheets_create_spreadsheet",
+            json!({"title": "Empty"}),
+        )
+        .await;
+    assert!(err.contains("sent no spreadsheet id"), "{err}");
+}
+
 #[tokio::test]
 async fn create_spreadsheet_writes_the_data_as_grid_data() {
     let s = setup().await;

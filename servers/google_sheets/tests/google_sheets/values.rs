@@ -630,3 +630,50 @@ async fn clear_range_not_found() {
         "{err}"
     );
 }
+
+/// Vendor numbers pass through as sent (a negative one included) and fields Google leaves out
+/// stay out: every result still validates against its tool's outputSchema (the test client
+/// checks each one), for each write tool.
+#[tokio::test]
+async fn write_results_stay_within_their_output_schemas() {
+    use mcp_testkit::wiremock::{Mock, ResponseTemplate, matchers};
+    let s = setup().await;
+    let odd = json!({
+        "updatedCells": -1, "updatedRows": -2, "updatedColumns": -3,
+        "totalUpdatedCells": -1, "totalUpdatedRows": -1, "totalUpdatedColumns": -1,
+        "totalUpdatedSheets": -1,
+        "updates": {"updatedRows": -1, "updatedCells": -1}
+    });
+    Mock::given(matchers::path_regex("^/v4/spreadsheets/"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(odd))
+        .mount(&s.fake)
+        .await;
+    let v = s
+        .client
+        .call_ok(
+            "google_sheets_write_to_cell",
+            json!({"spreadsheet_id": SID, "column": "A", "row": 1, "value": "x", "sheet_name": "Sheet1"}),
+        )
+        .await;
+    assert_eq!(v["updatedCells"], -1);
+    let v = s
+        .client
+        .call_ok(
+            "google_sheets_update_values",
+            json!({"spreadsheet_id": SID, "range": "Sheet1!A1", "values": [["x"]]}),
+        )
+        .await;
+    assert_eq!(v["updatedRows"], -2);
+    s.client
+        .call_ok(
+            "google_sheets_batch_update_values",
+            json!({"spreadsheet_id": SID, "data": [{"range": "Sheet1!A1", "values": [["x"]]}]}),
+        )
+        .await;
+    s.client
+        .call_ok(
+            "google_sheets_append_rows",
+            json!({"spreadsheet_id": SID, "range": "Sheet1", "rows": [["x"]]}),
+        )
+        .await;
+}

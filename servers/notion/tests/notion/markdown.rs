@@ -404,3 +404,49 @@ fn other_blocks_render_readably() {
         "📄 [Sub page](https://www.notion.so/a1b2c3d4000040008000000000000001)\n\n> ⚠️ Careful\n\n[https://example.com](https://example.com)\n\n$$\ne=mc^2\n$$\n\n- More\n"
     );
 }
+
+/// Notion answers every page of a block's children with the same `next_cursor`: the page's
+/// content is read once per distinct cursor (two requests, not forever) and the result says
+/// it stopped early.
+#[tokio::test]
+async fn a_repeated_cursor_stops_reading_the_content_with_a_note() {
+    let s = setup().await;
+    notion("GET", format!("/v1/pages/{PAGE_ID}"))
+        .respond(&s.fake, 200, page_json(PAGE_ID, "Loop"))
+        .await;
+    let para = json!({"object": "block", "id": "b1", "type": "paragraph", "has_children": false,
+        "paragraph": {"rich_text": [rt("again")], "color": "default"}});
+    Mock::given(method("GET"))
+        .and(path(format!("/v1/blocks/{PAGE_ID}/children")))
+        .respond_with(ResponseTemplate::new(200).set_body_json(list_json(
+            vec![para],
+            Some("same-cursor"),
+            "block",
+        )))
+        .mount(&s.fake)
+        .await;
+    let page = s
+        .client
+        .call_ok(
+            "notion_get_page",
+            json!({"page_id": PAGE_ID, "include_content": true}),
+        )
+        .await;
+    let children = s
+        .fake
+        .received_requests()
+        .await
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|r| r.url.path().ends_with("/children"))
+        .count();
+    assert_eq!(children, 2, "one request per distinct cursor");
+    assert_eq!(page["content_truncated"], true, "{page}");
+    assert!(
+        page["content_note"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("the vendor repeated a page token"),
+        "{page}"
+    );
+}
