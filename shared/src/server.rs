@@ -8,8 +8,9 @@ use std::time::{Duration, Instant};
 
 use http::HeaderMap;
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, ErrorCode, Implementation, ListToolsResult,
-    PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
+    CallToolRequestParams, CallToolResponse, CustomRequest, CustomResult, ErrorCode,
+    Implementation, ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig,
+    Tool,
 };
 use rmcp::service::{RequestContext, RoleServer};
 use rmcp::{ErrorData, ServerHandler};
@@ -697,6 +698,26 @@ impl ServerHandler for McpServer {
             tracing::debug!(error = %e, "could not send tools/list_changed");
         }
         Ok(result.into())
+    }
+
+    async fn on_custom_request(
+        &self,
+        request: CustomRequest,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CustomResult, ErrorData> {
+        // A `tools/call` rmcp could not parse (e.g. `arguments` not an object) lands here on
+        // stdio: invalid params, as over HTTP, not "method not found".
+        if request.method == "tools/call"
+            && let Some(problem) =
+                crate::http_transport::jsonrpc::tool_call_params_problem(request.params.as_ref())
+        {
+            return Err(ErrorData::invalid_params(problem, None));
+        }
+        Err(ErrorData::new(
+            ErrorCode::METHOD_NOT_FOUND,
+            format!("Method not found: `{}`", request.method),
+            None,
+        ))
     }
 
     fn get_tool(&self, name: &str) -> Option<Tool> {

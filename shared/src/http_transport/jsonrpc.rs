@@ -229,6 +229,21 @@ pub(crate) fn bad_tool_call(body: &[u8]) -> Option<ServerJsonRpcMessage> {
     ))
 }
 
+/// What is wrong with the `params` of a `tools/call` request, or `None` when they have the
+/// right shape. Over stdio rmcp hands such a request to the handler's `on_custom_request`,
+/// which asks this, so both transports answer -32602 with the same message.
+pub(crate) fn tool_call_params_problem(params: Option<&serde_json::Value>) -> Option<String> {
+    let body = serde_json::to_vec(&serde_json::json!({
+        "jsonrpc": "2.0", "id": 0, "method": "tools/call", "params": params
+    }))
+    .ok()?;
+    let answer = serde_json::to_value(bad_tool_call(&body)?).ok()?;
+    answer
+        .pointer("/error/message")
+        .and_then(serde_json::Value::as_str)
+        .map(str::to_owned)
+}
+
 /// The JSON type of a value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Kind {

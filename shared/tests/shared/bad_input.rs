@@ -219,3 +219,34 @@ async fn session_requests_get_the_same_jsonrpc_errors() {
     assert_eq!(fake.received_requests().await.map(|r| r.len()), Some(0));
     server.stop().await;
 }
+
+/// Over stdio, a `tools/call` whose `arguments` is not an object is -32602 with the same
+/// message as over HTTP (rmcp hands it to the handler as an unknown request).
+#[tokio::test]
+async fn stdio_bad_tool_call_is_invalid_params() {
+    use rmcp::ServiceExt as _;
+    use tokio::io::{AsyncBufReadExt as _, AsyncWriteExt as _, BufReader};
+    let server = mcp_shared::McpServer::new(&SPEC, settings_for("http://127.0.0.1:9")).unwrap();
+    let (ours, theirs) = tokio::io::duplex(1 << 16);
+    let (r, w) = tokio::io::split(theirs);
+    tokio::spawn(async move {
+        if let Ok(running) = server.serve((r, w)).await {
+            let _ = running.waiting().await;
+        }
+    });
+    let (r, mut w) = tokio::io::split(ours);
+    let mut lines = BufReader::new(r).lines();
+    let send = |v: Value| format!("{v}\n");
+    w.write_all(send(json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "0"}}})).as_bytes()).await.unwrap();
+    let init: Value = serde_json::from_str(&lines.next_line().await.unwrap().unwrap()).unwrap();
+    assert_eq!(init["id"], 1, "{init}");
+    w.write_all(send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"})).as_bytes())
+        .await
+        .unwrap();
+    w.write_all(send(json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "acme_get_thing", "arguments": [1]}})).as_bytes()).await.unwrap();
+    let answer: Value = serde_json::from_str(&lines.next_line().await.unwrap().unwrap()).unwrap();
+    assert_eq!(answer["id"], 2, "{answer}");
+    assert_eq!(answer["error"]["code"], -32602, "{answer}");
+    let msg = answer["error"]["message"].as_str().unwrap_or_default();
+    assert!(msg.contains("`arguments` must be an object"), "{msg}");
+}
