@@ -145,7 +145,10 @@ impl Direct {
         }
         let session = headers.get(SESSION_ID);
         match (&self.sessions, session) {
-            (Some(_), Some(id)) => Some(Some(id.to_str().ok()?.to_owned())),
+            // A session's event stream is rmcp's: it opens with a priming event and numbers
+            // its events so that a client can resume it (`Last-Event-ID`), which only the
+            // session's worker can serve. Only plain JSON replies of a session come here.
+            (Some(_), Some(id)) if self.json_response => Some(Some(id.to_str().ok()?.to_owned())),
             (None, None) => Some(None),
             _ => None,
         }

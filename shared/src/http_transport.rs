@@ -63,10 +63,7 @@ fn rmcp_config(
 pub fn router(server: McpServer, bind: IpAddr, ct: CancellationToken) -> Router {
     server.inner.http.store(true, Ordering::SeqCst);
     let cfg = rmcp_config(&server, bind, ct);
-    let sessions = Arc::new(Sessions::new(
-        &server,
-        server.settings().session_idle_timeout,
-    ));
+    let sessions = Arc::new(Sessions::new(server.settings().session_idle_timeout));
     let direct = Direct::new(
         &server,
         (!server.settings().stateless).then(|| sessions.clone()),

@@ -133,6 +133,9 @@ fn settings_from(spec: &ServerSpec, o: &Options) -> Result<Settings, String> {
         env_credentials: EnvCredentials::from_env(spec.credential_env)?,
         allowed_hosts: env_flag("MCP_ALLOWED_HOSTS").map(|v| split(&v).into_iter().collect()),
         allowed_origins: env_flag("MCP_ALLOWED_ORIGINS").map(|v| split(&v).into_iter().collect()),
+        tenant_hosts: env_flag(&spec.allowed_hosts_var())
+            .map(|v| split(&v).into_iter().collect())
+            .unwrap_or_default(),
         ..settings_from_flags_only(o)
     };
     // GitHub's server names it GITHUB_DYNAMIC_TOOLSETS: every server takes its own prefix.

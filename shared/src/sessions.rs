@@ -1,36 +1,23 @@
-//! The session manager of the streamable HTTP transport: rmcp's [`LocalSessionManager`], with
-//! `tools/call` and `tools/list` answered in the HTTP request's own task.
+//! The session manager of the streamable HTTP transport: rmcp's [`LocalSessionManager`],
+//! every method passed through, with the idle timeout kept here.
 //!
-//! rmcp routes every request of a session through the session's worker task and its service
-//! loop: the request crosses four tasks and a round trip to open its reply channel before a
-//! handler runs, and the reply crosses them back. Our handlers need nothing from the session
-//! but the request's headers (the tenant's credentials travel with every request), so when a
-//! session has no per-session state — no dynamic toolsets — [`Sessions`] runs them directly
-//! and hands rmcp a one-event reply stream. Everything else (`initialize`, notifications,
-//! pings, the GET stream, resumption, DELETE) goes to rmcp unchanged.
-//!
-//! Most such requests never get here: the direct path (`direct.rs`) answers the plain ones
-//! before rmcp reads them. This path serves those it leaves to rmcp, such as calls with
-//! `_meta` (a progress token) or `tools/list` with a cursor.
-//!
-//! Since fast calls never reach the session worker, its idle timer cannot see them; the idle
-//! timeout is kept here instead, counting every request of the session.
+//! The direct path (`direct.rs`) answers some requests of a session (plain JSON replies)
+//! without reaching the session's worker, whose idle timer therefore cannot see them; the
+//! idle timeout is kept here instead, counting every request of the session.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock, Weak};
 use std::time::{Duration, Instant};
 
-use futures::{Stream, StreamExt as _};
-use rmcp::model::{ClientJsonRpcMessage, ClientRequest, GetExtensions, ServerJsonRpcMessage};
+use futures::Stream;
+use rmcp::model::{ClientJsonRpcMessage, ServerJsonRpcMessage};
 use rmcp::transport::common::server_side_http::{ServerSseMessage, SessionId};
-use rmcp::transport::streamable_http_server::session::SessionManager;
 use rmcp::transport::streamable_http_server::session::local::{
     LocalSessionManager, LocalSessionManagerError, SessionConfig,
 };
-use sync_wrapper::SyncFuture;
-
-use crate::direct::answer;
-use crate::server::McpServer;
+use rmcp::transport::streamable_http_server::session::{
+    EventStore, RestoreOutcome, SessionManager,
+};
 
 /// How long a session may go without a request before it is closed (rmcp's default).
 pub const IDLE_TIMEOUT: Duration = SessionConfig::DEFAULT_KEEP_ALIVE;
@@ -43,27 +30,14 @@ struct State {
     idle: Duration,
 }
 
-/// Where a request of a session is answered.
-// Returned once and matched at once, never stored: boxing the message would only add an
-// allocation per request.
-#[allow(clippy::large_enum_variant)]
-enum Route<F> {
-    /// Here, by this future.
-    Here(F),
-    /// By rmcp, in the session.
-    Rmcp(ClientJsonRpcMessage),
-}
-
 /// See the module documentation.
 pub struct Sessions {
     state: Arc<State>,
-    /// Answers the fast requests; `None` when sessions have state of their own.
-    server: Option<McpServer>,
     sweeper: OnceLock<()>,
 }
 
 impl Sessions {
-    pub fn new(server: &McpServer, idle: Duration) -> Self {
+    pub fn new(idle: Duration) -> Self {
         let mut rmcp = LocalSessionManager::default();
         // The idle timeout is ours (see the module documentation).
         rmcp.session_config.keep_alive = None;
@@ -73,7 +47,6 @@ impl Sessions {
                 seen: Mutex::new(HashMap::new()),
                 idle,
             }),
-            server: (!server.has_session_state()).then(|| server.clone()),
             sweeper: OnceLock::new(),
         }
     }
@@ -125,50 +98,6 @@ impl Sessions {
             });
         });
     }
-
-    /// The event answering `tools/call` or `tools/list`, to be run by the reply stream; rmcp
-    /// answers the rest.
-    ///
-    /// The call runs when the response body is polled, not before the head: the head (with
-    /// rmcp's keep-alive comments after it) still reaches the client of a slow call at once,
-    /// and a client that goes away drops, and so cancels, the call.
-    fn fast(
-        &self,
-        message: ClientJsonRpcMessage,
-    ) -> Route<impl Future<Output = ServerSseMessage> + Send + 'static> {
-        let Some(server) = &self.server else {
-            return Route::Rmcp(message);
-        };
-        let ClientJsonRpcMessage::Request(req) = message else {
-            return Route::Rmcp(message);
-        };
-        if !matches!(
-            req.request,
-            ClientRequest::CallToolRequest(_) | ClientRequest::ListToolsRequest(_)
-        ) {
-            return Route::Rmcp(ClientJsonRpcMessage::Request(req));
-        }
-        let server = server.clone();
-        let mut req = req;
-        Route::Here(async move {
-            let headers = req
-                .request
-                .extensions_mut()
-                .remove::<http::request::Parts>()
-                .map(|p| p.headers);
-            let call = match req.request {
-                ClientRequest::CallToolRequest(call) => {
-                    Some((call.params.name, call.params.arguments))
-                }
-                _ => None,
-            };
-            let mut event = ServerSseMessage::default();
-            event.message = Some(Arc::new(
-                answer(&server, req.id, call, headers.as_ref()).await,
-            ));
-            event
-        })
-    }
 }
 
 impl SessionManager for Sessions {
@@ -210,16 +139,7 @@ impl SessionManager for Sessions {
         message: ClientJsonRpcMessage,
     ) -> Result<impl Stream<Item = ServerSseMessage> + Send + Sync + 'static, Self::Error> {
         self.touch(id);
-        match self.fast(message) {
-            // rmcp wants a `Sync` stream; the call is polled through `&mut` only.
-            Route::Here(reply) => Ok(futures::stream::once(SyncFuture::new(reply)).left_stream()),
-            Route::Rmcp(message) => Ok(self
-                .state
-                .rmcp
-                .create_stream(id, message)
-                .await?
-                .right_stream()),
-        }
+        self.state.rmcp.create_stream(id, message).await
     }
 
     async fn accept_message(
@@ -246,5 +166,22 @@ impl SessionManager for Sessions {
     ) -> Result<impl Stream<Item = ServerSseMessage> + Send + Sync + 'static, Self::Error> {
         self.touch(id);
         self.state.rmcp.resume(id, last_event_id).await
+    }
+
+    async fn restore_session(
+        &self,
+        id: SessionId,
+    ) -> Result<RestoreOutcome<Self::Transport>, Self::Error> {
+        let outcome = self.state.rmcp.restore_session(id.clone()).await?;
+        if matches!(outcome, RestoreOutcome::Restored(_))
+            && let Ok(mut seen) = self.state.seen.lock()
+        {
+            seen.insert(id, Instant::now());
+        }
+        Ok(outcome)
+    }
+
+    fn event_store(&self) -> Option<Arc<dyn EventStore>> {
+        self.state.rmcp.event_store()
     }
 }

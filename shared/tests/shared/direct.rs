@@ -338,8 +338,12 @@ async fn differential(stateless: bool, json_response: bool) {
             normalised(&b, s_off),
             "{mode}: the direct path answered differently from rmcp's"
         );
-        assert_eq!(direct, c.direct, "{mode}: answered directly: {direct}\n{a}");
-        assert_eq!(off.server.direct_answers(), 0);
+        // A session's event stream is always rmcp's (priming event, resumable event ids).
+        let expected = c.direct && (stateless || json_response);
+        assert_eq!(direct, expected, "{mode}: answered directly: {direct}\n{a}");
+        // `MCP_DIRECT=false`: every request went through rmcp untouched (the direct path is
+        // the only shortcut there is).
+        assert_eq!(off.server.direct_answers(), 0, "{mode}");
     }
     on.stop().await;
     off.stop().await;
@@ -361,17 +365,25 @@ async fn json_responses_answer_as_rmcp_does() {
     differential(false, true).await;
 }
 
-/// A session's tool call and tools/list are shaped as rmcp's handler shapes them for its
-/// protocol revision (no `resultType` before 2026-07-28): the same bodies as a stateless
-/// request that rmcp's handler answers.
+/// A session's tool call and tools/list answered on the direct path (JSON replies) are
+/// shaped as rmcp's handler shapes them for its protocol revision (no `resultType` before
+/// 2026-07-28): the same bodies as a stateless request that rmcp's handler answers.
 #[tokio::test]
 async fn session_replies_have_the_shape_of_the_negotiated_revision() {
     let fake = fake().await;
-    let sessions = TestServer::start(&SPEC, settings_for(&fake.uri())).await;
+    let sessions = TestServer::start(
+        &SPEC,
+        mcp_shared::Settings {
+            json_response: true,
+            ..settings_for(&fake.uri())
+        },
+    )
+    .await;
     let stateless = TestServer::start(
         &SPEC,
         mcp_shared::Settings {
             stateless: true,
+            json_response: true,
             direct: false,
             ..settings_for(&fake.uri())
         },
