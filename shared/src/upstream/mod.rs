@@ -1,0 +1,381 @@
+//! The client every server calls its vendor with: one pooled reqwest client per process,
+//! base-URL override, timeouts, retries with backoff and jitter that honour `Retry-After` and
+//! rate-limit reset headers, a response-size cap, and vendor errors mapped to [`ToolError`]s.
+//! `request.rs` builds a request, `retry.rs` sends it, `response.rs` reads the answer.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use http::{HeaderMap, HeaderName, HeaderValue, Method};
+use serde_json::Value;
+use url::Url;
+
+use crate::error::ToolError;
+use crate::vendor_auth::Auth;
+
+/// The vendor's own reading of an error body.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct VendorError {
+    pub code: Option<String>,
+    pub message: Option<String>,
+    /// A hint more precise than the status's (e.g. the missing scope).
+    pub hint: Option<String>,
+    /// The body says this is a rate limit (e.g. Google's 403 `rateLimitExceeded`): retried
+    /// like a 429.
+    pub rate_limited: bool,
+}
+
+/// Reads a vendor's JSON error body.
+pub type ErrorParser = fn(status: u16, headers: &HeaderMap, body: &Value) -> VendorError;
+
+/// The default reading of a JSON error body: the usual `message`/`error`/`code` fields.
+pub fn default_error_parser(_status: u16, _headers: &HeaderMap, body: &Value) -> VendorError {
+    let str_at = |v: &Value, k: &str| v.get(k).and_then(Value::as_str).map(str::to_owned);
+    let nested = body.get("error").filter(|e| e.is_object());
+    let message = str_at(body, "message")
+        .or_else(|| nested.and_then(|e| str_at(e, "message")))
+        .or_else(|| str_at(body, "error_description"))
+        .or_else(|| str_at(body, "error"))
+        .or_else(|| str_at(body, "detail"));
+    let code = str_at(body, "code")
+        .or_else(|| nested.and_then(|e| str_at(e, "status").or_else(|| str_at(e, "code"))))
+        .or_else(|| body.get("error").and_then(Value::as_str).map(str::to_owned))
+        .filter(|c| Some(c) != message.as_ref());
+    VendorError {
+        code,
+        message,
+        ..VendorError::default()
+    }
+}
+
+/// Retry policy. Defaults: 3 attempts, backoff 500 ms..8 s with jitter, and a rate-limit
+/// wait of at most 30 s per attempt (longer waits are reported instead of slept through).
+#[derive(Debug, Clone)]
+pub struct RetryPolicy {
+    pub max_attempts: usize,
+    pub min_delay: Duration,
+    pub max_delay: Duration,
+    pub max_wait: Duration,
+    pub jitter: bool,
+}
+
+impl Default for RetryPolicy {
+    fn default() -> Self {
+        Self {
+            max_attempts: 3,
+            min_delay: Duration::from_millis(500),
+            max_delay: Duration::from_secs(8),
+            max_wait: Duration::from_secs(30),
+            jitter: true,
+        }
+    }
+}
+
+/// Settings of the upstream client.
+#[derive(Debug, Clone)]
+pub struct UpstreamConfig {
+    /// The vendor API's base URL; `None` for a server that calls no HTTP API (a database
+    /// connector) or whose base is derived per tenant ([`Upstream::for_base`]).
+    pub base_url: Option<Url>,
+    pub vendor: &'static str,
+    pub timeout: Duration,
+    pub connect_timeout: Duration,
+    pub retry: RetryPolicy,
+    pub max_body_bytes: usize,
+    pub error_parser: ErrorParser,
+    /// Headers sent with every request (e.g. an API version header).
+    pub default_headers: Vec<(&'static str, &'static str)>,
+    /// How this API takes the caller's credentials ([`Ctx::authorized`](crate::Ctx::authorized)).
+    pub auth: Auth,
+}
+
+impl UpstreamConfig {
+    pub fn new(base_url: Url, vendor: &'static str) -> Self {
+        Self::with_base(Some(base_url), vendor)
+    }
+
+    /// Settings for `vendor` with an optional base URL (none: a connector, or a tenant base
+    /// set per call).
+    pub fn with_base(base_url: Option<Url>, vendor: &'static str) -> Self {
+        Self {
+            base_url,
+            vendor,
+            timeout: Duration::from_secs(30),
+            connect_timeout: Duration::from_secs(10),
+            retry: RetryPolicy::default(),
+            max_body_bytes: 20 * 1024 * 1024,
+            error_parser: default_error_parser,
+            default_headers: Vec::new(),
+            auth: Auth::BEARER,
+        }
+    }
+}
+
+struct Inner {
+    client: reqwest::Client,
+    /// The same client without following redirects, built on first use (see
+    /// [`Request::no_redirect`]).
+    no_redirect: Arc<std::sync::OnceLock<reqwest::Client>>,
+    cfg: UpstreamConfig,
+    /// Why this client has no base URL, when it has none (a refused tenant host, a missing
+    /// tenant field): every request made with it fails with this error, before sending.
+    base_error: Option<ToolError>,
+}
+
+/// The shared upstream client. Clone it freely: clones share one connection pool.
+#[derive(Clone)]
+pub struct Upstream {
+    inner: Arc<Inner>,
+}
+
+/// The settings every client of a server shares (redirect policy aside).
+fn client_builder(cfg: &UpstreamConfig) -> reqwest::ClientBuilder {
+    let mut headers = HeaderMap::new();
+    for (k, v) in &cfg.default_headers {
+        headers.insert(HeaderName::from_static(k), HeaderValue::from_static(v));
+    }
+    reqwest::Client::builder()
+        .user_agent(concat!("mcp-servers-rs/", env!("CARGO_PKG_VERSION")))
+        .default_headers(headers)
+        .timeout(cfg.timeout)
+        .connect_timeout(cfg.connect_timeout)
+        .pool_idle_timeout(Duration::from_secs(90))
+}
+
+/// Install the process's rustls crypto provider (ring). Idempotent.
+pub fn install_crypto_provider() {
+    let _ = rustls::crypto::ring::default_provider().install_default();
+}
+
+impl Upstream {
+    pub fn new(cfg: UpstreamConfig) -> Result<Self, String> {
+        install_crypto_provider();
+        let client = client_builder(&cfg)
+            .redirect(reqwest::redirect::Policy::limited(5))
+            .build()
+            .map_err(|e| format!("cannot build the HTTP client: {e}"))?;
+        Ok(Self {
+            inner: Arc::new(Inner {
+                client,
+                no_redirect: Arc::default(),
+                cfg,
+                base_error: None,
+            }),
+        })
+    }
+
+    /// The client for [`Request::no_redirect`] requests.
+    fn no_redirect_client(&self) -> &reqwest::Client {
+        self.inner.no_redirect.get_or_init(|| {
+            client_builder(&self.inner.cfg)
+                .redirect(reqwest::redirect::Policy::none())
+                .build()
+                // The same settings built the main client; should this ever fail, a
+                // redirect is followed rather than the call failing.
+                .unwrap_or_else(|_| self.inner.client.clone())
+        })
+    }
+
+    /// Another API (another base URL and vendor name) on this client's connection pool.
+    pub fn sibling(&self, cfg: UpstreamConfig) -> Self {
+        Self {
+            inner: Arc::new(Inner {
+                client: self.inner.client.clone(),
+                no_redirect: self.inner.no_redirect.clone(),
+                cfg,
+                base_error: None,
+            }),
+        }
+    }
+
+    /// This client with another base URL (one tenant's host), or with none and the reason,
+    /// which every request made with it then fails with before anything is sent.
+    pub fn for_base(&self, base: Result<Url, ToolError>) -> Self {
+        let mut cfg = self.inner.cfg.clone();
+        let base_error = match base {
+            Ok(url) => {
+                cfg.base_url = Some(url);
+                None
+            }
+            Err(e) => {
+                cfg.base_url = None;
+                Some(e)
+            }
+        };
+        Self {
+            inner: Arc::new(Inner {
+                client: self.inner.client.clone(),
+                no_redirect: self.inner.no_redirect.clone(),
+                cfg,
+                base_error,
+            }),
+        }
+    }
+
+    pub fn config(&self) -> &UpstreamConfig {
+        &self.inner.cfg
+    }
+
+    /// The base URL requests are relative to (`None` for a server without an HTTP API).
+    pub fn base_url(&self) -> Option<&Url> {
+        self.inner.cfg.base_url.as_ref()
+    }
+
+    /// A request to `path` relative to the base URL (`/repos/a/b` or `repos/a/b`). An absolute
+    /// URL is accepted only on the base URL's origin (e.g. a `Link: rel="next"` URL), so
+    /// credentials never go to another host.
+    pub fn request(&self, method: Method, path: &str) -> Request {
+        let url = self.resolve(path);
+        Request {
+            up: self.clone(),
+            method,
+            url,
+            headers: HeaderMap::new(),
+            body: None,
+            idempotent: None,
+            follow_redirects: true,
+            external: false,
+            retry_when: None,
+        }
+    }
+
+    /// A request to an absolute URL on another origin that needs no credentials, such as a
+    /// pre-signed upload URL the vendor handed out. Credentials cannot be added to it.
+    pub fn external(&self, method: Method, url: &str) -> Request {
+        let url = Url::parse(url)
+            .map_err(|e| ToolError::transport(format!("the vendor gave an invalid URL ({e})")))
+            .and_then(|u| {
+                if matches!(u.scheme(), "http" | "https") {
+                    Ok(u)
+                } else {
+                    Err(ToolError::transport(format!(
+                        "the vendor gave a non-HTTP URL: {u}"
+                    )))
+                }
+            });
+        Request {
+            up: self.clone(),
+            method,
+            url,
+            headers: HeaderMap::new(),
+            body: None,
+            idempotent: None,
+            follow_redirects: true,
+            external: true,
+            retry_when: None,
+        }
+    }
+
+    fn resolve(&self, path: &str) -> Result<Url, ToolError> {
+        if let Some(e) = &self.inner.base_error {
+            return Err(e.clone());
+        }
+        let base = self.inner.cfg.base_url.as_ref().ok_or_else(|| {
+            ToolError::transport(format!(
+                "this server calls no HTTP API of {}; the tool cannot make a request",
+                self.inner.cfg.vendor
+            ))
+        })?;
+        if path.starts_with("http://") || path.starts_with("https://") {
+            let url = Url::parse(path)
+                .map_err(|e| ToolError::invalid_input(format!("invalid URL {path}: {e}")))?;
+            if url.origin() != base.origin() {
+                return Err(ToolError::invalid_input(format!(
+                    "refusing to send credentials to {}, which is not the configured API origin",
+                    url.origin().ascii_serialization()
+                )));
+            }
+            return Ok(url);
+        }
+        let route = path.split('?').next().unwrap_or(path);
+        if route.split('/').any(is_dot_segment) {
+            // `/repos/../user` would be normalised into another endpoint than the tool meant.
+            return Err(ToolError::invalid_input(format!(
+                "`.` and `..` are not valid names in a request path ({route})"
+            )));
+        }
+        let mut url = base.clone();
+        let joined = format!(
+            "{}/{}",
+            base.path().trim_end_matches('/'),
+            path.trim_start_matches('/')
+        );
+        let (p, q) = match joined.split_once('?') {
+            Some((p, q)) => (p.to_owned(), Some(q.to_owned())),
+            None => (joined, None),
+        };
+        url.set_path(&p);
+        url.set_query(q.as_deref());
+        Ok(url)
+    }
+}
+
+mod request;
+mod response;
+mod retry;
+
+use request::{Body, is_dot_segment};
+pub use request::{Request, RetryWhen, seg, seg_id, seg_path};
+pub use response::{Response, parse_link_header, parse_retry_after, query_param};
+
+#[cfg(test)]
+mod tests {
+    use super::response::reset_to_wait;
+    use super::*;
+    use std::time::SystemTime;
+
+    #[test]
+    fn retry_after_forms() {
+        let now = SystemTime::UNIX_EPOCH + Duration::from_secs(1_700_000_000);
+        assert_eq!(parse_retry_after("3", now), Some(Duration::from_secs(3)));
+        let later = httpdate::fmt_http_date(now + Duration::from_secs(7));
+        assert_eq!(parse_retry_after(&later, now), Some(Duration::from_secs(7)));
+        assert_eq!(parse_retry_after("soon", now), None);
+        assert_eq!(reset_to_wait(1_700_000_010.0, now), Duration::from_secs(10));
+        assert_eq!(reset_to_wait(12.0, now), Duration::from_secs(12));
+    }
+
+    #[test]
+    fn link_header() {
+        let h = r#"<https://api.github.com/x?page=2>; rel="next", <https://api.github.com/x?page=9>; rel="last""#;
+        assert_eq!(
+            parse_link_header(h, "next").as_deref(),
+            Some("https://api.github.com/x?page=2")
+        );
+        assert_eq!(
+            parse_link_header(h, "last")
+                .and_then(|u| query_param(&u, "page"))
+                .as_deref(),
+            Some("9")
+        );
+        assert_eq!(parse_link_header(h, "prev"), None);
+    }
+
+    #[test]
+    fn dot_segments_never_reach_the_vendor() {
+        let up = Upstream::new(UpstreamConfig::new(
+            Url::parse("https://api.example.com/v3").unwrap(),
+            "X",
+        ))
+        .unwrap();
+        for bad in ["/repos/../user", "/a/%2E%2e/b", "/a/./b?x=1"] {
+            assert!(up.resolve(bad).is_err(), "{bad}");
+        }
+        assert_eq!(
+            up.resolve("/repos/a/b?x=1").unwrap().as_str(),
+            "https://api.example.com/v3/repos/a/b?x=1"
+        );
+        assert_eq!(
+            seg_path("/docs/a b/c.md", "path").unwrap(),
+            "docs/a%20b/c.md"
+        );
+        assert!(seg_path("a/../b", "path").is_err());
+        assert_eq!(seg_path("", "path").unwrap(), "");
+    }
+
+    #[test]
+    fn segments_are_encoded() {
+        assert_eq!(seg("a b/c"), "a%20b%2Fc");
+        assert_eq!(seg("my-repo_1.x"), "my-repo_1.x");
+    }
+}

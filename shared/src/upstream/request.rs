@@ -1,0 +1,233 @@
+//! One upstream request being built: path, query, headers, credentials and body.
+
+use std::time::Duration;
+
+use http::{HeaderMap, HeaderName, HeaderValue, Method};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+use url::Url;
+
+use super::{Response, Upstream};
+use crate::error::ToolError;
+use crate::secret::Secret;
+
+#[derive(Clone)]
+pub(super) enum Body {
+    Json(Value),
+    Form(Vec<(String, String)>),
+    Bytes(Vec<u8>, String),
+}
+
+/// Reads a response the status alone would not retry (a GraphQL 200 whose `errors[]` say
+/// "throttled"): `Some(wait)` when the vendor did not process the request and asks to wait.
+/// Such a response is retried whatever the method, within the same attempts and deadline.
+pub type RetryWhen = fn(&Response) -> Option<Duration>;
+
+/// One upstream request being built. Nothing is sent until [`Request::send`].
+#[derive(Clone)]
+pub struct Request {
+    pub(super) up: Upstream,
+    pub(super) method: Method,
+    pub(super) url: Result<Url, ToolError>,
+    pub(super) headers: HeaderMap,
+    pub(super) body: Option<Body>,
+    pub(super) idempotent: Option<bool>,
+    pub(super) follow_redirects: bool,
+    /// Built by [`Upstream::external`]: never carries credentials.
+    pub(super) external: bool,
+    pub(super) retry_when: Option<RetryWhen>,
+}
+
+/// Percent-encode one path segment (owner, repo, file path pieces...).
+pub fn seg(s: &str) -> String {
+    percent_encoding::utf8_percent_encode(s, SEGMENT).to_string()
+}
+
+/// One path segment for an id argument, encoded; a clear error naming the argument when it is
+/// empty (an empty id would silently address the collection instead of the item).
+pub fn seg_id(id: &str, what: &str) -> Result<String, ToolError> {
+    let id = id.trim();
+    if id.is_empty() {
+        return Err(ToolError::invalid_input(format!(
+            "`{what}` must not be empty"
+        )));
+    }
+    Ok(seg(id))
+}
+
+/// A slash-separated path argument (a file path, a branch name with `/`) encoded segment by
+/// segment, keeping the `/` between them. Leading and trailing slashes are dropped; empty,
+/// `.` and `..` segments are refused. `what` names the argument in the error.
+pub fn seg_path(p: &str, what: &str) -> Result<String, ToolError> {
+    let p = p.trim_matches('/');
+    let mut out = Vec::new();
+    for s in p.split('/').filter(|_| !p.is_empty()) {
+        if s.is_empty() || is_dot_segment(s) {
+            return Err(ToolError::invalid_input(format!(
+                "invalid {what} `{p}`: empty, `.` and `..` path segments are not allowed"
+            )));
+        }
+        out.push(seg(s));
+    }
+    Ok(out.join("/"))
+}
+
+pub(super) fn is_dot_segment(s: &str) -> bool {
+    let s = s.to_ascii_lowercase().replace("%2e", ".");
+    s == "." || s == ".."
+}
+
+const SEGMENT: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMERIC
+    .remove(b'-')
+    .remove(b'_')
+    .remove(b'.')
+    .remove(b'~');
+
+impl Request {
+    /// `Authorization: Bearer <token>`.
+    pub fn bearer(self, token: &Secret) -> Self {
+        let v = format!("Bearer {}", token.expose());
+        self.sensitive_header(http::header::AUTHORIZATION, &v)
+    }
+
+    /// `Authorization: Basic base64(user:password)`.
+    pub fn basic(self, user: &str, password: &str) -> Self {
+        use base64::Engine as _;
+        let v = format!(
+            "Basic {}",
+            base64::engine::general_purpose::STANDARD.encode(format!("{user}:{password}"))
+        );
+        self.sensitive_header(http::header::AUTHORIZATION, &v)
+    }
+
+    /// A query parameter whose value is a secret (an API key the vendor takes in the URL).
+    /// Only the path of a URL is ever logged, and error messages never carry the URL.
+    pub fn secret_query(mut self, key: &str, value: &Secret) -> Self {
+        if self.refuse_credentials() {
+            return self;
+        }
+        if let Ok(url) = &mut self.url {
+            url.query_pairs_mut().append_pair(key, value.expose());
+        }
+        self
+    }
+
+    /// Requests built by [`Upstream::external`] never carry credentials: mark the request
+    /// failed instead.
+    fn refuse_credentials(&mut self) -> bool {
+        if self.external {
+            self.url = Err(ToolError::transport(
+                "refusing to send credentials to a URL outside the configured API",
+            ));
+        }
+        self.external
+    }
+
+    /// Also retry a response that [`RetryWhen`] reads as "not processed, wait" (GraphQL
+    /// throttling inside a 200).
+    pub fn retry_when(mut self, f: RetryWhen) -> Self {
+        self.retry_when = Some(f);
+        self
+    }
+
+    /// A header whose value is a secret (marked sensitive, never logged).
+    pub fn sensitive_header(mut self, name: HeaderName, value: &str) -> Self {
+        if self.refuse_credentials() {
+            return self;
+        }
+        match HeaderValue::from_str(value) {
+            Ok(mut v) => {
+                v.set_sensitive(true);
+                self.headers.insert(name, v);
+            }
+            Err(_) => {
+                self.url = Err(ToolError::invalid_input(
+                    "the credential contains characters that cannot be sent in an HTTP header",
+                ));
+            }
+        }
+        self
+    }
+
+    pub fn header(mut self, name: &'static str, value: &str) -> Self {
+        match HeaderValue::from_str(value) {
+            Ok(v) => {
+                self.headers.insert(HeaderName::from_static(name), v);
+            }
+            Err(_) => {
+                self.url = Err(ToolError::invalid_input(format!(
+                    "the value for header {name} contains characters that cannot be sent"
+                )));
+            }
+        }
+        self
+    }
+
+    /// Add a query parameter.
+    pub fn query(mut self, key: &str, value: impl ToString) -> Self {
+        if let Ok(url) = &mut self.url {
+            url.query_pairs_mut().append_pair(key, &value.to_string());
+        }
+        self
+    }
+
+    /// Add a query parameter when it has a value.
+    pub fn query_opt<T: ToString>(self, key: &str, value: Option<T>) -> Self {
+        match value {
+            Some(v) => self.query(key, v),
+            None => self,
+        }
+    }
+
+    pub fn json<T: Serialize + ?Sized>(mut self, body: &T) -> Self {
+        match serde_json::to_value(body) {
+            Ok(v) => self.body = Some(Body::Json(v)),
+            Err(e) => {
+                self.url = Err(ToolError::invalid_input(format!(
+                    "cannot encode the request body: {e}"
+                )))
+            }
+        }
+        self
+    }
+
+    pub fn form(mut self, pairs: Vec<(String, String)>) -> Self {
+        self.body = Some(Body::Form(pairs));
+        self
+    }
+
+    pub fn bytes(mut self, data: Vec<u8>, content_type: &str) -> Self {
+        self.body = Some(Body::Bytes(data, content_type.to_owned()));
+        self
+    }
+
+    /// Override whether the request may be retried after it may have reached the vendor
+    /// (default: by method; GET, HEAD, PUT, DELETE, OPTIONS are idempotent).
+    /// Do not follow redirects: a 3xx is the response (read its target with
+    /// [`Response::location`]). For endpoints that answer with a pre-signed URL to hand out
+    /// rather than download (archives, logs).
+    pub fn no_redirect(mut self) -> Self {
+        self.follow_redirects = false;
+        self
+    }
+
+    pub fn idempotent(mut self, yes: bool) -> Self {
+        self.idempotent = Some(yes);
+        self
+    }
+
+    /// Send and decode a JSON success body.
+    pub async fn send_json<T: DeserializeOwned>(self) -> Result<T, ToolError> {
+        self.send().await?.json()
+    }
+
+    /// Send with retries; a non-success status becomes a [`ToolError`].
+    pub async fn send(self) -> Result<Response, ToolError> {
+        let resp = self.send_raw().await?;
+        if resp.status.is_success() {
+            return Ok(resp);
+        }
+        Err(resp.error())
+    }
+}

@@ -1,0 +1,271 @@
+//! Sending a request: attempts within one deadline, backoff and jitter that honour
+//! `Retry-After` and rate-limit resets, a response-size cap, and transport failures turned
+//! into tool errors.
+
+use std::time::{Duration, Instant};
+
+use backon::BackoffBuilder as _;
+use http::Method;
+use url::Url;
+
+use super::{Body, Request, Response, UpstreamConfig};
+use crate::error::ToolError;
+
+impl Request {
+    /// Send with retries and return the final response whatever its status.
+    ///
+    /// The whole call, retries and waits included, ends by the client's timeout
+    /// (`MCP_UPSTREAM_TIMEOUT_SECS`): each attempt gets what is left of it, and a wait that
+    /// would end after it is not started.
+    pub async fn send_raw(self) -> Result<Response, ToolError> {
+        let Request {
+            up,
+            method,
+            url,
+            headers,
+            body,
+            idempotent,
+            external: _,
+            follow_redirects,
+            retry_when,
+        } = self;
+        let url = url?;
+        let cfg = &up.inner.cfg;
+        let idempotent = idempotent.unwrap_or(matches!(
+            method,
+            Method::GET | Method::HEAD | Method::PUT | Method::DELETE | Method::OPTIONS
+        ));
+        let mut backoff = {
+            let b = backon::ExponentialBuilder::default()
+                .with_min_delay(cfg.retry.min_delay)
+                .with_max_delay(cfg.retry.max_delay)
+                .with_max_times(cfg.retry.max_attempts.saturating_sub(1));
+            if cfg.retry.jitter { b.with_jitter() } else { b }
+        }
+        .build();
+        let deadline = Instant::now() + cfg.timeout;
+        let mut attempt = 0usize;
+        loop {
+            attempt += 1;
+            let remaining = deadline.saturating_duration_since(Instant::now());
+            let client = if follow_redirects {
+                &up.inner.client
+            } else {
+                up.no_redirect_client()
+            };
+            let mut rb = client
+                .request(method.clone(), url.clone())
+                .headers(headers.clone())
+                .timeout(remaining.max(Duration::from_millis(1)));
+            rb = match &body {
+                Some(Body::Json(v)) => rb.json(v),
+                Some(Body::Form(pairs)) => rb.form(pairs),
+                Some(Body::Bytes(b, ct)) => rb
+                    .header(http::header::CONTENT_TYPE, ct.as_str())
+                    .body(b.clone()),
+                // Some front ends (Google's) answer 411 to a bodiless POST/PUT/PATCH without
+                // `Content-Length: 0`, and hyper sends none for an empty body.
+                None if matches!(method, Method::POST | Method::PUT | Method::PATCH) => {
+                    rb.header(http::header::CONTENT_LENGTH, "0")
+                }
+                None => rb,
+            };
+            let started = Instant::now();
+            let result = match rb.send().await {
+                Ok(resp) => read_capped(resp, cfg).await,
+                Err(e) => Err(e.into()),
+            };
+            let last = attempt >= cfg.retry.max_attempts;
+            match result {
+                Ok(resp) => {
+                    tracing::debug!(
+                        vendor = cfg.vendor,
+                        method = %method,
+                        path = url.path(),
+                        status = resp.status.as_u16(),
+                        attempt,
+                        elapsed_ms = started.elapsed().as_millis() as u64,
+                        "upstream call"
+                    );
+                    let by_status = match resp.status.as_u16() {
+                        429 => true,
+                        403 => resp.rate_limit_exhausted() || resp.parsed_error().rate_limited,
+                        500 | 502..=504 => idempotent,
+                        _ => false,
+                    };
+                    // A vendor-specific "not processed, wait" (GraphQL throttling).
+                    let asked = if by_status {
+                        None
+                    } else {
+                        retry_when.and_then(|f| f(&resp))
+                    };
+                    if !(by_status || asked.is_some()) || last {
+                        return Ok(resp.with_attempts(attempt));
+                    }
+                    let next = backoff.next().unwrap_or(cfg.retry.max_delay);
+                    let wait = resp
+                        .retry_after()
+                        .or(asked)
+                        .map(|w| w.max(next))
+                        .unwrap_or(next);
+                    if wait > cfg.retry.max_wait || Instant::now() + wait >= deadline {
+                        return Ok(resp.with_attempts(attempt));
+                    }
+                    tracing::info!(
+                        vendor = cfg.vendor,
+                        status = resp.status.as_u16(),
+                        wait_ms = wait.as_millis() as u64,
+                        attempt,
+                        "retrying upstream call"
+                    );
+                    tokio::time::sleep(wait).await;
+                }
+                Err(err) => {
+                    tracing::debug!(vendor = cfg.vendor, method = %method, path = url.path(), attempt, error = %err.describe(), "upstream call failed");
+                    let wait = backoff.next().unwrap_or(cfg.retry.max_delay);
+                    let retry = !last
+                        && (err.connect || idempotent)
+                        && err.too_large.is_none()
+                        && Instant::now() + wait < deadline;
+                    if !retry {
+                        return Err(err.into_tool_error(cfg, &url, &method, idempotent, attempt));
+                    }
+                    tokio::time::sleep(wait).await;
+                }
+            }
+        }
+    }
+}
+
+struct SendError {
+    connect: bool,
+    timeout: bool,
+    too_large: Option<usize>,
+    detail: String,
+}
+
+impl From<reqwest::Error> for SendError {
+    fn from(e: reqwest::Error) -> Self {
+        // Walk the source chain for the root cause, without the URL (which is ours anyway).
+        let (connect, timeout) = (e.is_connect(), e.is_timeout());
+        let e = e.without_url();
+        let mut detail = e.to_string();
+        let mut src = std::error::Error::source(&e);
+        while let Some(s) = src {
+            detail = format!("{detail}: {s}");
+            src = s.source();
+        }
+        Self {
+            connect,
+            timeout,
+            too_large: None,
+            detail,
+        }
+    }
+}
+
+impl SendError {
+    fn describe(&self) -> &str {
+        &self.detail
+    }
+
+    fn into_tool_error(
+        self,
+        cfg: &UpstreamConfig,
+        url: &Url,
+        method: &Method,
+        idempotent: bool,
+        attempts: usize,
+    ) -> ToolError {
+        let vendor = cfg.vendor;
+        let over = if attempts == 1 {
+            "1 attempt".to_owned()
+        } else {
+            format!("{attempts} attempts")
+        };
+        if let Some(limit) = self.too_large {
+            return ToolError::transport(format!(
+                "The {vendor} response is larger than {} MiB and was not read.",
+                limit / (1024 * 1024)
+            ))
+            .with_hint("ask for less: a smaller page size, a narrower query or a single item.");
+        }
+        let not_retried = if idempotent {
+            ""
+        } else {
+            " It was not retried because the request may already have been processed; check before repeating it."
+        };
+        if self.timeout {
+            return ToolError::transport(format!(
+                "{vendor} gave no answer in {} over {over} ({method} request timed out).{not_retried}",
+                human(cfg.timeout)
+            ))
+            .with_hint("retry later; if it persists the vendor may be degraded.");
+        }
+        if self.connect {
+            // The origin of the URL that failed (a pre-signed download's host is not the API's),
+            // never its query, which may carry a signature or a key.
+            return ToolError::transport(format!(
+                "Cannot connect to {vendor} at {} ({over}): {}.",
+                url.origin().ascii_serialization(),
+                self.detail
+            ))
+            .with_hint("check the network, proxy settings and the API base URL.");
+        }
+        ToolError::transport(format!(
+            "The connection to {vendor} failed: {}.{not_retried}",
+            self.detail
+        ))
+        .with_hint("retry later.")
+    }
+}
+
+/// `30 s`, or `300 ms` below a second.
+fn human(d: Duration) -> String {
+    if d < Duration::from_secs(1) {
+        format!("{} ms", d.as_millis())
+    } else {
+        format!("{} s", d.as_secs())
+    }
+}
+
+async fn read_capped(resp: reqwest::Response, cfg: &UpstreamConfig) -> Result<Response, SendError> {
+    let max = cfg.max_body_bytes;
+    let too_large = || SendError {
+        connect: false,
+        timeout: false,
+        too_large: Some(max),
+        detail: "response too large".into(),
+    };
+    if resp.content_length().is_some_and(|l| l as usize > max) {
+        return Err(too_large());
+    }
+    // As an `http::Response` (reqwest's timeouts stay on the body), whose head can be taken
+    // apart instead of cloned.
+    let (head, mut body) = http::Response::from(resp).into_parts();
+    let mut buf = Vec::new();
+    while let Some(frame) =
+        std::future::poll_fn(|cx| http_body::Body::poll_frame(std::pin::Pin::new(&mut body), cx))
+            .await
+    {
+        let Ok(chunk) = frame?.into_data() else {
+            continue;
+        };
+        if buf.len() + chunk.len() > max {
+            return Err(too_large());
+        }
+        if buf.is_empty() {
+            buf = Vec::from(chunk);
+        } else {
+            buf.extend_from_slice(&chunk);
+        }
+    }
+    Ok(Response {
+        status: head.status,
+        headers: head.headers,
+        body: buf,
+        attempts: 1,
+        vendor: cfg.vendor.to_owned(),
+        parser: cfg.error_parser,
+    })
+}
