@@ -11,7 +11,7 @@ use serde_json::Value;
 
 use crate::context::Ctx;
 use crate::error::ToolError;
-use crate::server::ExtraApi;
+use crate::spec::ExtraApi;
 use crate::vendor_auth::Auth;
 use crate::{Method, TenantUrl};
 

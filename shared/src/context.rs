@@ -9,19 +9,57 @@ use crate::error::{ErrorKind, ToolError};
 use crate::secret::Secret;
 use crate::upstream::{Request, Upstream};
 
+/// What a call needs to know of its server: the vendor's name, how it takes credentials and
+/// where they can be configured (for the messages that say what to send).
+#[derive(Clone, Copy)]
+pub(crate) struct Service {
+    pub(crate) display_name: &'static str,
+    pub(crate) credential_env: &'static [(&'static str, &'static str)],
+    pub(crate) auth: crate::vendor_auth::Auth,
+}
+
+/// A tool of a toolset, as the dynamic tools show it.
+pub(crate) struct ToolInfo {
+    pub(crate) name: String,
+    pub(crate) description: String,
+    pub(crate) read_only: bool,
+}
+
+/// What the dynamic-toolset tools need of the server and its session, and nothing more (the
+/// server implements it; a tool never holds the server itself).
+pub(crate) trait Toolsets: Send + Sync {
+    /// The toolsets the server declares.
+    fn toolsets(&self) -> &'static [crate::spec::Toolset];
+    /// The tools of `toolset` this process allows (whether or not the session enabled it).
+    fn allowed_tools(&self, toolset: &str) -> Vec<ToolInfo>;
+    /// Whether this session has enabled `toolset`.
+    fn is_enabled(&self, toolset: &str) -> bool;
+    /// Enable `toolset` for this session; `true` when it was not enabled before.
+    fn enable(&self, toolset: &'static str) -> bool;
+}
+
+/// What the dynamic tools of one call see: the session's toolsets and whether that session
+/// outlives the request.
+#[derive(Clone)]
+pub(crate) struct DynamicCtx {
+    pub(crate) server: Arc<dyn Toolsets>,
+    /// False for stateless HTTP requests, where nothing outlives the request.
+    pub(crate) persistent: bool,
+}
+
 /// The context of one tool call. Cheap to clone; owns nothing another tenant can see.
 #[derive(Clone)]
 pub struct Ctx {
     pub(crate) tool: Arc<str>,
     /// With dynamic toolsets: the session and server, for the dynamic tools.
-    pub(crate) dynamic: Option<crate::dynamic::DynamicCtx>,
+    pub(crate) dynamic: Option<DynamicCtx>,
     /// The spec's switches on for this call (process flags and request headers).
     pub(crate) flags: Vec<&'static str>,
     pub(crate) credentials: Option<Credentials>,
     pub(crate) upstream: Upstream,
     pub(crate) extra: Arc<Vec<(&'static str, Upstream)>>,
     pub(crate) state: Option<crate::state::State>,
-    pub(crate) service: &'static crate::ServerSpec,
+    pub(crate) service: Service,
 }
 
 impl Ctx {
@@ -29,7 +67,7 @@ impl Ctx {
         &self.tool
     }
 
-    /// Whether the server's switch `name` ([`crate::server::ServerFlag`]) is on for this call:
+    /// Whether the server's switch `name` ([`crate::spec::ServerFlag`]) is on for this call:
     /// on for the process (flag or environment) or turned on by this request's header.
     pub fn flag(&self, name: &str) -> bool {
         self.flags.contains(&name)
@@ -135,11 +173,8 @@ impl Ctx {
         let missing = |names: &'static [&'static str]| {
             self.missing_field(names.first().copied().unwrap_or("access_token"), names)
         };
-        up.config().auth.apply(
-            self.credentials.as_ref(),
-            up.request(method, path),
-            &missing,
-        )
+        up.request(method, path)
+            .authorize(&up.config().auth, self.credentials.as_ref(), &missing)
     }
 
     /// A request with `Authorization: Bearer <field>` for vendors whose tenants hold several
@@ -156,7 +191,7 @@ impl Ctx {
             .bearer(&self.require(field)?))
     }
 
-    /// The server's process state ([`ServerSpec::state`](crate::ServerSpec)) as `T`.
+    /// The server's process state ([`ServerSpec::state`](crate::spec::ServerSpec)) as `T`.
     pub fn state<T: Send + Sync + 'static>(&self) -> Result<&T, ToolError> {
         self.state
             .as_deref()

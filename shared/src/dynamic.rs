@@ -12,9 +12,8 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::context::Ctx;
+use crate::context::{Ctx, DynamicCtx, Toolsets};
 use crate::error::ToolError;
-use crate::server::McpServer;
 use crate::tool::{Effect, ToolDef, tool};
 
 /// The pseudo-toolset of the three dynamic tools.
@@ -48,7 +47,7 @@ impl Session {
     }
 
     /// Enable `toolset`; `true` when it was not enabled before.
-    fn enable(&self, toolset: &'static str) -> bool {
+    pub(crate) fn enable(&self, toolset: &'static str) -> bool {
         let changed = self
             .enabled
             .write()
@@ -59,15 +58,6 @@ impl Session {
         }
         changed
     }
-}
-
-/// What the dynamic tools of one call see: the server (with its session) and whether that
-/// session outlives the request.
-#[derive(Clone)]
-pub(crate) struct DynamicCtx {
-    pub(crate) server: McpServer,
-    /// False for stateless HTTP requests, where nothing outlives the request.
-    pub(crate) persistent: bool,
 }
 
 /// List the toolsets of this server: each with its description, whether it is enabled in this
@@ -147,8 +137,8 @@ fn dynamic(ctx: &Ctx) -> Result<&DynamicCtx, ToolError> {
 }
 
 /// The declared toolset named `name` (a clear error listing them otherwise).
-fn toolset(server: &McpServer, name: &str) -> Result<&'static str, ToolError> {
-    let sets = server.spec().toolsets;
+fn toolset(server: &dyn Toolsets, name: &str) -> Result<&'static str, ToolError> {
+    let sets = server.toolsets();
     sets.iter()
         .find(|s| s.name == name.trim())
         .map(|s| s.name)
@@ -164,17 +154,16 @@ async fn list_available_toolsets(ctx: Ctx, _a: ListAvailableToolsets) -> Result<
     let d = dynamic(&ctx)?;
     let sets: Vec<Value> = d
         .server
-        .spec()
-        .toolsets
+        .toolsets()
         .iter()
         .map(|s| {
-            let tools = d.server.allowed_in_toolset(s.name).count();
+            let tools = d.server.allowed_tools(s.name).len();
             json!({
                 "name": s.name,
                 "description": s.description,
                 "tools": tools,
                 "can_enable": tools > 0,
-                "currently_enabled": d.server.session().is_enabled(s.name),
+                "currently_enabled": d.server.is_enabled(s.name),
             })
         })
         .collect();
@@ -183,28 +172,29 @@ async fn list_available_toolsets(ctx: Ctx, _a: ListAvailableToolsets) -> Result<
 
 async fn get_toolset_tools(ctx: Ctx, a: GetToolsetTools) -> Result<Value, ToolError> {
     let d = dynamic(&ctx)?;
-    let name = toolset(&d.server, &a.toolset)?;
+    let name = toolset(d.server.as_ref(), &a.toolset)?;
     let tools: Vec<Value> = d
         .server
-        .allowed_in_toolset(name)
+        .allowed_tools(name)
+        .into_iter()
         .map(|t| {
             json!({
-                "name": t.name(),
-                "description": t.mcp_tool().description.as_deref().unwrap_or_default(),
-                "read_only": t.is_read_only(),
+                "name": t.name,
+                "description": t.description,
+                "read_only": t.read_only,
             })
         })
         .collect();
     Ok(json!({
         "toolset": name,
-        "currently_enabled": d.server.session().is_enabled(name),
+        "currently_enabled": d.server.is_enabled(name),
         "tools": tools,
     }))
 }
 
 async fn enable_toolset(ctx: Ctx, a: EnableToolset) -> Result<Value, ToolError> {
     let d = dynamic(&ctx)?;
-    let name = toolset(&d.server, &a.toolset)?;
+    let name = toolset(d.server.as_ref(), &a.toolset)?;
     if !d.persistent {
         return Err(ToolError::invalid_input(
             "dynamic toolsets need an MCP session: this request has no Mcp-Session-Id (stateless HTTP), so an enabled toolset would not outlive it. Connect with a session, or have the gateway send `X-MCP-Toolsets` with every request.",
@@ -212,15 +202,16 @@ async fn enable_toolset(ctx: Ctx, a: EnableToolset) -> Result<Value, ToolError> 
     }
     let tools: Vec<String> = d
         .server
-        .allowed_in_toolset(name)
-        .map(|t| t.name().to_owned())
+        .allowed_tools(name)
+        .into_iter()
+        .map(|t| t.name)
         .collect();
     if tools.is_empty() {
         return Err(ToolError::invalid_input(format!(
             "toolset `{name}` has no tool this server allows (read-only mode or excluded tools)"
         )));
     }
-    let changed = d.server.session().enable(name);
+    let changed = d.server.enable(name);
     Ok(json!({
         "toolset": name,
         "enabled": true,
@@ -231,7 +222,7 @@ async fn enable_toolset(ctx: Ctx, a: EnableToolset) -> Result<Value, ToolError> 
 
 /// A fresh session's enabled toolsets, from `--toolsets` (none when not given).
 pub(crate) fn initial(
-    spec_toolsets: &'static [crate::server::Toolset],
+    spec_toolsets: &'static [crate::spec::Toolset],
     given: Option<&Vec<String>>,
 ) -> BTreeSet<&'static str> {
     match given {

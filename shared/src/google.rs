@@ -12,7 +12,7 @@ pub use contacts::search_contacts_tool;
 use http::HeaderMap;
 use serde_json::Value;
 
-use crate::server::ExtraApi;
+use crate::spec::ExtraApi;
 use crate::upstream::VendorError;
 
 /// The People API (contacts and the directory), as an extra API of a Google server.

@@ -15,7 +15,7 @@ use serde_json::json;
 use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
 
-pub(crate) mod jsonrpc;
+use crate::jsonrpc;
 
 use crate::direct::Direct;
 use crate::server::McpServer;

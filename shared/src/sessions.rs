@@ -13,14 +13,11 @@ use futures::Stream;
 use rmcp::model::{ClientJsonRpcMessage, ServerJsonRpcMessage};
 use rmcp::transport::common::server_side_http::{ServerSseMessage, SessionId};
 use rmcp::transport::streamable_http_server::session::local::{
-    LocalSessionManager, LocalSessionManagerError, SessionConfig,
+    LocalSessionManager, LocalSessionManagerError,
 };
 use rmcp::transport::streamable_http_server::session::{
     EventStore, RestoreOutcome, SessionManager,
 };
-
-/// How long a session may go without a request before it is closed (rmcp's default).
-pub const IDLE_TIMEOUT: Duration = SessionConfig::DEFAULT_KEEP_ALIVE;
 
 /// What the sweeper shares with the manager.
 struct State {

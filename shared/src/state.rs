@@ -1,5 +1,5 @@
 //! Process state of a server that is not one HTTP API: created once at start-up
-//! ([`ServerSpec::state`](crate::ServerSpec)), reached by tools through
+//! ([`ServerSpec::state`](crate::ServerSpec), a [`MakeState`](crate::spec::MakeState)), reached by tools through
 //! [`Ctx::state`](crate::Ctx::state), never through a global. [`Pools`] keeps one connection
 //! pool per tenant credential (a database's connection string), bounded and closed when idle.
 
@@ -12,14 +12,9 @@ use std::time::{Duration, Instant};
 use tokio::sync::OnceCell;
 
 use crate::secret::Secret;
-use crate::server::Settings;
 
 /// A server's process state, type-erased; tools downcast it with `Ctx::state::<T>()`.
 pub type State = Arc<dyn Any + Send + Sync>;
-
-/// Builds a server's state at start-up from the operator's settings (a clear message on
-/// failure stops the server).
-pub type MakeState = fn(&Settings) -> Result<State, String>;
 
 struct Slot<P> {
     cell: Arc<OnceCell<P>>,

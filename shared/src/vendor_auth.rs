@@ -1,14 +1,13 @@
 //! How a vendor takes the caller's credential, declared once per API ([`Auth`] in the
-//! server's `ServerSpec` or `ExtraApi`) and applied by [`Ctx::authorized`](crate::Ctx::authorized):
-//! no server builds an `Authorization` header by hand.
+//! server's `ServerSpec` or `ExtraApi`) and applied by the upstream client
+//! (`Request::authorize`, through [`Ctx::authorized`](crate::Ctx::authorized)): no server
+//! builds an `Authorization` header by hand.
 //!
 //! Field lists name credential fields of the request's credential object (dotted paths, as in
 //! `x-auth-data`); the first one present wins, so `&["access_token", "api_key"]` takes either.
 
 use crate::auth::Credentials;
-use crate::error::ToolError;
 use crate::secret::Secret;
-use crate::upstream::Request;
 
 /// One half of an HTTP Basic credential.
 #[derive(Debug, Clone, Copy)]
@@ -69,7 +68,7 @@ impl Auth {
     }
 
     /// The first field (its accepted names) this scheme needs that `creds` lacks.
-    fn missing(&self, creds: Option<&Credentials>) -> Option<&'static [&'static str]> {
+    pub(crate) fn missing(&self, creds: Option<&Credentials>) -> Option<&'static [&'static str]> {
         let lacks = |fields: &'static [&'static str]| first(creds, fields).is_none();
         match self {
             Auth::None | Auth::Optional(_) => None,
@@ -121,79 +120,6 @@ impl Auth {
             }
             Auth::Optional(a) => a.collect_fields(out),
         }
-    }
-
-    /// Add this scheme's credentials to `req`; `missing` builds the error for a field the
-    /// request lacks (it names how to supply it).
-    pub(crate) fn apply(
-        &self,
-        creds: Option<&Credentials>,
-        req: Request,
-        missing: &dyn Fn(&'static [&'static str]) -> ToolError,
-    ) -> Result<Request, ToolError> {
-        if let Some(f) = self.missing(creds) {
-            return Err(missing(f));
-        }
-        // Every field below is present: `missing` found none lacking.
-        let get = |fields: &'static [&'static str]| -> Result<Secret, ToolError> {
-            first(creds, fields).ok_or_else(|| missing(fields))
-        };
-        Ok(match self {
-            Auth::None => req,
-            Auth::Bearer(f) => req.bearer(&get(f)?),
-            Auth::Raw(f) => req.sensitive_header(http::header::AUTHORIZATION, get(f)?.expose()),
-            Auth::RawIfPrefixed { fields, prefixes } => {
-                let v = get(fields)?;
-                if prefixes.iter().any(|p| v.expose().starts_with(p)) {
-                    req.sensitive_header(http::header::AUTHORIZATION, v.expose())
-                } else {
-                    req.bearer(&v)
-                }
-            }
-            Auth::Basic { user, password } => {
-                let part = |p: &Part| -> Result<Secret, ToolError> {
-                    match p {
-                        Part::Field(f) => get(f),
-                        Part::Fixed(v) => Ok(Secret::new(*v)),
-                    }
-                };
-                req.basic(part(user)?.expose(), part(password)?.expose())
-            }
-            Auth::Header {
-                name,
-                prefix,
-                fields,
-            } => {
-                let v = get(fields)?;
-                match http::HeaderName::from_bytes(name.as_bytes()) {
-                    Ok(h) => req.sensitive_header(h, &format!("{prefix}{}", v.expose())),
-                    Err(_) => {
-                        return Err(ToolError::transport(format!(
-                            "the server declares an invalid credential header name `{name}`"
-                        )));
-                    }
-                }
-            }
-            Auth::Query { name, fields } => req.secret_query(name, &get(fields)?),
-            Auth::All(list) => {
-                let mut req = req;
-                for a in *list {
-                    req = a.apply(creds, req, missing)?;
-                }
-                req
-            }
-            Auth::FirstOf(list) => match list.iter().find(|a| a.missing(creds).is_none()) {
-                Some(a) => a.apply(creds, req, missing)?,
-                None => req,
-            },
-            Auth::Optional(a) => {
-                if a.missing(creds).is_none() {
-                    a.apply(creds, req, missing)?
-                } else {
-                    req
-                }
-            }
-        })
     }
 }
 

@@ -9,8 +9,10 @@ use serde_json::Value;
 use url::Url;
 
 use super::{Response, Upstream};
+use crate::auth::Credentials;
 use crate::error::ToolError;
 use crate::secret::Secret;
+use crate::vendor_auth::{Auth, Part, first};
 
 #[derive(Clone)]
 pub(super) enum Body {
@@ -229,5 +231,81 @@ impl Request {
             return Ok(resp);
         }
         Err(resp.error())
+    }
+}
+
+impl Request {
+    /// Add `auth`'s credentials from `creds`; `missing` builds the error for a field the
+    /// request lacks (it names how to supply it).
+    pub(crate) fn authorize(
+        self,
+        auth: &Auth,
+        creds: Option<&Credentials>,
+        missing: &dyn Fn(&'static [&'static str]) -> ToolError,
+    ) -> Result<Request, ToolError> {
+        let req = self;
+        if let Some(f) = auth.missing(creds) {
+            return Err(missing(f));
+        }
+        // Every field below is present: `missing` found none lacking.
+        let get = |fields: &'static [&'static str]| -> Result<Secret, ToolError> {
+            first(creds, fields).ok_or_else(|| missing(fields))
+        };
+        Ok(match auth {
+            Auth::None => req,
+            Auth::Bearer(f) => req.bearer(&get(f)?),
+            Auth::Raw(f) => req.sensitive_header(http::header::AUTHORIZATION, get(f)?.expose()),
+            Auth::RawIfPrefixed { fields, prefixes } => {
+                let v = get(fields)?;
+                if prefixes.iter().any(|p| v.expose().starts_with(p)) {
+                    req.sensitive_header(http::header::AUTHORIZATION, v.expose())
+                } else {
+                    req.bearer(&v)
+                }
+            }
+            Auth::Basic { user, password } => {
+                let part = |p: &Part| -> Result<Secret, ToolError> {
+                    match p {
+                        Part::Field(f) => get(f),
+                        Part::Fixed(v) => Ok(Secret::new(*v)),
+                    }
+                };
+                req.basic(part(user)?.expose(), part(password)?.expose())
+            }
+            Auth::Header {
+                name,
+                prefix,
+                fields,
+            } => {
+                let v = get(fields)?;
+                match http::HeaderName::from_bytes(name.as_bytes()) {
+                    Ok(h) => req.sensitive_header(h, &format!("{prefix}{}", v.expose())),
+                    Err(_) => {
+                        return Err(ToolError::transport(format!(
+                            "the server declares an invalid credential header name `{name}`"
+                        )));
+                    }
+                }
+            }
+            Auth::Query { name, fields } => req.secret_query(name, &get(fields)?),
+            Auth::All(list) => {
+                let mut req = req;
+                for a in *list {
+                    req = req.authorize(a, creds, missing)?;
+                }
+                req
+            }
+            Auth::FirstOf(list) => match list.iter().find(|a| a.missing(creds).is_none()) {
+                Some(a) => req.authorize(a, creds, missing)?,
+                None => req,
+            },
+            Auth::Optional(a) => {
+                if a.missing(creds).is_none() {
+                    req.authorize(a, creds, missing)?
+                } else {
+                    req
+                }
+            }
+        })
     }
 }

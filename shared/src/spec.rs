@@ -1,0 +1,223 @@
+//! What a service crate declares about itself ([`ServerSpec`]) and what the operator chose
+//! ([`Settings`]): the two inputs of a server, shared by every layer below the transport.
+
+use std::time::Duration;
+
+use crate::auth::EnvCredentials;
+use crate::state::State;
+use crate::tenant::Base;
+use crate::tool::{ToolDef, ToolNames};
+use crate::upstream::{ErrorParser, RetryPolicy, default_error_parser};
+use crate::vendor_auth::Auth;
+
+/// Builds a server's state at start-up from the operator's settings (a clear message on
+/// failure stops the server).
+pub type MakeState = fn(&Settings) -> Result<State, String>;
+
+/// How long an HTTP session may go without a request before it is closed (rmcp's default).
+pub const SESSION_IDLE_TIMEOUT: Duration = Duration::from_secs(300);
+
+/// A toolset: one vendor area that users switch on and off.
+#[derive(Debug)]
+pub struct Toolset {
+    pub name: &'static str,
+    pub description: &'static str,
+    /// Enabled when `--toolsets` is not given.
+    pub default: bool,
+}
+
+/// A second vendor API a server calls (e.g. Gmail's contact search on the People API, Google
+/// Docs listing documents through Drive). It shares the HTTP client, retries and error model.
+#[derive(Debug)]
+pub struct ExtraApi {
+    /// Short name tools use with `ctx.api(name)`.
+    pub name: &'static str,
+    /// Vendor name for messages (`Google People`).
+    pub display_name: &'static str,
+    pub default_base_url: &'static str,
+    /// The variable that overrides the base URL (e.g. `PEOPLE_API_BASE_URL`).
+    pub base_url_var: &'static str,
+    /// How this API takes the credential (`None`: as the server's main API does).
+    pub auth: Option<Auth>,
+}
+
+/// A switch of one server (e.g. GitHub's lockdown mode): the flag `--<name>`, an environment
+/// variable, and optionally a request header with which a gateway turns it on for one request
+/// (a header can only turn a switch on, never off).
+#[derive(Debug)]
+pub struct ServerFlag {
+    /// The flag's name without dashes (`lockdown`); tools ask `ctx.flag("lockdown")`.
+    pub name: &'static str,
+    /// The environment variable that turns it on (`1`, `true`, `yes`, `on`).
+    pub env: &'static str,
+    /// A request header that turns it on for that request (`X-MCP-Lockdown: true`).
+    pub header: Option<&'static str>,
+    /// One line for `--help`.
+    pub help: &'static str,
+}
+
+/// Everything a service crate declares about itself.
+pub struct ServerSpec {
+    /// Catalog name, snake_case (`github`, `google_calendar`).
+    pub service: &'static str,
+    /// Vendor name for messages (`GitHub`).
+    pub display_name: &'static str,
+    /// Binary and package name (`github-mcp-server`).
+    pub binary: &'static str,
+    pub version: &'static str,
+    /// One line for `serverInfo.description` and registries.
+    pub description: &'static str,
+    /// Instructions sent to clients at initialize.
+    pub instructions: &'static str,
+    /// Where the vendor API lives: one URL, a URL per tenant, or none (a connector);
+    /// `<SERVICE>_API_BASE_URL` overrides it.
+    pub base: Base,
+    /// How the vendor takes the caller's credential ([`Ctx::authorized`] applies it).
+    pub auth: Auth,
+    /// The service's own credential variables and the credential field each fills.
+    pub credential_env: &'static [(&'static str, &'static str)],
+    /// Request headers that carry a raw token, and the credential field each fills
+    /// (Klavis's `x-auth-token`, `x-api-key`), read after `x-auth-data`.
+    pub token_headers: &'static [(&'static str, &'static str)],
+    /// The server's process state, built at start-up (connection pools, bundled data);
+    /// tools reach it with [`Ctx::state`].
+    pub state: Option<MakeState>,
+    pub toolsets: &'static [Toolset],
+    pub tools: fn() -> Vec<ToolDef>,
+    pub error_parser: ErrorParser,
+    /// Headers sent with every upstream request.
+    pub default_headers: &'static [(&'static str, &'static str)],
+    /// Other APIs of the vendor this server calls (usually none).
+    pub extra_apis: &'static [ExtraApi],
+    /// The server's own switches (usually none).
+    pub flags: &'static [ServerFlag],
+}
+
+fn no_tools() -> Vec<ToolDef> {
+    Vec::new()
+}
+
+impl ServerSpec {
+    /// What a spec has unless it says otherwise: start a spec with `..ServerSpec::DEFAULT`.
+    pub const DEFAULT: ServerSpec = ServerSpec {
+        service: "",
+        display_name: "",
+        binary: "",
+        version: "",
+        description: "",
+        instructions: "",
+        base: Base::None,
+        auth: Auth::BEARER,
+        credential_env: &[],
+        token_headers: &[],
+        state: None,
+        toolsets: &[],
+        tools: no_tools,
+        error_parser: default_error_parser,
+        default_headers: &[],
+        extra_apis: &[],
+        flags: &[],
+    };
+
+    /// `GITHUB` for `github`, `GOOGLE_CALENDAR` for `google_calendar`.
+    pub fn env_prefix(&self) -> String {
+        self.service.to_ascii_uppercase().replace('-', "_")
+    }
+
+    pub fn base_url_var(&self) -> String {
+        format!("{}_API_BASE_URL", self.env_prefix())
+    }
+
+    pub fn port_var(&self) -> String {
+        format!("{}_MCP_SERVER_PORT", self.env_prefix())
+    }
+
+    /// The variable that widens the host patterns of a tenant base (`FRESHDESK_ALLOWED_HOSTS`).
+    pub fn allowed_hosts_var(&self) -> String {
+        format!("{}_ALLOWED_HOSTS", self.env_prefix())
+    }
+}
+
+/// What the operator chose (CLI flags and environment); `Default` is what tests start from.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    pub read_only: bool,
+    pub toolsets: Option<Vec<String>>,
+    pub tools: Option<Vec<String>>,
+    pub exclude_tools: Vec<String>,
+    pub json_response: bool,
+    pub stateless: bool,
+    pub require_auth_header: bool,
+    pub api_base_url: Option<String>,
+    /// Host patterns a tenant's credentials may name beyond the vendor's own
+    /// (`<SERVICE>_ALLOWED_HOSTS`: self-hosted deployments, tests on 127.0.0.1); these may use
+    /// plain http.
+    pub tenant_hosts: Vec<String>,
+    pub upstream_timeout: Duration,
+    /// Largest vendor response body read (bigger ones are refused, not buffered).
+    pub upstream_max_body_bytes: usize,
+    pub retry: RetryPolicy,
+    pub env_credentials: EnvCredentials,
+    /// Accepted `Host` values when not bound to loopback (`None`: any).
+    pub allowed_hosts: Option<Vec<String>>,
+    /// Accepted browser origins when not bound to loopback (`None`: none).
+    pub allowed_origins: Option<Vec<String>>,
+    pub max_body_bytes: usize,
+    pub max_concurrent_calls: usize,
+    pub shutdown_grace: Duration,
+    /// Our tool names or the vendor's official server's (`--tool-names`).
+    pub tool_names: ToolNames,
+    /// Base URLs of the spec's extra APIs by name (default: each one's own default).
+    pub extra_base_urls: Vec<(String, String)>,
+    /// The spec's switches ([`ServerFlag`]) turned on for the whole process, by name.
+    pub flags: Vec<String>,
+    /// Sessions start with the toolsets of `toolsets` only (none when not given) and enable
+    /// more at run time with the dynamic tools (`--dynamic-toolsets`).
+    pub dynamic_toolsets: bool,
+    /// An HTTP session with no request for this long is closed (its client gets 404 and
+    /// starts a new one).
+    pub session_idle_timeout: Duration,
+    /// Answer plain `tools/call` and `tools/list` POSTs without rmcp's request path (see
+    /// `direct.rs`); `MCP_DIRECT=false` sends everything through rmcp.
+    pub direct: bool,
+}
+
+impl Settings {
+    /// Point extra API `name` at `url` (tests: a fake).
+    pub fn with_api(mut self, name: &str, url: &str) -> Self {
+        self.extra_base_urls.retain(|(n, _)| n != name);
+        self.extra_base_urls.push((name.to_owned(), url.to_owned()));
+        self
+    }
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Self {
+            read_only: false,
+            toolsets: None,
+            tools: None,
+            exclude_tools: Vec::new(),
+            json_response: false,
+            stateless: false,
+            require_auth_header: false,
+            api_base_url: None,
+            tenant_hosts: Vec::new(),
+            upstream_timeout: Duration::from_secs(30),
+            upstream_max_body_bytes: 20 * 1024 * 1024,
+            retry: RetryPolicy::default(),
+            env_credentials: EnvCredentials::none(),
+            allowed_hosts: None,
+            allowed_origins: None,
+            max_body_bytes: 4 * 1024 * 1024,
+            max_concurrent_calls: 256,
+            shutdown_grace: Duration::from_secs(25),
+            tool_names: ToolNames::Ours,
+            extra_base_urls: Vec::new(),
+            flags: Vec::new(),
+            dynamic_toolsets: false,
+            session_idle_timeout: SESSION_IDLE_TIMEOUT,
+            direct: true,
+        }
+    }
+}
