@@ -12,7 +12,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
-use crate::gh::{self, page_of, paged, repo_path};
+use crate::api::{self, page_of, paged, repo_path};
 
 pub fn tools() -> Vec<ToolDef> {
     let t = |d: ToolDef| d.toolset("actions");
@@ -330,7 +330,7 @@ async fn list_under(
     of: ListOf,
 ) -> Result<Value, ToolError> {
     let ListOf { key, shape, what } = of;
-    let mut r = gh::req(ctx, Method::GET, path)?;
+    let mut r = api::req(ctx, Method::GET, path)?;
     for (k, v) in query {
         r = r.query_opt(k, v.as_deref());
     }
@@ -345,7 +345,7 @@ async fn list_under(
 }
 
 async fn get_json(ctx: &Ctx, path: &str, what: &'static str) -> Result<Value, ToolError> {
-    gh::req(ctx, Method::GET, path)?
+    api::req(ctx, Method::GET, path)?
         .send_json()
         .await
         .map_err(not_found(what))
@@ -566,7 +566,7 @@ async fn artifacts_page(
 /// The pre-signed URL GitHub redirects `path` to (archives and logs; valid for about a
 /// minute, no token needed), or `None` when GitHub answers 410 Gone (expired).
 async fn presigned(ctx: &Ctx, path: &str, what: &'static str) -> Result<Option<String>, ToolError> {
-    let resp = gh::req(ctx, Method::GET, path)?
+    let resp = api::req(ctx, Method::GET, path)?
         .no_redirect()
         .send_raw()
         .await?;
@@ -671,7 +671,7 @@ async fn job_log(
     tail_lines: u64,
 ) -> Result<Value, ToolError> {
     let path = actions_path(owner, repo, &format!("jobs/{job_id}/logs"));
-    let resp = gh::req(ctx, Method::GET, &path)?
+    let resp = api::req(ctx, Method::GET, &path)?
         .send()
         .await
         .map_err(|e| match e.status {
@@ -694,7 +694,7 @@ async fn failed_job_logs(
     tail_lines: u64,
 ) -> Result<Value, ToolError> {
     let path = actions_path(owner, repo, &format!("runs/{run_id}/jobs"));
-    let v: Value = gh::req(ctx, Method::GET, &path)?
+    let v: Value = api::req(ctx, Method::GET, &path)?
         .query("per_page", 100)
         .send_json()
         .await
@@ -769,7 +769,7 @@ async fn dispatch(
     if let Some(i) = &inputs {
         body.insert("inputs".into(), Value::Object(i.clone()));
     }
-    gh::req(ctx, Method::POST, &path)?
+    api::req(ctx, Method::POST, &path)?
         .json(&body)
         .send()
         .await
@@ -829,7 +829,7 @@ async fn run_action(
         ),
     };
     let path = actions_path(owner, repo, &format!("runs/{run_id}/{rest}"));
-    let resp = gh::req(ctx, method, &path)?
+    let resp = api::req(ctx, method, &path)?
         .idempotent(matches!(action, RunAction::Cancel | RunAction::DeleteLogs))
         .send()
         .await

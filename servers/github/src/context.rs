@@ -6,7 +6,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use crate::gh::{self, each, page_of, paged, repo_path};
+use crate::api::{self, each, page_of, paged, repo_path};
 use crate::issues::Order;
 
 pub fn tools() -> Vec<ToolDef> {
@@ -74,7 +74,7 @@ pub struct GetMe {
 }
 
 async fn get_me(ctx: Ctx, _a: GetMe) -> Result<Value, ToolError> {
-    let v: Value = gh::req(&ctx, Method::GET, "/user")?.send_json().await?;
+    let v: Value = api::req(&ctx, Method::GET, "/user")?.send_json().await?;
     Ok(pick(
         &v,
         &[
@@ -139,13 +139,13 @@ async fn account_search(
     page: Option<Int>,
     per_page: Option<Int>,
 ) -> Result<Value, ToolError> {
-    let r = gh::req(ctx, Method::GET, "/search/users")?
+    let r = api::req(ctx, Method::GET, "/search/users")?
         .query("q", q)
         .query_opt("sort", sort.as_ref().map(enum_str))
         .query_opt("order", order.as_ref().map(enum_str));
     let resp = paged(r, page, per_page).send().await?;
     let v: Value = resp.json()?;
-    let mut out = page_of(&resp, each(&v["items"], gh::user));
+    let mut out = page_of(&resp, each(&v["items"], api::user));
     out["total_count"] = v["total_count"].clone();
     out["incomplete_results"] = v["incomplete_results"].clone();
     Ok(out)
@@ -235,14 +235,14 @@ async fn get_teams(ctx: Ctx, a: GetTeams) -> Result<Value, ToolError> {
     let login = match a.user.filter(|u| !u.trim().is_empty()) {
         Some(u) => u,
         None => {
-            let me: Value = gh::req(&ctx, Method::GET, "/user")?.send_json().await?;
+            let me: Value = api::req(&ctx, Method::GET, "/user")?.send_json().await?;
             me["login"]
                 .as_str()
                 .map(str::to_owned)
                 .ok_or_else(|| ToolError::transport("GitHub's /user answer has no login."))?
         }
     };
-    let data = gh::graphql(&ctx, "GetTeams", GET_TEAMS, json!({ "login": login })).await?;
+    let data = api::graphql(&ctx, "GetTeams", GET_TEAMS, json!({ "login": login })).await?;
     if data["user"].is_null() {
         return Err(ToolError::invalid_input(format!(
             "GitHub has no user `{login}`"
@@ -279,11 +279,11 @@ async fn get_team_members(ctx: Ctx, a: GetTeamMembers) -> Result<Value, ToolErro
         mcp_shared::seg(&a.org),
         mcp_shared::seg(&a.team_slug)
     );
-    let v: Value = gh::req(&ctx, Method::GET, &path)?
+    let v: Value = api::req(&ctx, Method::GET, &path)?
         .query("per_page", 100)
         .send_json()
         .await?;
-    Ok(json!({ "org": a.org, "team_slug": a.team_slug, "members": each(&v, gh::user) }))
+    Ok(json!({ "org": a.org, "team_slug": a.team_slug, "members": each(&v, api::user) }))
 }
 
 /// List the users who starred a repository, newest first, each with the time they starred it.
@@ -314,7 +314,7 @@ async fn list_recent_stargazers(ctx: Ctx, a: ListRecentStargazers) -> Result<Val
     let per_page = a.per_page.map_or(30, |p| p.get().clamp(1, 100));
     let page = a.page.map_or(1, |p| p.get().max(1));
     let fetch = |n: u64| -> Result<_, ToolError> {
-        Ok(gh::req(&ctx, Method::GET, &path)?
+        Ok(api::req(&ctx, Method::GET, &path)?
             .header("accept", STAR_MEDIA_TYPE)
             .query("per_page", per_page)
             .query("page", n)

@@ -3,10 +3,10 @@
 //! `https://ghe.example.com/api/v3`).
 
 mod actions;
+mod api;
 mod code_security;
 mod context;
 mod discussions;
-mod gh;
 mod gists;
 mod issues;
 mod labels;
@@ -152,7 +152,7 @@ pub static SPEC: ServerSpec = ServerSpec {
     credential_env: &[("GITHUB_PERSONAL_ACCESS_TOKEN", "access_token")],
     toolsets: TOOLSETS,
     tools,
-    error_parser: gh::parse_error,
+    error_parser: api::parse_error,
     default_headers: &[
         ("accept", "application/vnd.github+json"),
         ("x-github-api-version", "2022-11-28"),

@@ -11,7 +11,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
-use crate::gmail::{
+use crate::api::{
     self, BatchResult, MAX_BODY_BYTES, MessageRef, Profile, SUMMARY_HEADERS, fan_out, full_message,
     id_seg, limit, req,
 };
@@ -219,8 +219,7 @@ pub async fn threading(
             })
         }
         Some(gmail_id) => {
-            let (v, h) =
-                gmail::message_headers(ctx, gmail_id, &["Message-ID", "References"]).await?;
+            let (v, h) = api::message_headers(ctx, gmail_id, &["Message-ID", "References"]).await?;
             let (irt, refs) = reply_refs(h.message_id.as_deref(), &h.references);
             Ok(Threading {
                 in_reply_to: irt,
@@ -235,7 +234,7 @@ pub async fn threading(
                 return Ok(Threading::default());
             };
             let path = format!("/threads/{}", id_seg(tid, "threadId")?);
-            let t: Value = gmail::metadata_request(ctx, &path, &["Message-ID", "References"])?
+            let t: Value = api::metadata_request(ctx, &path, &["Message-ID", "References"])?
                 .send_json()
                 .await?;
             let last = t
@@ -306,7 +305,7 @@ pub async fn send(ctx: &Ctx, out: &Outgoing, thread_id: Option<&str>) -> Result<
         .json(&body)
         .send_json()
         .await?;
-    Ok(gmail::sent(&v))
+    Ok(api::sent(&v))
 }
 
 /// Save as a draft: `POST /drafts` with `{"message": {"raw", "threadId"?}}`.
@@ -405,7 +404,7 @@ pub struct SearchEmails {
 pub async fn summaries(ctx: &Ctx, ids: Vec<(String, Value)>) -> Result<Vec<Value>, ToolError> {
     let results = fan_out(ids, |(id, stub)| async move {
         let path = format!("/messages/{}", seg(&id));
-        let r = match gmail::metadata_request(ctx, &path, &SUMMARY_HEADERS) {
+        let r = match api::metadata_request(ctx, &path, &SUMMARY_HEADERS) {
             Ok(r) => r.send_json::<Value>().await,
             Err(e) => Err(e),
         };
@@ -415,7 +414,7 @@ pub async fn summaries(ctx: &Ctx, ids: Vec<(String, Value)>) -> Result<Vec<Value
     let mut out = Vec::with_capacity(results.len());
     for (id, stub, r) in results {
         match r {
-            Ok(v) => out.push(gmail::summary(&v)),
+            Ok(v) => out.push(api::summary(&v)),
             Err(e) if e.status == Some(404) => out.push(json!({
                 "id": id,
                 "threadId": stub.get("threadId"),
@@ -447,7 +446,7 @@ async fn search_emails(ctx: Ctx, a: SearchEmails) -> Result<Value, ToolError> {
         .collect();
     let messages = summaries(&ctx, ids).await?;
     let mut out = json!({ "messages": messages });
-    gmail::page_fields(&list, &mut out);
+    api::page_fields(&list, &mut out);
     Ok(out)
 }
 
@@ -502,7 +501,7 @@ async fn modify_email(ctx: Ctx, a: ModifyEmail) -> Result<Value, ToolError> {
         .idempotent(true)
         .send_json()
         .await?;
-    Ok(gmail::sent(&v))
+    Ok(api::sent(&v))
 }
 
 /// Permanently delete one email, immediately: it skips the trash and cannot be recovered
@@ -815,7 +814,7 @@ async fn profile_email(ctx: &Ctx) -> Result<String, ToolError> {
 }
 
 async fn reply_email(ctx: Ctx, a: ReplyEmail) -> Result<Value, ToolError> {
-    let (orig, h) = gmail::message_headers(
+    let (orig, h) = api::message_headers(
         &ctx,
         &a.message_id,
         &[
@@ -1057,7 +1056,7 @@ async fn trash_email(ctx: Ctx, a: TrashEmail) -> Result<Value, ToolError> {
         .idempotent(true)
         .send_json()
         .await?;
-    Ok(gmail::sent(&v))
+    Ok(api::sent(&v))
 }
 
 /// Restore an email from the trash. Returns the email's labels after the change.
@@ -1074,7 +1073,7 @@ async fn untrash_email(ctx: Ctx, a: UntrashEmail) -> Result<Value, ToolError> {
         .idempotent(true)
         .send_json()
         .await?;
-    Ok(gmail::sent(&v))
+    Ok(api::sent(&v))
 }
 
 /// Get the mailbox's profile: its email address and its message and thread counts.
