@@ -12,6 +12,15 @@ fn args(extra: Value) -> Value {
     a
 }
 
+/// Arguments naming pull request 7 (the diff and draft tests' pull request), with `extra`.
+fn pr7_args(extra: Value) -> Value {
+    let mut a = json!({"owner": "octo", "repo": "hello", "pullNumber": 7});
+    for (k, v) in extra.as_object().unwrap() {
+        a[k] = v.clone();
+    }
+    a
+}
+
 // ---- github_get_pull_request
 
 #[tokio::test]
@@ -130,6 +139,59 @@ async fn update_pull_request_rejected() {
     );
 }
 
+#[tokio::test]
+async fn update_pull_request_draft_and_reviewers() {
+    let s = setup().await;
+    let mut pr = pr_json(7, "Fix");
+    pr["draft"] = json!(true);
+    expect("GET", "/repos/octo/hello/pulls/7")
+        .bearer(TOKEN)
+        .respond(&s.fake, 200, pr)
+        .await;
+    crate::common::graphql(
+        &s.fake,
+        "MarkReadyForReview",
+        json!({"id": "MDExOlB1bGxSZXF1ZXN0MQ=="}),
+        json!({"markPullRequestReadyForReview": {"pullRequest": {"number": 7, "isDraft": false}}}),
+    )
+    .await;
+    expect("POST", "/repos/octo/hello/pulls/7/requested_reviewers")
+        .bearer(TOKEN)
+        .json_body(json!({"reviewers": ["hubot"]}))
+        .respond(&s.fake, 201, pr_json(7, "Fix"))
+        .await;
+    let v = s
+        .client
+        .call_ok(
+            "github_update_pull_request",
+            pr7_args(json!({"draft": false, "reviewers": ["hubot"]})),
+        )
+        .await;
+    assert_eq!(v["draft"], false);
+    assert_eq!(v["requested_reviewers"], json!(["other_user"]));
+}
+
+#[tokio::test]
+async fn update_pull_request_title_then_draft_already_set() {
+    let s = setup().await;
+    expect("PATCH", "/repos/octo/hello/pulls/7")
+        .bearer(TOKEN)
+        .json_body(json!({"title": "New"}))
+        .respond(&s.fake, 200, pr_json(7, "New"))
+        .await;
+    // Already not a draft: no GraphQL call.
+    let v = s
+        .client
+        .call_ok(
+            "github_update_pull_request",
+            pr7_args(json!({"title": "New", "draft": false})),
+        )
+        .await;
+    assert_eq!(v["title"], "New");
+    let requests = s.fake.received_requests().await.unwrap();
+    assert!(requests.iter().all(|r| r.url.path() != "/graphql"));
+}
+
 // ---- github_list_pull_requests
 
 #[tokio::test]
@@ -180,6 +242,57 @@ async fn list_pull_requests_bad_state() {
         err.contains("invalid arguments for github_list_pull_requests"),
         "{err}"
     );
+}
+
+// ---- github_search_pull_requests
+
+#[tokio::test]
+async fn search_pull_requests_contract() {
+    let s = setup().await;
+    let mut pr = pr_json(7, "Fix");
+    pr["pull_request"] = json!({"url": "https://api.github.com/repos/octo/hello/pulls/7"});
+    expect("GET", "/search/issues")
+        .bearer(TOKEN)
+        .query("q", "user:octo is:pr review:required")
+        .query("order", "desc")
+        .query("sort", "updated")
+        .respond(
+            &s.fake,
+            200,
+            json!({"total_count": 1, "incomplete_results": false, "items": [pr]}),
+        )
+        .await;
+    let v = s
+        .client
+        .call_ok(
+            "github_search_pull_requests",
+            json!({"query": "review:required", "owner": "octo", "sort": "updated", "order": "desc"}),
+        )
+        .await;
+    assert_eq!(v["items"][0]["is_pull_request"], true);
+    assert_eq!(v["total_count"], 1);
+}
+
+#[tokio::test]
+async fn search_pull_requests_rejected() {
+    let s = setup().await;
+    expect("GET", "/search/issues")
+        .bearer(TOKEN)
+        .query("q", "repo:octo/hello is:pr")
+        .respond(
+            &s.fake,
+            422,
+            validation_failed(json!([{"message": "The listed users and repositories cannot be searched either because the resources do not exist or you do not have permission to view them.", "resource": "Search", "field": "q", "code": "invalid"}])),
+        )
+        .await;
+    let err = s
+        .client
+        .call_err(
+            "github_search_pull_requests",
+            json!({"query": "is:pr", "owner": "octo", "repo": "hello"}),
+        )
+        .await;
+    assert!(err.contains("cannot be searched"), "{err}");
 }
 
 // ---- github_merge_pull_request
@@ -790,4 +903,57 @@ async fn create_pull_request_needs_head_and_base() {
         )
         .await;
     assert!(err.contains("missing field `head`"), "{err}");
+}
+
+// ---- github_get_pull_request_diff
+
+#[tokio::test]
+async fn get_pull_request_diff_contract() {
+    let s = setup().await;
+    expect("GET", "/repos/octo/hello/pulls/7")
+        .bearer(TOKEN)
+        .header("accept", "application/vnd.github.diff")
+        .respond_with(
+            &s.fake,
+            ResponseTemplate::new(200)
+                .set_body_string(format!("diff --git a/a b/a\n{}", "+x\n".repeat(100_000))),
+        )
+        .await;
+    let r = s
+        .client
+        .call("github_get_pull_request_diff", pr7_args(json!({})))
+        .await
+        .unwrap();
+    let text = mcp_testkit::text_of(&r);
+    assert!(
+        text.starts_with("diff --git a/a b/a\n+x\n"),
+        "{}",
+        &text[..40]
+    );
+    assert!(
+        text.ends_with("[truncated: showing the first 204800 of 300019 bytes]"),
+        "{}",
+        &text[text.len() - 80..]
+    );
+}
+
+#[tokio::test]
+async fn get_pull_request_diff_too_large() {
+    let s = setup().await;
+    expect("GET", "/repos/octo/hello/pulls/7")
+        .bearer(TOKEN)
+        .respond(
+            &s.fake,
+            406,
+            json!({"message": "Sorry, the diff exceeded the maximum number of lines (20000)", "errors": [{"resource": "PullRequest", "field": "diff", "code": "too_large"}], "documentation_url": "https://docs.github.com/rest/pulls/pulls#get-a-pull-request", "status": "406"}),
+        )
+        .await;
+    let err = s
+        .client
+        .call_err("github_get_pull_request_diff", pr7_args(json!({})))
+        .await;
+    assert!(
+        err.contains("406") && err.contains("github_get_pull_request_files"),
+        "{err}"
+    );
 }

@@ -1,5 +1,5 @@
-//! Pull request tools beyond the Klavis catalog: diff, replies, Copilot review, pending
-//! reviews, draft state and reviewers (GitHub's official server's operations in our naming).
+//! Pull request reviews beyond the Klavis catalog: replies to review comments, Copilot review,
+//! pending reviews (submit, delete, comment on) (GitHub's official server's operations in our naming).
 
 use mcp_testkit::expect;
 use mcp_testkit::wiremock::ResponseTemplate;
@@ -13,57 +13,6 @@ fn args(extra: Value) -> Value {
         a[k] = v.clone();
     }
     a
-}
-
-#[tokio::test]
-async fn get_pull_request_diff_contract() {
-    let s = setup().await;
-    expect("GET", "/repos/octo/hello/pulls/7")
-        .bearer(TOKEN)
-        .header("accept", "application/vnd.github.diff")
-        .respond_with(
-            &s.fake,
-            ResponseTemplate::new(200)
-                .set_body_string(format!("diff --git a/a b/a\n{}", "+x\n".repeat(100_000))),
-        )
-        .await;
-    let r = s
-        .client
-        .call("github_get_pull_request_diff", args(json!({})))
-        .await
-        .unwrap();
-    let text = mcp_testkit::text_of(&r);
-    assert!(
-        text.starts_with("diff --git a/a b/a\n+x\n"),
-        "{}",
-        &text[..40]
-    );
-    assert!(
-        text.ends_with("[truncated: showing the first 204800 of 300019 bytes]"),
-        "{}",
-        &text[text.len() - 80..]
-    );
-}
-
-#[tokio::test]
-async fn get_pull_request_diff_too_large() {
-    let s = setup().await;
-    expect("GET", "/repos/octo/hello/pulls/7")
-        .bearer(TOKEN)
-        .respond(
-            &s.fake,
-            406,
-            json!({"message": "Sorry, the diff exceeded the maximum number of lines (20000)", "errors": [{"resource": "PullRequest", "field": "diff", "code": "too_large"}], "documentation_url": "https://docs.github.com/rest/pulls/pulls#get-a-pull-request", "status": "406"}),
-        )
-        .await;
-    let err = s
-        .client
-        .call_err("github_get_pull_request_diff", args(json!({})))
-        .await;
-    assert!(
-        err.contains("406") && err.contains("github_get_pull_request_files"),
-        "{err}"
-    );
 }
 
 fn review_comment(id: u64, body: &str) -> Value {
@@ -318,59 +267,6 @@ async fn add_comment_to_pending_review_failures() {
         )
         .await;
     assert!(err.contains("Path could not be resolved"), "{err}");
-}
-
-#[tokio::test]
-async fn update_pull_request_draft_and_reviewers() {
-    let s = setup().await;
-    let mut pr = pr_json(7, "Fix");
-    pr["draft"] = json!(true);
-    expect("GET", "/repos/octo/hello/pulls/7")
-        .bearer(TOKEN)
-        .respond(&s.fake, 200, pr)
-        .await;
-    crate::common::graphql(
-        &s.fake,
-        "MarkReadyForReview",
-        json!({"id": "MDExOlB1bGxSZXF1ZXN0MQ=="}),
-        json!({"markPullRequestReadyForReview": {"pullRequest": {"number": 7, "isDraft": false}}}),
-    )
-    .await;
-    expect("POST", "/repos/octo/hello/pulls/7/requested_reviewers")
-        .bearer(TOKEN)
-        .json_body(json!({"reviewers": ["hubot"]}))
-        .respond(&s.fake, 201, pr_json(7, "Fix"))
-        .await;
-    let v = s
-        .client
-        .call_ok(
-            "github_update_pull_request",
-            args(json!({"draft": false, "reviewers": ["hubot"]})),
-        )
-        .await;
-    assert_eq!(v["draft"], false);
-    assert_eq!(v["requested_reviewers"], json!(["other_user"]));
-}
-
-#[tokio::test]
-async fn update_pull_request_title_then_draft_already_set() {
-    let s = setup().await;
-    expect("PATCH", "/repos/octo/hello/pulls/7")
-        .bearer(TOKEN)
-        .json_body(json!({"title": "New"}))
-        .respond(&s.fake, 200, pr_json(7, "New"))
-        .await;
-    // Already not a draft: no GraphQL call.
-    let v = s
-        .client
-        .call_ok(
-            "github_update_pull_request",
-            args(json!({"title": "New", "draft": false})),
-        )
-        .await;
-    assert_eq!(v["title"], "New");
-    let requests = s.fake.received_requests().await.unwrap();
-    assert!(requests.iter().all(|r| r.url.path() != "/graphql"));
 }
 
 /// GitHub's `Link: rel="next"` names the same page again and again: the search for the
