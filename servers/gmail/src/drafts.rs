@@ -8,8 +8,8 @@ use serde_json::{Value, json};
 use crate::api::{
     self, DraftRef, MAX_BODY_BYTES, MessageRef, fan_out, full_message, id_seg, limit, req,
 };
-use crate::messages::{EmailFields, compose, save_draft};
 use crate::mime;
+use crate::sending::{EmailFields, compose, save_draft};
 
 pub fn tools() -> Vec<ToolDef> {
     vec![

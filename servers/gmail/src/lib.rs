@@ -10,6 +10,7 @@ mod drafts;
 mod labels;
 mod messages;
 mod mime;
+mod sending;
 mod threads;
 
 use mcp_shared::{ServerSpec, ToolDef, Toolset};
