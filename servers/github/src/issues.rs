@@ -109,15 +109,13 @@ pub fn tools() -> Vec<ToolDef> {
         )
         .toolset("issues")
         .official_name("assign_copilot_to_issue"),
-        tool(
-            "github_search_pull_requests",
-            "Search pull requests",
-            Effect::Read,
-            search_pull_requests,
-        )
-        .toolset("pull_requests")
-        .official_name("search_pull_requests"),
-        // GitHub's official server's tools whose parameters differ from ours.
+    ]
+}
+
+/// GitHub's official server's issue tools whose parameters differ from ours (listed after
+/// [`crate::pulls::search_tool`], as tools.json orders them).
+pub fn official_tools() -> Vec<ToolDef> {
+    vec![
         tool("issue_read", "Read issue", Effect::Read, issue_read)
             .toolset("issues")
             .official_only(),
@@ -307,22 +305,13 @@ pub struct OfficialSearchIssues {
 }
 
 async fn official_search_issues(ctx: Ctx, a: OfficialSearchIssues) -> Result<Value, ToolError> {
-    let q = scoped_query(&a.s, "issue");
-    issue_search(&ctx, &q, a.s.sort, a.s.order, a.s.page, a.s.per_page).await
+    scoped_search(&ctx, &a.s, "issue").await
 }
 
-/// Search pull requests with GitHub's issue search syntax (e.g. `is:open review:required
-/// author:octocat`), optionally in one repository (`owner` and `repo`) or one owner's
-/// repositories. Returns total count, matching pull requests and `next_page`.
-#[derive(Deserialize, JsonSchema)]
-pub struct SearchPullRequests {
-    #[serde(flatten)]
-    s: ScopedSearch,
-}
-
-async fn search_pull_requests(ctx: Ctx, a: SearchPullRequests) -> Result<Value, ToolError> {
-    let q = scoped_query(&a.s, "pr");
-    issue_search(&ctx, &q, a.s.sort, a.s.order, a.s.page, a.s.per_page).await
+/// A scoped search for `is:{kind}` items (`issue` or `pr`) with GitHub's issue search.
+pub async fn scoped_search(ctx: &Ctx, s: &ScopedSearch, kind: &str) -> Result<Value, ToolError> {
+    let q = scoped_query(s, kind);
+    issue_search(ctx, &q, s.sort, s.order, s.page, s.per_page).await
 }
 
 async fn issue_search(

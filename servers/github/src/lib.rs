@@ -11,10 +11,12 @@ mod gists;
 mod issues;
 mod labels;
 mod lockdown;
+mod orgs;
 mod projects;
 mod pulls;
 mod repos;
 mod stargazers;
+mod users;
 
 mod cursor;
 mod dependabot;
@@ -122,8 +124,13 @@ pub const TOOLSETS: &[Toolset] = &[
 fn tools() -> Vec<ToolDef> {
     let mut t = Vec::new();
     t.extend(context::tools());
+    t.extend(users::tools());
+    t.extend(orgs::tools());
     t.extend(repos::tools());
     t.extend(issues::tools());
+    // tools.json lists pull request search between our issue tools and the official ones.
+    t.push(pulls::search_tool());
+    t.extend(issues::official_tools());
     t.extend(pulls::tools());
     t.extend(code_security::tools());
     t.extend(actions::tools());

@@ -1,5 +1,5 @@
 //! Pull requests: read, create, update and merge them; their files, status, reviews and
-//! review comments.
+//! review comments; pull request search.
 
 use mcp_shared::json::{enum_str, insert_opt, pick, pluck, update_body};
 use mcp_shared::{Ctx, Effect, Int, Method, Output, ToolDef, ToolError, tool};
@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
 use crate::api::{self, each, page_of, paged, repo_path};
-use crate::issues::Order;
+use crate::issues::{self, Order, ScopedSearch};
 use crate::lockdown;
 
 pub fn tools() -> Vec<ToolDef> {
@@ -140,6 +140,18 @@ pub fn tools() -> Vec<ToolDef> {
         )
         .official_only()),
     ]
+}
+
+/// `github_search_pull_requests`, listed after the issue tools (see [`crate::tools`]).
+pub fn search_tool() -> ToolDef {
+    tool(
+        "github_search_pull_requests",
+        "Search pull requests",
+        Effect::Read,
+        search_pull_requests,
+    )
+    .toolset("pull_requests")
+    .official_name("search_pull_requests")
 }
 
 /// A pull request and a page of its items (files, review comments, reviews).
@@ -1141,4 +1153,19 @@ async fn pull_request_review_write(
         }
         ReviewWriteMethod::DeletePending => review_delete_pending(&ctx, &a.p).await,
     }
+}
+
+// ---- github_search_pull_requests
+
+/// Search pull requests with GitHub's issue search syntax (e.g. `is:open review:required
+/// author:octocat`), optionally in one repository (`owner` and `repo`) or one owner's
+/// repositories. Returns total count, matching pull requests and `next_page`.
+#[derive(Deserialize, JsonSchema)]
+pub struct SearchPullRequests {
+    #[serde(flatten)]
+    s: ScopedSearch,
+}
+
+async fn search_pull_requests(ctx: Ctx, a: SearchPullRequests) -> Result<Value, ToolError> {
+    issues::scoped_search(&ctx, &a.s, "pr").await
 }

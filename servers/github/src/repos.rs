@@ -1,4 +1,5 @@
-//! Repositories, their files, branches and commits; repository and code search.
+//! Repositories, their files, branches and commits; repository and code search; the most
+//! recent stargazers.
 
 use std::collections::BTreeSet;
 
@@ -16,6 +17,13 @@ use crate::issues::Order;
 
 pub fn tools() -> Vec<ToolDef> {
     vec![
+        tool(
+            "github_list_recent_stargazers",
+            "List recent stargazers",
+            Effect::Read,
+            list_recent_stargazers,
+        )
+        .toolset("repos"),
         tool(
             "github_create_or_update_file",
             "Create or update file",
@@ -1028,3 +1036,81 @@ async fn delete_file(ctx: Ctx, a: DeleteFile) -> Result<Value, ToolError> {
         "commit": pick(&v["commit"], &["sha", "message", "html_url"]),
     }))
 }
+
+// ---- github_list_recent_stargazers
+
+/// List the users who starred a repository, newest first, each with the time they starred it.
+/// Page 1 holds the most recent stargazers (it can hold fewer than `perPage`); `next_page`
+/// continues with older ones. Returns `items` (`login`, `starred_at`), `next_page` and
+/// `total_pages`. GitHub's REST API only pages through about the first 40,000 stargazers; for
+/// larger repositories the result says so in `note`.
+#[derive(Deserialize, JsonSchema)]
+pub struct ListRecentStargazers {
+    /// Repository owner
+    owner: String,
+    /// Repository name
+    repo: String,
+    /// Page number, counted from the most recent stargazers (from 1)
+    page: Option<Int>,
+    /// Stargazers per page (max 100, default 30)
+    #[serde(rename = "perPage")]
+    per_page: Option<Int>,
+}
+
+const STAR_MEDIA_TYPE: &str = "application/vnd.github.star+json";
+
+/// GitHub lists stargazers oldest first. Newest first means reading its pages backwards: the
+/// first request learns the last page from the `Link` header, the second reads the page that
+/// is `page - 1` pages before it, and its items are reversed.
+async fn list_recent_stargazers(ctx: Ctx, a: ListRecentStargazers) -> Result<Value, ToolError> {
+    let path = format!("{}/stargazers", repo_path(&a.owner, &a.repo));
+    let per_page = a.per_page.map_or(30, |p| p.get().clamp(1, 100));
+    let page = a.page.map_or(1, |p| p.get().max(1));
+    let fetch = |n: u64| -> Result<_, ToolError> {
+        Ok(api::req(&ctx, Method::GET, &path)?
+            .header("accept", STAR_MEDIA_TYPE)
+            .query("per_page", per_page)
+            .query("page", n)
+            .send())
+    };
+    let first = fetch(1)?.await?;
+    let last = first
+        .link_param("last", "page")
+        .and_then(|p| p.parse::<u64>().ok())
+        .unwrap_or(1);
+    let items: Value = match last.checked_sub(page - 1).filter(|t| *t >= 1) {
+        None => json!([]),
+        Some(1) => first.json()?,
+        Some(target) => fetch(target)?.await?.json()?,
+    };
+    let mut items: Vec<Value> = items
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .map(|s| {
+                    pick(
+                        s,
+                        &[
+                            "login=user.login",
+                            "starred_at",
+                            "id=user.id",
+                            "html_url=user.html_url",
+                        ],
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    items.reverse();
+    let next = (page < last).then_some(page + 1);
+    let mut out = json!({ "items": items, "next_page": next, "total_pages": last });
+    if last.saturating_mul(per_page) >= REST_STARGAZER_CAP {
+        out["note"] = json!(
+            "GitHub's REST API lists only about the first 40,000 stargazers of a repository, so for this one the most recent stargazers may be beyond what it returns."
+        );
+    }
+    Ok(out)
+}
+
+/// How far GitHub lets its REST API page through a repository's stargazers.
+const REST_STARGAZER_CAP: u64 = 40_000;
