@@ -6,7 +6,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::gh::{self, page_of, paged, repo_path};
+use crate::api::{self, page_of, paged, repo_path};
 
 pub fn tools() -> Vec<ToolDef> {
     vec![
@@ -60,11 +60,11 @@ async fn get_code_scanning_alert(ctx: Ctx, a: GetCodeScanningAlert) -> Result<Va
         repo_path(&a.owner, &a.repo),
         a.alert_number
     );
-    let v: Value = gh::req(&ctx, Method::GET, &path)?
+    let v: Value = api::req(&ctx, Method::GET, &path)?
         .send_json()
         .await
         .map_err(scanning_hint)?;
-    Ok(gh::alert(&v, true))
+    Ok(api::alert(&v, true))
 }
 
 #[derive(Deserialize, Serialize, JsonSchema)]
@@ -121,7 +121,7 @@ async fn list_code_scanning_alerts(
 ) -> Result<Value, ToolError> {
     let path = format!("{}/code-scanning/alerts", repo_path(&a.owner, &a.repo));
     let state = a.state.as_ref().map_or_else(|| "open".to_owned(), enum_str);
-    let r = gh::req(&ctx, Method::GET, &path)?
+    let r = api::req(&ctx, Method::GET, &path)?
         .query_opt("ref", a.git_ref.as_deref())
         .query("state", state)
         .query_opt("severity", a.severity.as_ref().map(enum_str))
@@ -131,6 +131,6 @@ async fn list_code_scanning_alerts(
         .await
         .map_err(scanning_hint)?;
     let v: Value = resp.json()?;
-    let items = mcp_shared::json::map_array(&v, |x| gh::alert(x, false));
+    let items = mcp_shared::json::map_array(&v, |x| api::alert(x, false));
     Ok(page_of(&resp, items))
 }

@@ -4,7 +4,7 @@
 use mcp_shared::{Ctx, Int, Method, ToolError};
 use serde_json::{Value, json};
 
-use crate::gh;
+use crate::api;
 
 /// One page of a cursor-paginated REST list, each item shaped, as `{"items", "next_cursor"}`
 /// (`next_cursor` is `null` on the last page). `query` holds the filters; `after` and
@@ -19,7 +19,7 @@ pub async fn list(
     shape: fn(&Value) -> Value,
     hint: fn(ToolError) -> ToolError,
 ) -> Result<Value, ToolError> {
-    let mut r = gh::req(ctx, Method::GET, path)?;
+    let mut r = api::req(ctx, Method::GET, path)?;
     for (k, v) in query {
         r = r.query_opt(k, v.as_deref());
     }
@@ -36,5 +36,5 @@ pub async fn list(
             _ => hint(e),
         })?;
     let v: Value = resp.json()?;
-    Ok(json!({ "items": gh::each(&v, shape), "next_cursor": resp.link_param("next", "after") }))
+    Ok(json!({ "items": api::each(&v, shape), "next_cursor": resp.link_param("next", "after") }))
 }

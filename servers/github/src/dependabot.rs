@@ -6,8 +6,8 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::api::{self, repo_path};
 use crate::cursor;
-use crate::gh::{self, repo_path};
 
 pub fn tools() -> Vec<ToolDef> {
     let t = |d: ToolDef| d.toolset("dependabot");
@@ -154,7 +154,7 @@ pub struct ListDependabotAlerts {
     /// Sort by when the alert was created (GitHub's default), last changed state, or by EPSS
     sort: Option<AlertSort>,
     /// Sort direction (GitHub's default: desc)
-    direction: Option<gh::Direction>,
+    direction: Option<api::Direction>,
     /// The `next_cursor` of the previous page
     after: Option<String>,
     /// Results per page (max 100; GitHub's default 30)
@@ -213,7 +213,7 @@ async fn get_dependabot_alert(ctx: Ctx, a: GetDependabotAlert) -> Result<Value, 
         repo_path(&a.owner, &a.repo),
         a.alert_number
     );
-    let v: Value = gh::req(&ctx, Method::GET, &path)?
+    let v: Value = api::req(&ctx, Method::GET, &path)?
         .send_json()
         .await
         .map_err(hint)?;

@@ -8,7 +8,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
-use crate::gh;
+use crate::api;
 use crate::lockdown;
 
 pub fn tools() -> Vec<ToolDef> {
@@ -190,7 +190,7 @@ async fn list_discussions(ctx: Ctx, a: ListDiscussions) -> Result<Value, ToolErr
             }),
         );
     }
-    let data = gh::graphql(
+    let data = api::graphql(
         &ctx,
         "ListDiscussions",
         LIST_DISCUSSIONS,
@@ -202,7 +202,7 @@ async fn list_discussions(ctx: Ctx, a: ListDiscussions) -> Result<Value, ToolErr
     let mut out = json!({
         "owner": a.owner,
         "repo": repo,
-        "items": gh::each(&conn["nodes"], discussion_summary),
+        "items": api::each(&conn["nodes"], discussion_summary),
         "total_count": conn["totalCount"],
         "next_cursor": next_cursor(conn),
     });
@@ -249,7 +249,7 @@ pub struct GetDiscussion {
 
 async fn get_discussion(ctx: Ctx, a: GetDiscussion) -> Result<Value, ToolError> {
     let vars = json!({ "owner": a.owner, "repo": a.repo, "number": a.discussion_number.get() });
-    let data = gh::graphql(&ctx, "GetDiscussion", GET_DISCUSSION, vars)
+    let data = api::graphql(&ctx, "GetDiscussion", GET_DISCUSSION, vars)
         .await
         .map_err(not_found(false))?;
     let Some(d) = at(&data, "repository.discussion") else {
@@ -361,7 +361,7 @@ async fn get_discussion_comments(ctx: Ctx, a: GetDiscussionComments) -> Result<V
     if let Some(after) = a.after.filter(|s| !s.trim().is_empty()) {
         vars.insert("after".into(), json!(after));
     }
-    let data = gh::graphql(
+    let data = api::graphql(
         &ctx,
         "GetDiscussionComments",
         GET_DISCUSSION_COMMENTS,
@@ -376,7 +376,7 @@ async fn get_discussion_comments(ctx: Ctx, a: GetDiscussionComments) -> Result<V
         )));
     };
     let mut out = json!({
-        "items": gh::each(&conn["nodes"], discussion_comment),
+        "items": api::each(&conn["nodes"], discussion_comment),
         "total_count": conn["totalCount"],
         "next_cursor": next_cursor(conn),
     });
@@ -412,7 +412,7 @@ async fn list_discussion_categories(
 ) -> Result<Value, ToolError> {
     let (repo, org_level) = repo_or_org(a.repo.as_deref());
     let vars = json!({ "owner": a.owner, "repo": repo });
-    let data = gh::graphql(
+    let data = api::graphql(
         &ctx,
         "ListDiscussionCategories",
         LIST_DISCUSSION_CATEGORIES,
@@ -421,7 +421,7 @@ async fn list_discussion_categories(
     .await
     .map_err(not_found(org_level))?;
     let conn = &data["repository"]["discussionCategories"];
-    let items = gh::each(&conn["nodes"], |c| {
+    let items = api::each(&conn["nodes"], |c| {
         pick(
             c,
             &[

@@ -6,7 +6,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
-use crate::gh;
+use crate::api;
 
 pub fn tools() -> Vec<ToolDef> {
     let t = |d: ToolDef| d.toolset("gists");
@@ -65,7 +65,7 @@ fn gist(v: &Value, with_content: bool) -> Value {
                         .filter(|_| with_content)
                     {
                         let mut c = c.to_owned();
-                        let cut = gh::truncate_utf8(&mut c, MAX_FILE_BYTES);
+                        let cut = api::truncate_utf8(&mut c, MAX_FILE_BYTES);
                         file["content"] = Value::String(c);
                         if cut || f.get("truncated") == Some(&Value::Bool(true)) {
                             file["truncated"] = Value::Bool(true);
@@ -110,7 +110,7 @@ async fn list_gists(ctx: Ctx, a: ListGists) -> Result<Value, ToolError> {
         Some(u) if !u.is_empty() => format!("/users/{}/gists", mcp_shared::seg(u)),
         _ => "/gists".to_owned(),
     };
-    gh::list(
+    api::list(
         &ctx,
         &path,
         &[("since", a.since)],
@@ -141,7 +141,7 @@ fn gist_path(id: &str) -> Result<String, ToolError> {
 }
 
 async fn get_gist(ctx: Ctx, a: GetGist) -> Result<Value, ToolError> {
-    let v: Value = gh::req(&ctx, Method::GET, &gist_path(&a.gist_id)?)?
+    let v: Value = api::req(&ctx, Method::GET, &gist_path(&a.gist_id)?)?
         .send_json()
         .await
         .map_err(gist_hint)?;
@@ -177,7 +177,7 @@ async fn create_gist(ctx: Ctx, a: CreateGist) -> Result<Value, ToolError> {
     if let Some(d) = a.description {
         body["description"] = Value::String(d);
     }
-    let v: Value = gh::req(&ctx, Method::POST, "/gists")?
+    let v: Value = api::req(&ctx, Method::POST, "/gists")?
         .json(&body)
         .send_json()
         .await
@@ -204,7 +204,7 @@ async fn update_gist(ctx: Ctx, a: UpdateGist) -> Result<Value, ToolError> {
     if let Some(d) = a.description {
         body["description"] = Value::String(d);
     }
-    let v: Value = gh::req(&ctx, Method::PATCH, &gist_path(&a.gist_id)?)?
+    let v: Value = api::req(&ctx, Method::PATCH, &gist_path(&a.gist_id)?)?
         .json(&body)
         .idempotent(true)
         .send_json()

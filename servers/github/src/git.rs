@@ -6,7 +6,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::gh::{self, repo_path, slash_path};
+use crate::api::{self, repo_path, slash_path};
 
 pub fn tools() -> Vec<ToolDef> {
     vec![
@@ -71,11 +71,11 @@ async fn get_repository_tree(ctx: Ctx, a: GetRepositoryTree) -> Result<Value, To
         .filter(|s| !s.is_empty())
     {
         Some(t) => t.to_owned(),
-        None => gh::default_branch(&ctx, &repo).await.map_err(hint)?,
+        None => api::default_branch(&ctx, &repo).await.map_err(hint)?,
     };
     let recursive = a.recursive.unwrap_or(false);
     let path = format!("{repo}/git/trees/{}", slash_path(&tree_sha, "tree_sha")?);
-    let v: Value = gh::req(&ctx, Method::GET, &path)?
+    let v: Value = api::req(&ctx, Method::GET, &path)?
         .query_opt("recursive", recursive.then_some("1"))
         .send_json()
         .await

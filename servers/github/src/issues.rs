@@ -6,7 +6,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
-use crate::gh::{self, each, page_of, paged, repo_path};
+use crate::api::{self, each, page_of, paged, repo_path};
 use crate::lockdown;
 
 pub fn tools() -> Vec<ToolDef> {
@@ -109,15 +109,13 @@ pub fn tools() -> Vec<ToolDef> {
         )
         .toolset("issues")
         .official_name("assign_copilot_to_issue"),
-        tool(
-            "github_search_pull_requests",
-            "Search pull requests",
-            Effect::Read,
-            search_pull_requests,
-        )
-        .toolset("pull_requests")
-        .official_name("search_pull_requests"),
-        // GitHub's official server's tools whose parameters differ from ours.
+    ]
+}
+
+/// GitHub's official server's issue tools whose parameters differ from ours (listed after
+/// [`crate::pulls::search_tool`], as tools.json orders them).
+pub fn official_tools() -> Vec<ToolDef> {
+    vec![
         tool("issue_read", "Read issue", Effect::Read, issue_read)
             .toolset("issues")
             .official_only(),
@@ -177,12 +175,12 @@ async fn get_issue(ctx: Ctx, a: GetIssue) -> Result<Value, ToolError> {
 }
 
 async fn issue_get(ctx: &Ctx, owner: &str, repo: &str, number: Int) -> Result<Value, ToolError> {
-    let v: Value = gh::req(ctx, Method::GET, &issue_path(owner, repo, number))?
+    let v: Value = api::req(ctx, Method::GET, &issue_path(owner, repo, number))?
         .send_json()
         .await?;
     let what = format!("Issue #{number} of {owner}/{repo}");
     lockdown::require(ctx, owner, repo, v["user"]["login"].as_str(), &what).await?;
-    Ok(gh::issue(&v))
+    Ok(api::issue(&v))
 }
 
 /// Add a comment to an issue or pull request. Returns the new comment's id and URL.
@@ -204,11 +202,11 @@ async fn add_issue_comment(ctx: Ctx, a: AddIssueComment) -> Result<Value, ToolEr
         repo_path(&a.owner, &a.repo),
         a.issue_number
     );
-    let v: Value = gh::req(&ctx, Method::POST, &path)?
+    let v: Value = api::req(&ctx, Method::POST, &path)?
         .json(&json!({ "body": a.body }))
         .send_json()
         .await?;
-    Ok(gh::comment(&v))
+    Ok(api::comment(&v))
 }
 
 #[derive(Deserialize, Serialize, JsonSchema, Clone, Copy)]
@@ -307,22 +305,13 @@ pub struct OfficialSearchIssues {
 }
 
 async fn official_search_issues(ctx: Ctx, a: OfficialSearchIssues) -> Result<Value, ToolError> {
-    let q = scoped_query(&a.s, "issue");
-    issue_search(&ctx, &q, a.s.sort, a.s.order, a.s.page, a.s.per_page).await
+    scoped_search(&ctx, &a.s, "issue").await
 }
 
-/// Search pull requests with GitHub's issue search syntax (e.g. `is:open review:required
-/// author:octocat`), optionally in one repository (`owner` and `repo`) or one owner's
-/// repositories. Returns total count, matching pull requests and `next_page`.
-#[derive(Deserialize, JsonSchema)]
-pub struct SearchPullRequests {
-    #[serde(flatten)]
-    s: ScopedSearch,
-}
-
-async fn search_pull_requests(ctx: Ctx, a: SearchPullRequests) -> Result<Value, ToolError> {
-    let q = scoped_query(&a.s, "pr");
-    issue_search(&ctx, &q, a.s.sort, a.s.order, a.s.page, a.s.per_page).await
+/// A scoped search for `is:{kind}` items (`issue` or `pr`) with GitHub's issue search.
+pub async fn scoped_search(ctx: &Ctx, s: &ScopedSearch, kind: &str) -> Result<Value, ToolError> {
+    let q = scoped_query(s, kind);
+    issue_search(ctx, &q, s.sort, s.order, s.page, s.per_page).await
 }
 
 async fn issue_search(
@@ -333,13 +322,13 @@ async fn issue_search(
     page: Option<Int>,
     per_page: Option<Int>,
 ) -> Result<Value, ToolError> {
-    let r = gh::req(ctx, Method::GET, "/search/issues")?
+    let r = api::req(ctx, Method::GET, "/search/issues")?
         .query("q", q)
         .query_opt("sort", sort.as_ref().map(enum_str))
         .query_opt("order", order.as_ref().map(enum_str));
     let resp = paged(r, page, per_page).send().await?;
     let v: Value = resp.json()?;
-    let mut out = page_of(&resp, each(&v["items"], gh::issue));
+    let mut out = page_of(&resp, each(&v["items"], api::issue));
     out["total_count"] = v["total_count"].clone();
     if let Some(mut gate) = lockdown::Gate::new(ctx) {
         // Results come from many repositories: each item is judged in its own.
@@ -398,11 +387,11 @@ async fn issue_create(
     body: Map<String, Value>,
 ) -> Result<Value, ToolError> {
     let path = format!("{}/issues", repo_path(owner, repo));
-    let v: Value = gh::req(ctx, Method::POST, &path)?
+    let v: Value = api::req(ctx, Method::POST, &path)?
         .json(&body)
         .send_json()
         .await?;
-    Ok(gh::issue(&v))
+    Ok(api::issue(&v))
 }
 
 #[derive(Deserialize, JsonSchema, Serialize, Clone, Copy)]
@@ -544,7 +533,7 @@ async fn official_list_issues(ctx: Ctx, a: OfficialListIssues) -> Result<Value, 
 
 async fn issues_list(ctx: &Ctx, a: ListIssues) -> Result<Value, ToolError> {
     let path = format!("{}/issues", repo_path(&a.owner, &a.repo));
-    let r = gh::req(ctx, Method::GET, &path)?
+    let r = api::req(ctx, Method::GET, &path)?
         .query_opt("state", a.state.as_ref().map(enum_str))
         .query_opt(
             "labels",
@@ -563,7 +552,7 @@ async fn issues_list(ctx: &Ctx, a: ListIssues) -> Result<Value, ToolError> {
         .map(|a| {
             a.iter()
                 .filter(|i| i.get("pull_request").is_none())
-                .map(gh::issue)
+                .map(api::issue)
                 .collect()
         })
         .unwrap_or_default();
@@ -670,12 +659,12 @@ async fn issue_update(
 ) -> Result<Value, ToolError> {
     let Some(dup) = duplicate_of else {
         let body = update_body(&changes)?;
-        let v: Value = gh::req(ctx, Method::PATCH, &issue_path(owner, repo, number))?
+        let v: Value = api::req(ctx, Method::PATCH, &issue_path(owner, repo, number))?
             .json(&body)
             .idempotent(true)
             .send_json()
             .await?;
-        return Ok(gh::issue(&v));
+        return Ok(api::issue(&v));
     };
     if matches!(changes.state, Some(OpenClosed::Open))
         || changes
@@ -690,14 +679,14 @@ async fn issue_update(
     changes.state_reason = None;
     let mut out = Value::Null;
     if let Ok(body) = update_body(&changes) {
-        let v: Value = gh::req(ctx, Method::PATCH, &issue_path(owner, repo, number))?
+        let v: Value = api::req(ctx, Method::PATCH, &issue_path(owner, repo, number))?
             .json(&body)
             .idempotent(true)
             .send_json()
             .await?;
-        out = gh::issue(&v);
+        out = api::issue(&v);
     }
-    let ids = gh::graphql(
+    let ids = api::graphql(
         ctx,
         "IssueIds",
         ISSUE_IDS,
@@ -716,7 +705,7 @@ async fn issue_update(
             })
     };
     let (issue_id, duplicate_id) = (id("issue")?, id("duplicate")?);
-    let closed = gh::graphql(
+    let closed = api::graphql(
         ctx,
         "CloseAsDuplicate",
         CLOSE_AS_DUPLICATE,
@@ -768,7 +757,7 @@ pub async fn comments_page(
         page,
         per_page,
     };
-    issue_items(ctx, &n, "comments", gh::comment).await
+    issue_items(ctx, &n, "comments", api::comment).await
 }
 
 /// An issue and a page of its items (comments, sub-issues, labels).
@@ -795,7 +784,7 @@ pub async fn issue_items(
     shape: fn(&Value) -> Value,
 ) -> Result<Value, ToolError> {
     let path = format!("{}/{what}", issue_path(&n.owner, &n.repo, n.issue_number));
-    let mut out = gh::list(ctx, &path, &[], n.page, n.per_page, shape).await?;
+    let mut out = api::list(ctx, &path, &[], n.page, n.per_page, shape).await?;
     if what != "labels" {
         // Comments and sub-issues are judged in the parent issue's repository.
         lockdown::filter_page(ctx, &n.owner, &n.repo, &mut out, "user").await;
@@ -813,7 +802,7 @@ pub struct ListSubIssues {
 }
 
 fn sub_issue(v: &Value) -> Value {
-    let mut o = gh::issue(v);
+    let mut o = api::issue(v);
     o["id"] = v["id"].clone();
     o
 }
@@ -831,7 +820,7 @@ pub struct ListIssueLabels {
 }
 
 async fn list_issue_labels(ctx: Ctx, a: ListIssueLabels) -> Result<Value, ToolError> {
-    issue_items(&ctx, &a.n, "labels", gh::label).await
+    issue_items(&ctx, &a.n, "labels", api::label).await
 }
 
 /// Get one label of a repository by name: name, color, description and id.
@@ -851,8 +840,8 @@ async fn get_label(ctx: Ctx, a: GetLabel) -> Result<Value, ToolError> {
         repo_path(&a.owner, &a.repo),
         mcp_shared::seg(&a.name)
     );
-    let v: Value = gh::req(&ctx, Method::GET, &path)?.send_json().await?;
-    Ok(gh::label(&v))
+    let v: Value = api::req(&ctx, Method::GET, &path)?.send_json().await?;
+    Ok(api::label(&v))
 }
 
 /// List the issue types of an organization (e.g. Bug, Feature, Task): name, description,
@@ -866,7 +855,7 @@ pub struct ListIssueTypes {
 
 async fn list_issue_types(ctx: Ctx, a: ListIssueTypes) -> Result<Value, ToolError> {
     let path = format!("/orgs/{}/issue-types", mcp_shared::seg(&a.owner));
-    let v: Value = gh::req(&ctx, Method::GET, &path)?
+    let v: Value = api::req(&ctx, Method::GET, &path)?
         .send_json()
         .await
         .map_err(|e| match e.status {
@@ -921,11 +910,11 @@ async fn sub_issue_add(
         "{}/sub_issues",
         issue_path(&s.owner, &s.repo, s.issue_number)
     );
-    let v: Value = gh::req(ctx, Method::POST, &path)?
+    let v: Value = api::req(ctx, Method::POST, &path)?
         .json(&body)
         .send_json()
         .await?;
-    Ok(gh::issue(&v))
+    Ok(api::issue(&v))
 }
 
 /// Remove a sub-issue from its parent (the issue itself stays). Returns the parent issue.
@@ -944,11 +933,11 @@ async fn sub_issue_remove(ctx: &Ctx, s: &SubIssue) -> Result<Value, ToolError> {
         "{}/sub_issue",
         issue_path(&s.owner, &s.repo, s.issue_number)
     );
-    let v: Value = gh::req(ctx, Method::DELETE, &path)?
+    let v: Value = api::req(ctx, Method::DELETE, &path)?
         .json(&json!({ "sub_issue_id": s.sub_issue_id }))
         .send_json()
         .await?;
-    Ok(gh::issue(&v))
+    Ok(api::issue(&v))
 }
 
 /// Move a sub-issue within its parent's list: right after `after_id` or right before
@@ -988,12 +977,12 @@ async fn sub_issue_reprioritize(
         "{}/sub_issues/priority",
         issue_path(&s.owner, &s.repo, s.issue_number)
     );
-    let v: Value = gh::req(ctx, Method::PATCH, &path)?
+    let v: Value = api::req(ctx, Method::PATCH, &path)?
         .json(&body)
         .idempotent(true)
         .send_json()
         .await?;
-    Ok(gh::issue(&v))
+    Ok(api::issue(&v))
 }
 
 /// Assign the Copilot coding agent to an issue: Copilot starts working on it and opens a pull
@@ -1033,7 +1022,7 @@ async fn assign_copilot_to_issue(ctx: Ctx, a: AssignCopilotToIssue) -> Result<Va
         "{}/assignees",
         issue_path(&a.owner, &a.repo, a.issue_number)
     );
-    let v: Value = gh::req(&ctx, Method::POST, &path)?
+    let v: Value = api::req(&ctx, Method::POST, &path)?
         .json(&json!({ "assignees": [COPILOT_AGENT], "agent_assignment": assignment }))
         .idempotent(true)
         .send_json()
@@ -1083,9 +1072,9 @@ pub struct IssueRead {
 async fn issue_read(ctx: Ctx, a: IssueRead) -> Result<Value, ToolError> {
     match a.method {
         IssueReadMethod::Get => issue_get(&ctx, &a.n.owner, &a.n.repo, a.n.issue_number).await,
-        IssueReadMethod::GetComments => issue_items(&ctx, &a.n, "comments", gh::comment).await,
+        IssueReadMethod::GetComments => issue_items(&ctx, &a.n, "comments", api::comment).await,
         IssueReadMethod::GetSubIssues => issue_items(&ctx, &a.n, "sub_issues", sub_issue).await,
-        IssueReadMethod::GetLabels => issue_items(&ctx, &a.n, "labels", gh::label).await,
+        IssueReadMethod::GetLabels => issue_items(&ctx, &a.n, "labels", api::label).await,
     }
 }
 

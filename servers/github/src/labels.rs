@@ -5,7 +5,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
-use crate::gh::{self, repo_path};
+use crate::api::{self, repo_path};
 
 pub fn tools() -> Vec<ToolDef> {
     let t = |d: ToolDef| d.toolset("labels");
@@ -80,7 +80,7 @@ async fn labels_page(
     per_page: Option<Int>,
 ) -> Result<Value, ToolError> {
     let path = labels_path(owner, repo);
-    gh::list(ctx, &path, &[], page, per_page, gh::label)
+    api::list(ctx, &path, &[], page, per_page, api::label)
         .await
         .map_err(not_found)
 }
@@ -91,12 +91,12 @@ async fn label_create(
     repo: &str,
     body: Map<String, Value>,
 ) -> Result<Value, ToolError> {
-    let v: Value = gh::req(ctx, Method::POST, &labels_path(owner, repo))?
+    let v: Value = api::req(ctx, Method::POST, &labels_path(owner, repo))?
         .json(&body)
         .send_json()
         .await
         .map_err(not_found)?;
-    Ok(gh::label(&v))
+    Ok(api::label(&v))
 }
 
 async fn label_update(
@@ -106,17 +106,17 @@ async fn label_update(
     name: &str,
     body: Map<String, Value>,
 ) -> Result<Value, ToolError> {
-    let v: Value = gh::req(ctx, Method::PATCH, &label_path(owner, repo, name))?
+    let v: Value = api::req(ctx, Method::PATCH, &label_path(owner, repo, name))?
         .json(&body)
         .idempotent(true)
         .send_json()
         .await
         .map_err(not_found)?;
-    Ok(gh::label(&v))
+    Ok(api::label(&v))
 }
 
 async fn label_delete(ctx: &Ctx, owner: &str, repo: &str, name: &str) -> Result<Value, ToolError> {
-    gh::req(ctx, Method::DELETE, &label_path(owner, repo, name))?
+    api::req(ctx, Method::DELETE, &label_path(owner, repo, name))?
         .idempotent(true)
         .send()
         .await

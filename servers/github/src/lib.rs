@@ -3,18 +3,20 @@
 //! `https://ghe.example.com/api/v3`).
 
 mod actions;
+mod api;
 mod code_security;
 mod context;
 mod discussions;
-mod gh;
 mod gists;
 mod issues;
 mod labels;
 mod lockdown;
+mod orgs;
 mod projects;
 mod pulls;
 mod repos;
 mod stargazers;
+mod users;
 
 mod cursor;
 mod dependabot;
@@ -122,8 +124,13 @@ pub const TOOLSETS: &[Toolset] = &[
 fn tools() -> Vec<ToolDef> {
     let mut t = Vec::new();
     t.extend(context::tools());
+    t.extend(users::tools());
+    t.extend(orgs::tools());
     t.extend(repos::tools());
     t.extend(issues::tools());
+    // tools.json lists pull request search between our issue tools and the official ones.
+    t.push(pulls::search_tool());
+    t.extend(issues::official_tools());
     t.extend(pulls::tools());
     t.extend(code_security::tools());
     t.extend(actions::tools());
@@ -152,7 +159,7 @@ pub static SPEC: ServerSpec = ServerSpec {
     credential_env: &[("GITHUB_PERSONAL_ACCESS_TOKEN", "access_token")],
     toolsets: TOOLSETS,
     tools,
-    error_parser: gh::parse_error,
+    error_parser: api::parse_error,
     default_headers: &[
         ("accept", "application/vnd.github+json"),
         ("x-github-api-version", "2022-11-28"),

@@ -23,7 +23,7 @@ use std::collections::HashMap;
 use mcp_shared::{Ctx, ErrorKind, Method, ToolError};
 use serde_json::{Map, Value, json};
 
-use crate::gh;
+use crate::api;
 
 /// The server switch's name (`ctx.flag`).
 pub const FLAG: &str = "lockdown";
@@ -194,7 +194,7 @@ fn is_trusted_bot(login: &str) -> bool {
 
 async fn visibility(ctx: &Ctx, owner: &str, repo: &str) -> Visibility {
     let vars = json!({ "owner": owner, "repo": repo });
-    match gh::graphql(ctx, "LockdownRepo", REPO_ACCESS, vars).await {
+    match api::graphql(ctx, "LockdownRepo", REPO_ACCESS, vars).await {
         Ok(data) => match (
             data["repository"]["isPrivate"].as_bool(),
             data["viewer"]["login"].as_str(),
@@ -219,10 +219,10 @@ async fn visibility(ctx: &Ctx, owner: &str, repo: &str) -> Visibility {
 async fn permission(ctx: &Ctx, owner: &str, repo: &str, login: &str) -> Result<String, ToolError> {
     let path = format!(
         "{}/collaborators/{}/permission",
-        gh::repo_path(owner, repo),
+        api::repo_path(owner, repo),
         mcp_shared::seg(login)
     );
-    let v: Value = gh::req(ctx, Method::GET, &path)?.send_json().await?;
+    let v: Value = api::req(ctx, Method::GET, &path)?.send_json().await?;
     Ok(v["permission"].as_str().unwrap_or("none").to_owned())
 }
 

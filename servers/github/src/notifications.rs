@@ -10,7 +10,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
-use crate::gh::{self, page_of, repo_path};
+use crate::api::{self, page_of, repo_path};
 
 pub fn tools() -> Vec<ToolDef> {
     let t = |d: ToolDef| d.toolset("notifications");
@@ -200,7 +200,7 @@ async fn list_notifications(ctx: Ctx, a: ListNotifications) -> Result<Value, Too
     let since = timestamp(a.since, "since")?;
     let before = timestamp(a.before, "before")?;
     let filter = a.filter.unwrap_or(Filter::Default);
-    let resp = gh::req(&ctx, Method::GET, &path)?
+    let resp = api::req(&ctx, Method::GET, &path)?
         .query_opt(
             "all",
             (filter == Filter::IncludeReadNotifications).then_some("true"),
@@ -220,7 +220,7 @@ async fn list_notifications(ctx: Ctx, a: ListNotifications) -> Result<Value, Too
         .await
         .map_err(hint)?;
     let v: Value = resp.json()?;
-    Ok(page_of(&resp, gh::each(&v, notification)))
+    Ok(page_of(&resp, api::each(&v, notification)))
 }
 
 /// Get one notification thread of the authenticated user: repository, subject (type, title,
@@ -235,7 +235,7 @@ pub struct GetNotificationDetails {
 
 async fn get_notification_details(ctx: Ctx, a: GetNotificationDetails) -> Result<Value, ToolError> {
     let path = thread_path(&a.notification_id, "notificationID")?;
-    let v: Value = gh::req(&ctx, Method::GET, &path)?
+    let v: Value = api::req(&ctx, Method::GET, &path)?
         .send_json()
         .await
         .map_err(hint)?;
@@ -266,7 +266,7 @@ async fn dismiss_notification(ctx: Ctx, a: DismissNotification) -> Result<Value,
         DismissState::Read => (Method::PATCH, "read"),
         DismissState::Done => (Method::DELETE, "done"),
     };
-    gh::req(&ctx, method, &path)?
+    api::req(&ctx, method, &path)?
         .idempotent(true)
         .send()
         .await
@@ -304,7 +304,7 @@ async fn mark_all_notifications_read(
             "/notifications".to_owned()
         }
     };
-    let resp = gh::req(&ctx, Method::PUT, &path)?
+    let resp = api::req(&ctx, Method::PUT, &path)?
         .json(&body)
         .send()
         .await
@@ -370,7 +370,7 @@ async fn manage_notification_subscription(
     let thread_id = a.notification_id.trim();
     let ignored = match a.action {
         SubscriptionAction::Delete => {
-            gh::req(&ctx, Method::DELETE, &path)?
+            api::req(&ctx, Method::DELETE, &path)?
                 .send()
                 .await
                 .map_err(hint)?;
@@ -379,7 +379,7 @@ async fn manage_notification_subscription(
         SubscriptionAction::Ignore => true,
         SubscriptionAction::Watch => false,
     };
-    let v: Value = gh::req(&ctx, Method::PUT, &path)?
+    let v: Value = api::req(&ctx, Method::PUT, &path)?
         .json(&json!({ "ignored": ignored }))
         .send_json()
         .await
@@ -410,7 +410,7 @@ async fn manage_repository_notification_subscription(
     let repository = format!("{}/{}", a.owner, a.repo);
     let body = match a.action {
         SubscriptionAction::Delete => {
-            gh::req(&ctx, Method::DELETE, &path)?
+            api::req(&ctx, Method::DELETE, &path)?
                 .send()
                 .await
                 .map_err(hint)?;
@@ -419,7 +419,7 @@ async fn manage_repository_notification_subscription(
         SubscriptionAction::Ignore => json!({ "ignored": true }),
         SubscriptionAction::Watch => json!({ "subscribed": true, "ignored": false }),
     };
-    let v: Value = gh::req(&ctx, Method::PUT, &path)?
+    let v: Value = api::req(&ctx, Method::PUT, &path)?
         .json(&body)
         .send_json()
         .await

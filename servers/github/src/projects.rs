@@ -9,7 +9,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::gh;
+use crate::api;
 
 pub fn tools() -> Vec<ToolDef> {
     let t = |d: ToolDef| d.toolset("projects");
@@ -134,7 +134,7 @@ async fn owner_type(
     if let Some(t) = given {
         return Ok(t);
     }
-    let v: Value = gh::req(ctx, Method::GET, &format!("/users/{}", seg(owner)))?
+    let v: Value = api::req(ctx, Method::GET, &format!("/users/{}", seg(owner)))?
         .send_json()
         .await
         .map_err(|e| {
@@ -413,11 +413,11 @@ async fn projects_page(
     query: Option<&str>,
     c: &Cursor,
 ) -> Result<Value, ToolError> {
-    let r = gh::req(ctx, Method::GET, &projects_path(ot, owner))?
+    let r = api::req(ctx, Method::GET, &projects_path(ot, owner))?
         .query_opt("q", query.filter(|q| !q.trim().is_empty()));
     let resp = cursor_request(r, c)?.send().await.map_err(hint(false))?;
     let v: Value = resp.json()?;
-    Ok(cursor_page(&resp, gh::each(&v, project)))
+    Ok(cursor_page(&resp, api::each(&v, project)))
 }
 
 async fn project_get(
@@ -426,7 +426,7 @@ async fn project_get(
     owner: &str,
     number: Int,
 ) -> Result<Value, ToolError> {
-    let v: Value = gh::req(ctx, Method::GET, &project_path(ot, owner, number))?
+    let v: Value = api::req(ctx, Method::GET, &project_path(ot, owner, number))?
         .send_json()
         .await
         .map_err(hint(false))?;
@@ -441,10 +441,10 @@ async fn fields_page(
     c: &Cursor,
 ) -> Result<Value, ToolError> {
     let path = format!("{}/fields", project_path(ot, owner, number));
-    let r = gh::req(ctx, Method::GET, &path)?;
+    let r = api::req(ctx, Method::GET, &path)?;
     let resp = cursor_request(r, c)?.send().await.map_err(hint(false))?;
     let v: Value = resp.json()?;
-    Ok(cursor_page(&resp, gh::each(&v, field)))
+    Ok(cursor_page(&resp, api::each(&v, field)))
 }
 
 async fn field_get(
@@ -455,7 +455,7 @@ async fn field_get(
     field_id: Int,
 ) -> Result<Value, ToolError> {
     let path = format!("{}/fields/{field_id}", project_path(ot, owner, number));
-    let v: Value = gh::req(ctx, Method::GET, &path)?
+    let v: Value = api::req(ctx, Method::GET, &path)?
         .send_json()
         .await
         .map_err(hint(false))?;
@@ -473,12 +473,12 @@ async fn items_page(
 ) -> Result<Value, ToolError> {
     let fields = field_ids(fields)?;
     let path = format!("{}/items", project_path(ot, owner, number));
-    let r = gh::req(ctx, Method::GET, &path)?
+    let r = api::req(ctx, Method::GET, &path)?
         .query_opt("q", query.filter(|q| !q.trim().is_empty()))
         .query_opt("fields", fields);
     let resp = cursor_request(r, c)?.send().await.map_err(hint(false))?;
     let v: Value = resp.json()?;
-    Ok(cursor_page(&resp, gh::each(&v, item)))
+    Ok(cursor_page(&resp, api::each(&v, item)))
 }
 
 async fn item_get(
@@ -491,7 +491,7 @@ async fn item_get(
 ) -> Result<Value, ToolError> {
     let fields = field_ids(fields)?;
     let path = format!("{}/items/{item_id}", project_path(ot, owner, number));
-    let v: Value = gh::req(ctx, Method::GET, &path)?
+    let v: Value = api::req(ctx, Method::GET, &path)?
         .query_opt("fields", fields)
         .send_json()
         .await
@@ -507,7 +507,7 @@ async fn item_add(
     body: Value,
 ) -> Result<Value, ToolError> {
     let path = format!("{}/items", project_path(ot, owner, number));
-    let v: Value = gh::req(ctx, Method::POST, &path)?
+    let v: Value = api::req(ctx, Method::POST, &path)?
         .json(&body)
         .send_json()
         .await
@@ -524,7 +524,7 @@ async fn item_update(
     change: &UpdatedField,
 ) -> Result<Value, ToolError> {
     let path = format!("{}/items/{item_id}", project_path(ot, owner, number));
-    let v: Value = gh::req(ctx, Method::PATCH, &path)?
+    let v: Value = api::req(ctx, Method::PATCH, &path)?
         .json(&json!({ "fields": [{ "id": change.id.get(), "value": change.value }] }))
         .idempotent(true)
         .send_json()
@@ -541,7 +541,7 @@ async fn item_delete(
     item_id: Int,
 ) -> Result<Value, ToolError> {
     let path = format!("{}/items/{item_id}", project_path(ot, owner, number));
-    gh::req(ctx, Method::DELETE, &path)?
+    api::req(ctx, Method::DELETE, &path)?
         .idempotent(true)
         .send()
         .await

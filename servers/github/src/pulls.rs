@@ -1,5 +1,5 @@
 //! Pull requests: read, create, update and merge them; their files, status, reviews and
-//! review comments.
+//! review comments; pull request search.
 
 use mcp_shared::json::{enum_str, insert_opt, pick, pluck, update_body};
 use mcp_shared::{Ctx, Effect, Int, Method, Output, ToolDef, ToolError, tool};
@@ -7,8 +7,8 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
-use crate::gh::{self, each, page_of, paged, repo_path};
-use crate::issues::Order;
+use crate::api::{self, each, page_of, paged, repo_path};
+use crate::issues::{self, Order, ScopedSearch};
 use crate::lockdown;
 
 pub fn tools() -> Vec<ToolDef> {
@@ -142,6 +142,18 @@ pub fn tools() -> Vec<ToolDef> {
     ]
 }
 
+/// `github_search_pull_requests`, listed after the issue tools (see [`crate::tools`]).
+pub fn search_tool() -> ToolDef {
+    tool(
+        "github_search_pull_requests",
+        "Search pull requests",
+        Effect::Read,
+        search_pull_requests,
+    )
+    .toolset("pull_requests")
+    .official_name("search_pull_requests")
+}
+
 /// A pull request and a page of its items (files, review comments, reviews).
 #[derive(Deserialize, JsonSchema)]
 pub struct PullItems {
@@ -171,7 +183,7 @@ async fn list_pull_items(
         gate_pull(ctx, &p.owner, &p.repo, p.pull_number).await?;
     }
     let path = format!("{}/{what}", pull_path(&p.owner, &p.repo, p.pull_number));
-    let resp = paged(gh::req(ctx, Method::GET, &path)?, p.page, p.per_page)
+    let resp = paged(api::req(ctx, Method::GET, &path)?, p.page, p.per_page)
         .send()
         .await?;
     let v: Value = resp.json()?;
@@ -220,12 +232,12 @@ pub struct GetPullRequest {
 
 async fn get_pull_request(ctx: Ctx, a: GetPullRequest) -> Result<Value, ToolError> {
     let v = pr_read(&ctx, &a.owner, &a.repo, a.pull_number).await?;
-    Ok(gh::pull_request(&v))
+    Ok(api::pull_request(&v))
 }
 
 /// GitHub's whole pull request object.
 async fn pr_get(ctx: &Ctx, owner: &str, repo: &str, number: Int) -> Result<Value, ToolError> {
-    gh::req(ctx, Method::GET, &pull_path(owner, repo, number))?
+    api::req(ctx, Method::GET, &pull_path(owner, repo, number))?
         .send_json()
         .await
 }
@@ -296,7 +308,7 @@ async fn update_pull_request(ctx: Ctx, a: UpdatePullRequest) -> Result<Value, To
     let path = pull_path(&a.owner, &a.repo, a.pull_number);
     let mut pr = match changes {
         Ok(body) => Some(
-            gh::req(&ctx, Method::PATCH, &path)?
+            api::req(&ctx, Method::PATCH, &path)?
                 .json(&body)
                 .idempotent(true)
                 .send_json::<Value>()
@@ -318,13 +330,13 @@ async fn update_pull_request(ctx: Ctx, a: UpdatePullRequest) -> Result<Value, To
             } else {
                 ("MarkReadyForReview", MARK_READY_FOR_REVIEW)
             };
-            gh::graphql(&ctx, op, query, json!({ "id": id })).await?;
+            api::graphql(&ctx, op, query, json!({ "id": id })).await?;
         }
         pr = Some(current);
     }
     if let Some(reviewers) = reviewers {
         pr = Some(
-            gh::req(&ctx, Method::POST, &format!("{path}/requested_reviewers"))?
+            api::req(&ctx, Method::POST, &format!("{path}/requested_reviewers"))?
                 .json(&json!({ "reviewers": reviewers }))
                 .idempotent(true)
                 .send_json()
@@ -335,7 +347,7 @@ async fn update_pull_request(ctx: Ctx, a: UpdatePullRequest) -> Result<Value, To
         Some(v) => v,
         None => pr_get(&ctx, &a.owner, &a.repo, a.pull_number).await?,
     };
-    let mut out = gh::pull_request(&pr);
+    let mut out = api::pull_request(&pr);
     if let Some(draft) = a.draft {
         out["draft"] = json!(draft);
     }
@@ -388,7 +400,7 @@ pub struct ListPullRequests {
 
 async fn list_pull_requests(ctx: Ctx, a: ListPullRequests) -> Result<Value, ToolError> {
     let path = format!("{}/pulls", repo_path(&a.owner, &a.repo));
-    let r = gh::req(&ctx, Method::GET, &path)?
+    let r = api::req(&ctx, Method::GET, &path)?
         .query_opt("state", a.state.as_ref().map(enum_str))
         .query_opt("head", a.head.as_deref())
         .query_opt("base", a.base.as_deref())
@@ -396,7 +408,7 @@ async fn list_pull_requests(ctx: Ctx, a: ListPullRequests) -> Result<Value, Tool
         .query_opt("direction", a.direction.as_ref().map(enum_str));
     let resp = paged(r, a.page, a.per_page).send().await?;
     let v: Value = resp.json()?;
-    let mut out = page_of(&resp, each(&v, gh::pull_request));
+    let mut out = page_of(&resp, each(&v, api::pull_request));
     lockdown::filter_page(&ctx, &a.owner, &a.repo, &mut out, "user").await;
     Ok(out)
 }
@@ -438,7 +450,7 @@ async fn merge_pull_request(ctx: Ctx, a: MergePullRequest) -> Result<Value, Tool
     insert_opt(&mut body, "merge_method", a.merge_method);
     insert_opt(&mut body, "sha", a.sha);
     let path = format!("{}/merge", pull_path(&a.owner, &a.repo, a.pull_number));
-    let v: Value = gh::req(&ctx, Method::PUT, &path)?
+    let v: Value = api::req(&ctx, Method::PUT, &path)?
         .json(&body)
         .idempotent(false)
         .send_json()
@@ -462,7 +474,7 @@ pub struct GetPullRequestFiles {
 }
 
 async fn get_pull_request_files(ctx: Ctx, a: GetPullRequestFiles) -> Result<Value, ToolError> {
-    list_pull_items(&ctx, a.p, "files", gh::pull_request_file).await
+    list_pull_items(&ctx, a.p, "files", api::pull_request_file).await
 }
 
 /// Get the combined commit status of a pull request's head commit: the overall state
@@ -493,13 +505,13 @@ async fn pr_status(ctx: &Ctx, owner: &str, repo: &str, number: Int) -> Result<Va
         repo_path(owner, repo),
         mcp_shared::seg(sha)
     );
-    let v: Value = gh::req(ctx, Method::GET, &path)?.send_json().await?;
+    let v: Value = api::req(ctx, Method::GET, &path)?.send_json().await?;
     Ok(json!({
         "pull_number": number,
         "head_sha": sha,
         "state": v["state"],
         "total_count": v["total_count"],
-        "statuses": each(&v["statuses"], gh::status),
+        "statuses": each(&v["statuses"], api::status),
     }))
 }
 
@@ -527,7 +539,7 @@ async fn update_pull_request_branch(
         "{}/update-branch",
         pull_path(&a.owner, &a.repo, a.pull_number)
     );
-    let mut r = gh::req(&ctx, Method::PUT, &path)?.idempotent(false);
+    let mut r = api::req(&ctx, Method::PUT, &path)?.idempotent(false);
     if let Some(sha) = &a.expected_head_sha {
         r = r.json(&json!({ "expected_head_sha": sha }));
     }
@@ -548,7 +560,7 @@ async fn get_pull_request_comments(
     ctx: Ctx,
     a: GetPullRequestComments,
 ) -> Result<Value, ToolError> {
-    list_pull_items(&ctx, a.p, "comments", gh::review_comment).await
+    list_pull_items(&ctx, a.p, "comments", api::review_comment).await
 }
 
 /// List the reviews of a pull request, oldest first: reviewer, state (APPROVED,
@@ -561,7 +573,7 @@ pub struct GetPullRequestReviews {
 }
 
 async fn get_pull_request_reviews(ctx: Ctx, a: GetPullRequestReviews) -> Result<Value, ToolError> {
-    list_pull_items(&ctx, a.p, "reviews", gh::review).await
+    list_pull_items(&ctx, a.p, "reviews", api::review).await
 }
 
 #[derive(Deserialize, JsonSchema, Serialize, Clone, Copy, PartialEq, Eq)]
@@ -677,11 +689,11 @@ async fn review_create(
     insert_opt(&mut body, "event", event);
     insert_opt(&mut body, "comments", comments.filter(|c| !c.is_empty()));
     let path = format!("{}/reviews", pull_path(&p.owner, &p.repo, p.pull_number));
-    let v: Value = gh::req(ctx, Method::POST, &path)?
+    let v: Value = api::req(ctx, Method::POST, &path)?
         .json(&body)
         .send_json()
         .await?;
-    Ok(gh::review(&v))
+    Ok(api::review(&v))
 }
 
 /// Open a pull request to merge `head` into `base`. Returns the new pull request (number and
@@ -715,11 +727,11 @@ async fn create_pull_request(ctx: Ctx, a: CreatePullRequest) -> Result<Value, To
     insert_opt(&mut body, "draft", a.draft);
     insert_opt(&mut body, "maintainer_can_modify", a.maintainer_can_modify);
     let path = format!("{}/pulls", repo_path(&a.owner, &a.repo));
-    let v: Value = gh::req(&ctx, Method::POST, &path)?
+    let v: Value = api::req(&ctx, Method::POST, &path)?
         .json(&body)
         .send_json()
         .await?;
-    Ok(gh::pull_request(&v))
+    Ok(api::pull_request(&v))
 }
 
 /// A pull request of a repository.
@@ -752,7 +764,7 @@ async fn get_pull_request_diff(ctx: Ctx, a: GetPullRequestDiff) -> Result<Output
 
 async fn pr_diff(ctx: &Ctx, p: &PullRef) -> Result<Output, ToolError> {
     gate_pull(ctx, &p.owner, &p.repo, p.pull_number).await?;
-    let resp = gh::req(ctx, Method::GET, &pull_path(&p.owner, &p.repo, p.pull_number))?
+    let resp = api::req(ctx, Method::GET, &pull_path(&p.owner, &p.repo, p.pull_number))?
         .header("accept", "application/vnd.github.diff")
         .send()
         .await
@@ -792,11 +804,11 @@ async fn add_reply_to_pull_request_comment(
         pull_path(&a.owner, &a.repo, a.pull_number),
         a.comment_id
     );
-    let v: Value = gh::req(&ctx, Method::POST, &path)?
+    let v: Value = api::req(&ctx, Method::POST, &path)?
         .json(&json!({ "body": a.body }))
         .send_json()
         .await?;
-    Ok(gh::review_comment(&v))
+    Ok(api::review_comment(&v))
 }
 
 /// Ask GitHub Copilot to review a pull request (it posts its review as comments within a few
@@ -816,7 +828,7 @@ async fn request_copilot_review(ctx: Ctx, a: RequestCopilotReview) -> Result<Val
         "{}/requested_reviewers",
         pull_path(&a.p.owner, &a.p.repo, a.p.pull_number)
     );
-    let v: Value = gh::req(&ctx, Method::POST, &path)?
+    let v: Value = api::req(&ctx, Method::POST, &path)?
         .json(&json!({ "reviewers": [COPILOT_REVIEWER] }))
         .idempotent(true)
         .send_json()
@@ -842,7 +854,7 @@ async fn pending_review(ctx: &Ctx, p: &PullRef) -> Result<Value, ToolError> {
     let mut first = true;
     let mut pages = mcp_shared::pagination::Pages::with_cap(10);
     loop {
-        let mut r = gh::req(ctx, Method::GET, &url)?;
+        let mut r = api::req(ctx, Method::GET, &url)?;
         if first {
             r = r.query("per_page", 100);
             first = false;
@@ -922,11 +934,11 @@ async fn review_submit(
     let mut body = Map::new();
     body.insert("event".into(), json!(event));
     insert_opt(&mut body, "body", body_text);
-    let v: Value = gh::req(ctx, Method::POST, &path)?
+    let v: Value = api::req(ctx, Method::POST, &path)?
         .json(&body)
         .send_json()
         .await?;
-    Ok(gh::review(&v))
+    Ok(api::review(&v))
 }
 
 /// Delete your pending (not yet submitted) review of a pull request, with its comments.
@@ -951,11 +963,11 @@ async fn review_delete_pending(ctx: &Ctx, p: &PullRef) -> Result<Value, ToolErro
         pull_path(&p.owner, &p.repo, p.pull_number),
         review_id(&review)?
     );
-    let v: Value = gh::req(ctx, Method::DELETE, &path)?
+    let v: Value = api::req(ctx, Method::DELETE, &path)?
         .idempotent(false)
         .send_json()
         .await?;
-    Ok(gh::review(&v))
+    Ok(api::review(&v))
 }
 
 #[derive(Deserialize, JsonSchema, Serialize, Clone, Copy)]
@@ -1021,7 +1033,7 @@ async fn add_comment_to_pending_review(
     insert_opt(&mut input, "side", a.side);
     insert_opt(&mut input, "startLine", a.start_line);
     insert_opt(&mut input, "startSide", a.start_side);
-    let data = gh::graphql(
+    let data = api::graphql(
         &ctx,
         "AddReviewThread",
         ADD_REVIEW_THREAD,
@@ -1070,7 +1082,7 @@ async fn pull_request_read(ctx: Ctx, a: PullRequestRead) -> Result<Output, ToolE
     let p = a.p;
     let v = match a.method {
         PullReadMethod::Get => {
-            gh::pull_request(&pr_read(&ctx, &p.owner, &p.repo, p.pull_number).await?)
+            api::pull_request(&pr_read(&ctx, &p.owner, &p.repo, p.pull_number).await?)
         }
         PullReadMethod::GetDiff => {
             let r = PullRef {
@@ -1082,12 +1094,12 @@ async fn pull_request_read(ctx: Ctx, a: PullRequestRead) -> Result<Output, ToolE
         }
         PullReadMethod::GetStatus => pr_status(&ctx, &p.owner, &p.repo, p.pull_number).await?,
         PullReadMethod::GetFiles => {
-            list_pull_items(&ctx, p, "files", gh::pull_request_file).await?
+            list_pull_items(&ctx, p, "files", api::pull_request_file).await?
         }
         PullReadMethod::GetReviewComments => {
-            list_pull_items(&ctx, p, "comments", gh::review_comment).await?
+            list_pull_items(&ctx, p, "comments", api::review_comment).await?
         }
-        PullReadMethod::GetReviews => list_pull_items(&ctx, p, "reviews", gh::review).await?,
+        PullReadMethod::GetReviews => list_pull_items(&ctx, p, "reviews", api::review).await?,
         PullReadMethod::GetComments => {
             crate::issues::comments_page(&ctx, p.owner, p.repo, p.pull_number, p.page, p.per_page)
                 .await?
@@ -1141,4 +1153,19 @@ async fn pull_request_review_write(
         }
         ReviewWriteMethod::DeletePending => review_delete_pending(&ctx, &a.p).await,
     }
+}
+
+// ---- github_search_pull_requests
+
+/// Search pull requests with GitHub's issue search syntax (e.g. `is:open review:required
+/// author:octocat`), optionally in one repository (`owner` and `repo`) or one owner's
+/// repositories. Returns total count, matching pull requests and `next_page`.
+#[derive(Deserialize, JsonSchema)]
+pub struct SearchPullRequests {
+    #[serde(flatten)]
+    s: ScopedSearch,
+}
+
+async fn search_pull_requests(ctx: Ctx, a: SearchPullRequests) -> Result<Value, ToolError> {
+    issues::scoped_search(&ctx, &a.s, "pr").await
 }

@@ -1,4 +1,5 @@
-//! Repositories, their files, branches and commits; repository and code search.
+//! Repositories, their files, branches and commits; repository and code search; the most
+//! recent stargazers.
 
 use std::collections::BTreeSet;
 
@@ -11,11 +12,18 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
-use crate::gh::{self, each, page_of, paged, repo_path, slash_path};
+use crate::api::{self, each, page_of, paged, repo_path, slash_path};
 use crate::issues::Order;
 
 pub fn tools() -> Vec<ToolDef> {
     vec![
+        tool(
+            "github_list_recent_stargazers",
+            "List recent stargazers",
+            Effect::Read,
+            list_recent_stargazers,
+        )
+        .toolset("repos"),
         tool(
             "github_create_or_update_file",
             "Create or update file",
@@ -189,7 +197,7 @@ async fn create_or_update_file(ctx: Ctx, a: CreateOrUpdateFile) -> Result<Value,
     insert_opt(&mut body, "sha", a.sha.as_deref());
     let path = format!("{}/contents/{file}", repo_path(&a.owner, &a.repo));
     // Not retried: a repeated PUT after a commit landed would fail on the stale `sha` anyway.
-    let v: Value = gh::req(&ctx, Method::PUT, &path)?
+    let v: Value = api::req(&ctx, Method::PUT, &path)?
         .json(&body)
         .idempotent(false)
         .send_json()
@@ -243,11 +251,11 @@ async fn create_repository(ctx: Ctx, a: CreateRepository) -> Result<Value, ToolE
         Some(org) => format!("/orgs/{}/repos", mcp_shared::seg(org)),
         None => "/user/repos".to_owned(),
     };
-    let v: Value = gh::req(&ctx, Method::POST, &path)?
+    let v: Value = api::req(&ctx, Method::POST, &path)?
         .json(&body)
         .send_json()
         .await?;
-    Ok(gh::repo(&v))
+    Ok(api::repo(&v))
 }
 
 /// Get a file's content or a directory's entries from a repository. A text file comes back as
@@ -317,12 +325,12 @@ async fn file_contents(
     } else {
         format!("{base}/{file}")
     };
-    let v: Value = gh::req(ctx, Method::GET, &path)?
+    let v: Value = api::req(ctx, Method::GET, &path)?
         .query_opt("ref", at)
         .send_json()
         .await?;
     if v.is_array() {
-        let entries = each(&v, gh::content_entry);
+        let entries = each(&v, api::content_entry);
         return Ok(
             json!({ "type": "dir", "path": file_path.trim_matches('/'), "entries": entries })
                 .into(),
@@ -365,7 +373,7 @@ async fn file_contents(
     match String::from_utf8(bytes) {
         Ok(mut text) => {
             let total = text.len();
-            if gh::truncate_utf8(&mut text, MAX_TEXT_BYTES) {
+            if api::truncate_utf8(&mut text, MAX_TEXT_BYTES) {
                 text.push_str(&format!(
                     "\n\n[... truncated: showing the first {} of {total} bytes; fetch download_url for the rest ...]",
                     text.len()
@@ -437,12 +445,12 @@ pub struct ForkRepository {
 
 async fn fork_repository(ctx: Ctx, a: ForkRepository) -> Result<Value, ToolError> {
     let path = format!("{}/forks", repo_path(&a.owner, &a.repo));
-    let mut r = gh::req(&ctx, Method::POST, &path)?.idempotent(true);
+    let mut r = api::req(&ctx, Method::POST, &path)?.idempotent(true);
     if let Some(org) = &a.organization {
         r = r.json(&json!({ "organization": org }));
     }
     let v: Value = r.send_json().await?;
-    Ok(gh::repo(&v))
+    Ok(api::repo(&v))
 }
 
 /// Create a branch from another branch's head (default: the repository's default branch).
@@ -462,7 +470,7 @@ pub struct CreateBranch {
 /// The commit SHA a branch points to.
 async fn branch_sha(ctx: &Ctx, repo: &str, branch: &str) -> Result<String, ToolError> {
     let path = format!("{repo}/git/ref/heads/{}", slash_path(branch, "branch")?);
-    let v: Value = gh::req(ctx, Method::GET, &path)?
+    let v: Value = api::req(ctx, Method::GET, &path)?
         .send_json()
         .await
         .map_err(|e| {
@@ -497,11 +505,11 @@ async fn create_branch(ctx: Ctx, a: CreateBranch) -> Result<Value, ToolError> {
         .filter(|b| !b.trim_matches('/').is_empty())
     {
         Some(b) => b.to_owned(),
-        None => gh::default_branch(&ctx, &repo).await?,
+        None => api::default_branch(&ctx, &repo).await?,
     };
     let sha = branch_sha(&ctx, &repo, &from).await?;
     let name = a.branch.trim_matches('/');
-    let v: Value = gh::req(&ctx, Method::POST, &format!("{repo}/git/refs"))?
+    let v: Value = api::req(&ctx, Method::POST, &format!("{repo}/git/refs"))?
         .json(&json!({ "ref": format!("refs/heads/{name}"), "sha": sha }))
         .send_json()
         .await?;
@@ -564,7 +572,7 @@ async fn push_files(ctx: Ctx, a: PushFiles) -> Result<Value, ToolError> {
     }
     let repo = repo_path(&a.owner, &a.repo);
     let head = branch_sha(&ctx, &repo, &a.branch).await?;
-    let commit: Value = gh::req(
+    let commit: Value = api::req(
         &ctx,
         Method::GET,
         &format!("{repo}/git/commits/{}", mcp_shared::seg(&head)),
@@ -575,16 +583,16 @@ async fn push_files(ctx: Ctx, a: PushFiles) -> Result<Value, ToolError> {
         .as_str()
         .ok_or_else(|| ToolError::transport("GitHub's commit answer has no tree SHA."))?;
     // Trees are content-addressed: repeating this request creates nothing new.
-    let new_tree: Value = gh::req(&ctx, Method::POST, &format!("{repo}/git/trees"))?
+    let new_tree: Value = api::req(&ctx, Method::POST, &format!("{repo}/git/trees"))?
         .json(&json!({ "base_tree": base_tree, "tree": tree }))
         .idempotent(true)
         .send_json()
         .await?;
-    let new_commit: Value = gh::req(&ctx, Method::POST, &format!("{repo}/git/commits"))?
+    let new_commit: Value = api::req(&ctx, Method::POST, &format!("{repo}/git/commits"))?
         .json(&json!({ "message": a.message, "tree": new_tree["sha"], "parents": [head] }))
         .send_json()
         .await?;
-    let updated: Value = gh::req(&ctx, Method::PATCH, &format!("{repo}/git/refs/heads/{branch}"))?
+    let updated: Value = api::req(&ctx, Method::PATCH, &format!("{repo}/git/refs/heads/{branch}"))?
         .json(&json!({ "sha": new_commit["sha"], "force": false }))
         .idempotent(true)
         .send_json()
@@ -625,12 +633,12 @@ pub struct ListCommits {
 
 async fn list_commits(ctx: Ctx, a: ListCommits) -> Result<Value, ToolError> {
     let path = format!("{}/commits", repo_path(&a.owner, &a.repo));
-    let r = gh::req(&ctx, Method::GET, &path)?
+    let r = api::req(&ctx, Method::GET, &path)?
         .query_opt("sha", a.sha.as_deref())
         .query_opt("author", a.author.as_deref());
     let resp = paged(r, a.page, a.per_page).send().await?;
     let v: Value = resp.json()?;
-    Ok(page_of(&resp, each(&v, gh::commit)))
+    Ok(page_of(&resp, each(&v, api::commit)))
 }
 
 #[derive(Deserialize, Serialize, JsonSchema)]
@@ -664,14 +672,14 @@ pub struct SearchRepositories {
 }
 
 async fn search_repositories(ctx: Ctx, a: SearchRepositories) -> Result<Value, ToolError> {
-    let r = gh::req(&ctx, Method::GET, "/search/repositories")?
+    let r = api::req(&ctx, Method::GET, "/search/repositories")?
         .query("q", &a.query)
         .query_opt("sort", a.sort.as_ref().map(enum_str))
         .query_opt("order", a.order.as_ref().map(enum_str));
     let resp = paged(r, a.page, a.per_page).send().await?;
     let v: Value = resp.json()?;
     let items = if a.minimal_output.unwrap_or(true) {
-        each(&v["items"], gh::repo)
+        each(&v["items"], api::repo)
     } else {
         v["items"].clone()
     };
@@ -757,7 +765,7 @@ async fn code_search(
     page: Option<Int>,
     per_page: Option<Int>,
 ) -> Result<Value, ToolError> {
-    let r = gh::req(ctx, Method::GET, "/search/code")?
+    let r = api::req(ctx, Method::GET, "/search/code")?
         .header("accept", "application/vnd.github.text-match+json")
         .query("q", q)
         .query_opt("sort", sort)
@@ -796,14 +804,14 @@ async fn get_commit(ctx: Ctx, a: GetCommit) -> Result<Value, ToolError> {
         repo_path(&a.owner, &a.repo),
         slash_path(&a.sha, "sha")?
     );
-    let resp = paged(gh::req(&ctx, Method::GET, &path)?, a.page, a.per_page)
+    let resp = paged(api::req(&ctx, Method::GET, &path)?, a.page, a.per_page)
         .send()
         .await?;
     let v: Value = resp.json()?;
-    let mut out = gh::commit(&v);
+    let mut out = api::commit(&v);
     if a.include_diff.unwrap_or(true) {
         out["stats"] = v["stats"].clone();
-        out["files"] = each(&v["files"], gh::pull_request_file);
+        out["files"] = each(&v["files"], api::pull_request_file);
         out["next_page"] = page_of(&resp, Value::Null)["next_page"].clone();
     }
     Ok(out)
@@ -830,7 +838,7 @@ async fn repo_list(
     shape: fn(&Value) -> Value,
 ) -> Result<Value, ToolError> {
     let path = format!("{}/{what}", repo_path(&a.owner, &a.repo));
-    gh::list(ctx, &path, &[], a.page, a.per_page, shape).await
+    api::list(ctx, &path, &[], a.page, a.per_page, shape).await
 }
 
 /// List the branches of a repository: name, head commit SHA and whether it is protected.
@@ -875,7 +883,7 @@ pub struct ListReleases {
 }
 
 async fn list_releases(ctx: Ctx, a: ListReleases) -> Result<Value, ToolError> {
-    repo_list(&ctx, a.l, "releases", gh::release).await
+    repo_list(&ctx, a.l, "releases", api::release).await
 }
 
 /// A repository and a tag name.
@@ -899,7 +907,7 @@ pub struct GetTag {
 
 async fn get_tag(ctx: Ctx, a: GetTag) -> Result<Value, ToolError> {
     let repo = repo_path(&a.t.owner, &a.t.repo);
-    let r: Value = gh::req(
+    let r: Value = api::req(
         &ctx,
         Method::GET,
         &format!("{repo}/git/ref/tags/{}", slash_path(&a.t.tag, "tag")?),
@@ -916,7 +924,7 @@ async fn get_tag(ctx: Ctx, a: GetTag) -> Result<Value, ToolError> {
             "object": { "type": r["object"]["type"], "sha": sha },
         }));
     }
-    let t: Value = gh::req(
+    let t: Value = api::req(
         &ctx,
         Method::GET,
         &format!("{repo}/git/tags/{}", mcp_shared::seg(sha)),
@@ -951,14 +959,14 @@ pub struct GetLatestRelease {
 
 async fn get_latest_release(ctx: Ctx, a: GetLatestRelease) -> Result<Value, ToolError> {
     let path = format!("{}/releases/latest", repo_path(&a.owner, &a.repo));
-    let v: Value = gh::req(&ctx, Method::GET, &path)?
+    let v: Value = api::req(&ctx, Method::GET, &path)?
         .send_json()
         .await
         .map_err(|e| match e.status {
             Some(404) => e.with_hint("the repository has no published full release (drafts and prereleases do not count), or the token cannot see it."),
             _ => e,
         })?;
-    Ok(gh::release(&v))
+    Ok(api::release(&v))
 }
 
 /// Get the release of a tag: tag, name, notes, draft and prerelease flags, author, dates,
@@ -975,8 +983,8 @@ async fn get_release_by_tag(ctx: Ctx, a: GetReleaseByTag) -> Result<Value, ToolE
         repo_path(&a.t.owner, &a.t.repo),
         slash_path(&a.t.tag, "tag")?
     );
-    let v: Value = gh::req(&ctx, Method::GET, &path)?.send_json().await?;
-    Ok(gh::release(&v))
+    let v: Value = api::req(&ctx, Method::GET, &path)?.send_json().await?;
+    Ok(api::release(&v))
 }
 
 /// Delete a file from a branch, as one commit. The file's current blob SHA is looked up
@@ -1003,7 +1011,7 @@ async fn delete_file(ctx: Ctx, a: DeleteFile) -> Result<Value, ToolError> {
         ));
     }
     let path = format!("{}/contents/{file}", repo_path(&a.owner, &a.repo));
-    let current: Value = gh::req(&ctx, Method::GET, &path)?
+    let current: Value = api::req(&ctx, Method::GET, &path)?
         .query("ref", &a.branch)
         .send_json()
         .await?;
@@ -1017,7 +1025,7 @@ async fn delete_file(ctx: Ctx, a: DeleteFile) -> Result<Value, ToolError> {
         }
     };
     // Not retried: after a deletion landed, a repeat would fail on the missing file.
-    let v: Value = gh::req(&ctx, Method::DELETE, &path)?
+    let v: Value = api::req(&ctx, Method::DELETE, &path)?
         .json(&json!({ "message": a.message, "sha": sha, "branch": a.branch }))
         .idempotent(false)
         .send_json()
@@ -1028,3 +1036,81 @@ async fn delete_file(ctx: Ctx, a: DeleteFile) -> Result<Value, ToolError> {
         "commit": pick(&v["commit"], &["sha", "message", "html_url"]),
     }))
 }
+
+// ---- github_list_recent_stargazers
+
+/// List the users who starred a repository, newest first, each with the time they starred it.
+/// Page 1 holds the most recent stargazers (it can hold fewer than `perPage`); `next_page`
+/// continues with older ones. Returns `items` (`login`, `starred_at`), `next_page` and
+/// `total_pages`. GitHub's REST API only pages through about the first 40,000 stargazers; for
+/// larger repositories the result says so in `note`.
+#[derive(Deserialize, JsonSchema)]
+pub struct ListRecentStargazers {
+    /// Repository owner
+    owner: String,
+    /// Repository name
+    repo: String,
+    /// Page number, counted from the most recent stargazers (from 1)
+    page: Option<Int>,
+    /// Stargazers per page (max 100, default 30)
+    #[serde(rename = "perPage")]
+    per_page: Option<Int>,
+}
+
+const STAR_MEDIA_TYPE: &str = "application/vnd.github.star+json";
+
+/// GitHub lists stargazers oldest first. Newest first means reading its pages backwards: the
+/// first request learns the last page from the `Link` header, the second reads the page that
+/// is `page - 1` pages before it, and its items are reversed.
+async fn list_recent_stargazers(ctx: Ctx, a: ListRecentStargazers) -> Result<Value, ToolError> {
+    let path = format!("{}/stargazers", repo_path(&a.owner, &a.repo));
+    let per_page = a.per_page.map_or(30, |p| p.get().clamp(1, 100));
+    let page = a.page.map_or(1, |p| p.get().max(1));
+    let fetch = |n: u64| -> Result<_, ToolError> {
+        Ok(api::req(&ctx, Method::GET, &path)?
+            .header("accept", STAR_MEDIA_TYPE)
+            .query("per_page", per_page)
+            .query("page", n)
+            .send())
+    };
+    let first = fetch(1)?.await?;
+    let last = first
+        .link_param("last", "page")
+        .and_then(|p| p.parse::<u64>().ok())
+        .unwrap_or(1);
+    let items: Value = match last.checked_sub(page - 1).filter(|t| *t >= 1) {
+        None => json!([]),
+        Some(1) => first.json()?,
+        Some(target) => fetch(target)?.await?.json()?,
+    };
+    let mut items: Vec<Value> = items
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .map(|s| {
+                    pick(
+                        s,
+                        &[
+                            "login=user.login",
+                            "starred_at",
+                            "id=user.id",
+                            "html_url=user.html_url",
+                        ],
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    items.reverse();
+    let next = (page < last).then_some(page + 1);
+    let mut out = json!({ "items": items, "next_page": next, "total_pages": last });
+    if last.saturating_mul(per_page) >= REST_STARGAZER_CAP {
+        out["note"] = json!(
+            "GitHub's REST API lists only about the first 40,000 stargazers of a repository, so for this one the most recent stargazers may be beyond what it returns."
+        );
+    }
+    Ok(out)
+}
+
+/// How far GitHub lets its REST API page through a repository's stargazers.
+const REST_STARGAZER_CAP: u64 = 40_000;

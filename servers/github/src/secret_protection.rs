@@ -11,7 +11,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::gh::{self, page_of, paged, repo_path};
+use crate::api::{self, page_of, paged, repo_path};
 
 pub fn tools() -> Vec<ToolDef> {
     let t = |d: ToolDef| d.toolset("secret_protection");
@@ -141,7 +141,7 @@ async fn list_secret_scanning_alerts(
         .as_deref()
         .map(str::trim)
         .filter(|s| !s.is_empty());
-    let r = gh::req(&ctx, Method::GET, &path)?
+    let r = api::req(&ctx, Method::GET, &path)?
         .query_opt("state", a.state.as_ref().map(enum_str))
         .query_opt("secret_type", secret_type)
         .query_opt("resolution", a.resolution.as_ref().map(enum_str))
@@ -179,7 +179,7 @@ async fn get_secret_scanning_alert(
         a.alert_number
     );
     let show = a.show_secret.unwrap_or(false);
-    let v: Value = gh::req(&ctx, Method::GET, &path)?
+    let v: Value = api::req(&ctx, Method::GET, &path)?
         .query_opt("hide_secret", (!show).then_some("true"))
         .send_json()
         .await

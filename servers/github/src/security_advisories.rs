@@ -7,8 +7,8 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
+use crate::api::{self, repo_path};
 use crate::cursor;
-use crate::gh::{self, repo_path};
 
 pub fn tools() -> Vec<ToolDef> {
     let t = |d: ToolDef| d.toolset("security_advisories");
@@ -297,7 +297,7 @@ async fn get_global_security_advisory(
 ) -> Result<Value, ToolError> {
     let id = ghsa_id(&a.ghsa_id, "ghsaId")?;
     let path = format!("/advisories/{}", mcp_shared::seg(&id));
-    let v: Value = gh::req(&ctx, Method::GET, &path)?
+    let v: Value = api::req(&ctx, Method::GET, &path)?
         .send_json()
         .await
         .map_err(|e| match e.status {
@@ -330,7 +330,7 @@ enum AdvisoryState {
 #[derive(Deserialize, JsonSchema)]
 pub struct AdvisoryListOptions {
     /// Sort direction (GitHub's default: desc)
-    direction: Option<gh::Direction>,
+    direction: Option<api::Direction>,
     /// Sort by when the advisory was created (GitHub's default), updated or published
     sort: Option<AdvisorySort>,
     /// Only advisories in this state (`triage`, `draft`, `published`, `closed`)

@@ -7,7 +7,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use crate::gh;
+use crate::api;
 
 pub fn tools() -> Vec<ToolDef> {
     let t = |d: ToolDef| d.toolset("stargazers");
@@ -53,7 +53,7 @@ pub struct ListStarredRepositories {
     /// (`updated`)
     sort: Option<StarSort>,
     /// Sort direction (GitHub's default: desc)
-    direction: Option<gh::Direction>,
+    direction: Option<api::Direction>,
     /// Page number (from 1)
     page: Option<Int>,
     /// Results per page (max 100)
@@ -69,7 +69,7 @@ async fn list_starred_repositories(
         Some(u) if !u.is_empty() => format!("/users/{}/starred", mcp_shared::seg(u)),
         _ => "/user/starred".to_owned(),
     };
-    gh::list(
+    api::list(
         &ctx,
         &path,
         &[
@@ -78,7 +78,7 @@ async fn list_starred_repositories(
         ],
         a.page,
         a.per_page,
-        gh::repo,
+        api::repo,
     )
     .await
     .map_err(|e| match e.status {
@@ -103,7 +103,7 @@ async fn set_star(ctx: &Ctx, a: &StarTarget, star: bool) -> Result<Value, ToolEr
         mcp_shared::seg(&a.repo)
     );
     let method = if star { Method::PUT } else { Method::DELETE };
-    gh::req(ctx, method, &path)?
+    api::req(ctx, method, &path)?
         .idempotent(true)
         .send()
         .await

@@ -5,11 +5,11 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::gmail::{
+use crate::api::{
     self, DraftRef, MAX_BODY_BYTES, MessageRef, fan_out, full_message, id_seg, limit, req,
 };
-use crate::messages::{EmailFields, compose, save_draft};
 use crate::mime;
+use crate::sending::{EmailFields, compose, save_draft};
 
 pub fn tools() -> Vec<ToolDef> {
     vec![
@@ -100,7 +100,7 @@ async fn list_drafts(ctx: Ctx, a: ListDrafts) -> Result<Value, ToolError> {
     for (id, stub, r) in results {
         match r {
             Ok(v) => {
-                let mut s = gmail::summary(v.get("message").unwrap_or(&Value::Null));
+                let mut s = api::summary(v.get("message").unwrap_or(&Value::Null));
                 let msg_id = s.get("id").cloned();
                 if let Some(o) = s.as_object_mut() {
                     o.remove("id");
@@ -118,7 +118,7 @@ async fn list_drafts(ctx: Ctx, a: ListDrafts) -> Result<Value, ToolError> {
         }
     }
     let mut out = json!({ "drafts": drafts });
-    gmail::page_fields(&list, &mut out);
+    api::page_fields(&list, &mut out);
     Ok(out)
 }
 
@@ -171,7 +171,7 @@ async fn send_draft(ctx: Ctx, a: SendDraft) -> Result<Value, ToolError> {
         .json(&json!({ "id": id }))
         .send_json()
         .await?;
-    Ok(gmail::sent(&v))
+    Ok(api::sent(&v))
 }
 
 /// Delete a draft permanently (it does not go to the trash).

@@ -6,7 +6,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
-use crate::gmail::{id_seg, req};
+use crate::api::{id_seg, req};
 
 pub fn tools() -> Vec<ToolDef> {
     vec![

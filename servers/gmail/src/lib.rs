@@ -4,12 +4,13 @@
 //! `GMAIL_API_BASE_URL` overrides `https://gmail.googleapis.com`; `PEOPLE_API_BASE_URL`
 //! overrides `https://people.googleapis.com` (see [`contacts`]).
 
+mod api;
 pub mod contacts;
 mod drafts;
-mod gmail;
 mod labels;
 mod messages;
 mod mime;
+mod sending;
 mod threads;
 
 use mcp_shared::{ServerSpec, ToolDef, Toolset};

@@ -5,7 +5,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::gmail::{self, fan_out, full_message, id_seg, limit, req};
+use crate::api::{self, fan_out, full_message, id_seg, limit, req};
 use crate::mime::{self, Headers};
 
 pub fn tools() -> Vec<ToolDef> {
@@ -86,7 +86,7 @@ fn thread_summary(t: &Value) -> Value {
         "participants": participants,
         "messageCount": messages.len(),
         "lastDate": headers.last().and_then(|h| h.date.clone()),
-        "snippet": gmail::snippet(last),
+        "snippet": api::snippet(last),
         "labelIds": labels,
         "unread": labels.iter().any(|l| l == "UNREAD"),
     })
@@ -115,7 +115,7 @@ async fn list_threads(ctx: Ctx, a: ListThreads) -> Result<Value, ToolError> {
     let ctx_ref = &ctx;
     let results = fan_out(ids, |id| async move {
         let path = format!("/threads/{}", seg(&id));
-        let r = match gmail::metadata_request(ctx_ref, &path, &["From", "Subject", "Date"]) {
+        let r = match api::metadata_request(ctx_ref, &path, &["From", "Subject", "Date"]) {
             Ok(r) => r.send_json::<Value>().await,
             Err(e) => Err(e),
         };
@@ -134,7 +134,7 @@ async fn list_threads(ctx: Ctx, a: ListThreads) -> Result<Value, ToolError> {
         }
     }
     let mut out = json!({ "threads": threads });
-    gmail::page_fields(&list, &mut out);
+    api::page_fields(&list, &mut out);
     Ok(out)
 }
 

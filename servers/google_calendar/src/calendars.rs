@@ -7,7 +7,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::cal::req;
+use crate::api::req;
 use crate::time::{parse_zone, rfc3339};
 
 pub fn tools() -> Vec<ToolDef> {

@@ -11,7 +11,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
-use crate::cal::{
+use crate::api::{
     EVENT_FIELDS, SendUpdates, Visibility, calendar_path, calendar_zone, changed_meanwhile, emails,
     event, event_list, event_path, id_arg, list_fields, recurrence, req,
 };

@@ -8,7 +8,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
-use crate::cal::req;
+use crate::api::req;
 use crate::slots::{Span, allowed_spans, free, intersect, merge};
 use crate::time::{
     Moment, parse_clock, parse_google, parse_moment, parse_zone, rfc3339, start_of_day, to_instant,

@@ -5,7 +5,7 @@
 //! `GOOGLE_CALENDAR_API_BASE_URL` overrides `https://www.googleapis.com` (tools call
 //! `/calendar/v3/...` under it); `PEOPLE_API_BASE_URL` overrides `https://people.googleapis.com`.
 
-mod cal;
+mod api;
 mod calendars;
 mod contacts;
 mod events;

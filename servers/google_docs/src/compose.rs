@@ -18,7 +18,7 @@
 use pulldown_cmark::{Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 use serde_json::{Map, Value, json};
 
-use crate::docs::units;
+use crate::api::units;
 
 /// The font given to code spans and code blocks.
 pub const CODE_FONT: &str = "Courier New";

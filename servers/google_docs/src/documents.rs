@@ -8,7 +8,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::docs::{self, DOCUMENTS, doc_id, revision_of, units};
+use crate::api::{self, DOCUMENTS, doc_id, revision_of, units};
 use crate::render;
 
 pub fn tools() -> Vec<ToolDef> {
@@ -91,11 +91,11 @@ async fn get_document(ctx: Ctx, a: GetDocument) -> Result<Value, ToolError> {
     let id = doc_id(&a.document_id)?;
     let format = a.response_format.unwrap_or_default();
     if let ResponseFormat::Raw = format {
-        return docs::get(&ctx, &id, None).await;
+        return api::get(&ctx, &id, None).await;
     }
-    let doc = docs::get(&ctx, &id, Some(READ_FIELDS)).await?;
+    let doc = api::get(&ctx, &id, Some(READ_FIELDS)).await?;
     let mut out = pick(&doc, &["documentId", "title", "revisionId"]);
-    out["url"] = json!(docs::url(&id));
+    out["url"] = json!(api::url(&id));
     let (key, text) = match format {
         ResponseFormat::Markdown => ("markdown", render::markdown(&doc)),
         ResponseFormat::PlainText => ("text", render::plain_text(&doc)),
@@ -184,7 +184,7 @@ pub async fn create(ctx: &Ctx, title: &str) -> Result<Value, ToolError> {
     if title.is_empty() {
         return Err(ToolError::invalid_input("`title` must not be empty"));
     }
-    docs::req(ctx, Method::POST, DOCUMENTS)?
+    api::req(ctx, Method::POST, DOCUMENTS)?
         .json(&json!({ "title": title }))
         .send_json()
         .await
@@ -201,7 +201,7 @@ pub fn created_id(doc: &Value) -> Result<String, ToolError> {
 /// What a create tool returns.
 pub fn document_ref(doc: &Value, id: &str) -> Value {
     let mut out = pick(doc, &["documentId", "title", "revisionId"]);
-    out["url"] = json!(docs::url(id));
+    out["url"] = json!(api::url(id));
     out
 }
 
@@ -223,7 +223,7 @@ async fn create_blank_document(ctx: Ctx, a: CreateBlankDocument) -> Result<Value
 pub fn after_create(id: &str, mut e: ToolError) -> ToolError {
     e.message = format!(
         "The document {id} was created ({}), but adding its content failed: {}",
-        docs::url(id),
+        api::url(id),
         e.message
     );
     e
@@ -250,7 +250,7 @@ async fn create_document_from_text(
     if a.text_content.is_empty() {
         return Ok(out);
     }
-    let reply = docs::batch_update(&ctx, &id, vec![insert_at_end(&a.text_content)], None)
+    let reply = api::batch_update(&ctx, &id, vec![insert_at_end(&a.text_content)], None)
         .await
         .map_err(|e| after_create(&id, e))?;
     if let Some(rev) = revision_of(&reply) {
@@ -281,7 +281,7 @@ async fn insert_text_at_end(ctx: Ctx, a: InsertTextAtEnd) -> Result<Value, ToolE
     if a.text.is_empty() {
         return Err(ToolError::invalid_input("`text` must not be empty"));
     }
-    let reply = docs::batch_update(&ctx, &id, vec![insert_at_end(&a.text)], None).await?;
+    let reply = api::batch_update(&ctx, &id, vec![insert_at_end(&a.text)], None).await?;
     let mut out = json!({ "documentId": id, "insertedCharacters": units(&a.text) });
     if let Some(rev) = revision_of(&reply) {
         out["revisionId"] = rev;

@@ -6,8 +6,8 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
+use crate::api::{self, doc_id, revision_of};
 use crate::compose::{self, Anchor, Para};
-use crate::docs::{self, doc_id, revision_of};
 use crate::documents::{DocumentRef, EditResult, after_create, create, created_id, document_ref};
 use crate::render::{body_content, heading_level, para_text};
 
@@ -78,7 +78,7 @@ async fn replace_text(ctx: Ctx, a: ReplaceText) -> Result<Value, ToolError> {
             "replaceText": a.replace_text
         }
     });
-    let reply = docs::batch_update(&ctx, &id, vec![request], None).await?;
+    let reply = api::batch_update(&ctx, &id, vec![request], None).await?;
     // proto3 JSON leaves out a count of 0.
     let changed = reply
         .pointer("/replies/0/replaceAllText/occurrencesChanged")
@@ -179,12 +179,12 @@ async fn apply(
             "nothing to insert: the text is empty",
         ));
     }
-    let doc = docs::get(ctx, id, Some(EDIT_FIELDS)).await?;
+    let doc = api::get(ctx, id, Some(EDIT_FIELDS)).await?;
     let els = elements(&doc);
     let anchor = place(&els)?;
     let plan = compose::requests(paras, anchor);
     let rev = doc.get("revisionId").and_then(Value::as_str);
-    let reply = docs::batch_update(ctx, id, plan.requests, rev).await?;
+    let reply = api::batch_update(ctx, id, plan.requests, rev).await?;
     let mut out = json!({
         "documentId": id,
         "index": anchor.at,
@@ -355,7 +355,7 @@ async fn create_document_from_markdown(
     };
     let plan = compose::requests(&paras, anchor);
     let rev = doc.get("revisionId").and_then(Value::as_str);
-    let reply = docs::batch_update(&ctx, &id, plan.requests, rev)
+    let reply = api::batch_update(&ctx, &id, plan.requests, rev)
         .await
         .map_err(|e| after_create(&id, e))?;
     let mut out = document_ref(&doc, &id);

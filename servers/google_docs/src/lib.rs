@@ -6,8 +6,8 @@
 //! `GOOGLE_DOCS_API_BASE_URL` overrides `https://docs.googleapis.com`;
 //! `GOOGLE_DRIVE_API_BASE_URL` overrides `https://www.googleapis.com` (Drive, for listing).
 
+mod api;
 mod compose;
-mod docs;
 mod documents;
 mod editing;
 mod render;

@@ -9,7 +9,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
-use crate::drive::{
+use crate::api::{
     self, Count, DOC_MIME, FILES, OrderBy, Scope, file_path, given, limit, literal, req,
 };
 
@@ -150,24 +150,24 @@ async fn find_documents(
         .apply(req(ctx, Method::GET, FILES)?)
         .query("q", &q)
         .query("pageSize", limit(a.limit, 10, max))
-        .query("fields", drive::list_fields());
+        .query("fields", api::list_fields());
     // Drive answers 403 "Sorting is not supported for queries with fullText terms".
     if !full_text {
-        r = r.query("orderBy", drive::order_by(&a.order_by));
+        r = r.query("orderBy", api::order_by(&a.order_by));
     }
     let list: Value = r
         .query_opt("pageToken", given(&a.pagination_token))
         .send_json()
         .await?;
     let mut out = Map::new();
-    drive::page_fields(&list, &mut out);
+    api::page_fields(&list, &mut out);
     if full_text && a.order_by.as_ref().is_some_and(|o| !o.is_empty()) {
         out.insert(
             "note".into(),
             json!("sorted by relevance: Drive cannot sort searches by words, so order_by was not applied"),
         );
     }
-    Ok((drive::files_of(&list), out))
+    Ok((api::files_of(&list), out))
 }
 
 /// Search the user's Google Docs by the words in their title or body, in My Drive, files
@@ -207,8 +207,8 @@ async fn document_body(
     format: ReturnFormat,
     max: usize,
 ) -> Result<Map<String, Value>, ToolError> {
-    let bytes = drive::export(ctx, id, format.export_mime()).await?;
-    let (body, cut) = truncate(&drive::text_of(&bytes), max);
+    let bytes = api::export(ctx, id, format.export_mime()).await?;
+    let (body, cut) = truncate(&api::text_of(&bytes), max);
     let mut o = Map::new();
     o.insert("body".into(), Value::String(body));
     if cut {

@@ -6,7 +6,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
-use crate::drive::{self, Count, DRIVES, given, limit, req};
+use crate::api::{self, Count, DRIVES, given, limit, req};
 
 pub fn tools() -> Vec<ToolDef> {
     vec![
@@ -60,7 +60,7 @@ async fn list_shared_drives(ctx: Ctx, a: ListSharedDrives) -> Result<Value, Tool
         .collect();
     let mut out = Map::new();
     out.insert("drives".into(), Value::Array(drives));
-    drive::page_fields(&list, &mut out);
+    api::page_fields(&list, &mut out);
     Ok(Value::Object(out))
 }
 
@@ -83,7 +83,7 @@ async fn create_shared_drive(ctx: Ctx, a: CreateSharedDrive) -> Result<Value, To
     }
     let request_id = given(&a.request_id)
         .map(str::to_owned)
-        .unwrap_or_else(drive::uuid_v4);
+        .unwrap_or_else(api::uuid_v4);
     let v: Value = req(&ctx, Method::POST, DRIVES)?
         .query("requestId", &request_id)
         .query("fields", "id,name,createdTime")

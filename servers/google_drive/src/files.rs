@@ -13,7 +13,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
-use crate::drive::{
+use crate::api::{
     self, Count, DRIVES, FILES, FOLDER_MIME, OrderBy, SHORTCUT_MIME, Scope, file_path,
     file_summary, given, limit, literal, req,
 };
@@ -154,20 +154,20 @@ async fn search_files(ctx: Ctx, a: SearchFiles) -> Result<Value, ToolError> {
     let mut r = scope
         .apply(req(&ctx, Method::GET, FILES)?)
         .query("pageSize", limit(a.limit, 25, 1000))
-        .query("fields", drive::list_fields());
+        .query("fields", api::list_fields());
     if !q.is_empty() {
         r = r.query("q", &q);
     }
     if !full_text {
-        r = r.query("orderBy", drive::order_by(&a.order_by));
+        r = r.query("orderBy", api::order_by(&a.order_by));
     }
     let list: Value = r
         .query_opt("pageToken", given(&a.page_token))
         .send_json()
         .await?;
     let mut out = Map::new();
-    out.insert("files".into(), Value::Array(drive::files_of(&list)));
-    drive::page_fields(&list, &mut out);
+    out.insert("files".into(), Value::Array(api::files_of(&list)));
+    api::page_fields(&list, &mut out);
     Ok(Value::Object(out))
 }
 
@@ -248,7 +248,7 @@ fn content_result(
     bytes: &[u8],
 ) -> Result<Output, ToolError> {
     if is_text_mime(mime) {
-        let (text, cut) = truncate(&drive::text_of(bytes), MAX_TEXT_BYTES);
+        let (text, cut) = truncate(&api::text_of(bytes), MAX_TEXT_BYTES);
         summary.insert("content".into(), Value::String(text));
         if cut {
             summary.insert("truncated".into(), Value::Bool(true));
@@ -272,7 +272,7 @@ fn partial_text(bytes: &[u8], total: u64) -> String {
         Err(e) if e.error_len().is_none() => e.valid_up_to(),
         Err(_) => bytes.len(),
     };
-    let text = drive::text_of(&bytes[..end]);
+    let text = api::text_of(&bytes[..end]);
     format!(
         "{text}\n…[truncated: showing the first {} of {total} bytes]",
         text.len()
@@ -322,7 +322,7 @@ async fn read_file(ctx: Ctx, a: ReadFile) -> Result<Output, ToolError> {
                 })?
                 .to_owned(),
         };
-        let bytes = drive::export(&ctx, id, &export_mime).await?;
+        let bytes = api::export(&ctx, id, &export_mime).await?;
         summary.insert("exportMimeType".into(), json!(export_mime));
         return content_result(&meta, summary, &export_mime, &bytes);
     }
@@ -433,7 +433,7 @@ async fn get_file_tree_structure(ctx: Ctx, a: GetFileTreeStructure) -> Result<Va
         include_shared_drives: a.include_shared_drives.unwrap_or(false),
         include_domain: a.include_organization_domain_documents.unwrap_or(false),
     };
-    let order = drive::order_by(&a.order_by);
+    let order = api::order_by(&a.order_by);
     let mut files: Vec<Value> = Vec::new();
     let mut token: Option<String> = None;
     let mut truncated = false;

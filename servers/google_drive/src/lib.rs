@@ -6,8 +6,8 @@
 //! `GOOGLE_DRIVE_API_BASE_URL` overrides `https://www.googleapis.com`; every call goes to
 //! `/drive/v3/...` or `/upload/drive/v3/...` under it.
 
+mod api;
 mod documents;
-mod drive;
 mod drives;
 mod files;
 mod permissions;

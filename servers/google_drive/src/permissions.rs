@@ -6,7 +6,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
-use crate::drive::{self, file_path, given, req};
+use crate::api::{self, file_path, given, req};
 
 pub fn tools() -> Vec<ToolDef> {
     vec![
@@ -192,6 +192,6 @@ async fn list_permissions(ctx: Ctx, a: ListPermissions) -> Result<Value, ToolErr
         .collect();
     let mut out = Map::new();
     out.insert("permissions".into(), Value::Array(perms));
-    drive::page_fields(&list, &mut out);
+    api::page_fields(&list, &mut out);
     Ok(Value::Object(out))
 }

@@ -9,7 +9,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::drive::{self, DOC_MIME, SHEET_MIME, SLIDES_MIME, UPLOAD_FILES, file_summary, given};
+use crate::api::{self, DOC_MIME, SHEET_MIME, SLIDES_MIME, UPLOAD_FILES, file_summary, given};
 
 pub fn tools() -> Vec<ToolDef> {
     vec![
@@ -99,9 +99,9 @@ fn google_type(mime: &str) -> Option<&'static str> {
 /// Content-Type (with the boundary, which never occurs in the content).
 fn multipart_related(metadata: &Value, mime: &str, data: &[u8]) -> (Vec<u8>, String) {
     let metadata = metadata.to_string();
-    let mut boundary = format!("mcp-drive-{}", drive::random_hex(32));
+    let mut boundary = format!("mcp-drive-{}", api::random_hex(32));
     while contains(data, boundary.as_bytes()) || metadata.contains(&boundary) {
-        boundary = format!("mcp-drive-{}", drive::random_hex(32));
+        boundary = format!("mcp-drive-{}", api::random_hex(32));
     }
     let mut body = Vec::with_capacity(data.len() + 512);
     body.extend_from_slice(format!("--{boundary}\r\n").as_bytes());
@@ -174,7 +174,7 @@ async fn upload_file(ctx: Ctx, a: UploadFile) -> Result<Value, ToolError> {
         metadata["description"] = json!(d);
     }
     let (body, content_type) = multipart_related(&metadata, &mime, &data);
-    let v: Value = drive::req(&ctx, Method::POST, UPLOAD_FILES)?
+    let v: Value = api::req(&ctx, Method::POST, UPLOAD_FILES)?
         .query("uploadType", "multipart")
         .query("supportsAllDrives", "true")
         .query(

@@ -7,7 +7,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
-use crate::sheets::{grid_range, parse_range, req, spreadsheet_path};
+use crate::api::{grid_range, parse_range, req, spreadsheet_path};
 
 pub fn tools() -> Vec<ToolDef> {
     vec![
@@ -146,7 +146,7 @@ async fn format_range(ctx: Ctx, a: FormatRange) -> Result<Value, ToolError> {
         .send()
         .await?;
     Ok(json!({
-        "spreadsheetId": crate::sheets::spreadsheet_id(&a.spreadsheet_id)?,
+        "spreadsheetId": crate::api::spreadsheet_id(&a.spreadsheet_id)?,
         "range": range.to_string(),
         "gridRange": grid,
         "fields": fields,

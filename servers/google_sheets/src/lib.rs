@@ -6,8 +6,8 @@
 //! google_sheets_list_spreadsheets). Ranges are checked in A1 notation by [`a1`].
 
 pub mod a1;
+mod api;
 mod format;
-mod sheets;
 mod spreadsheets;
 mod tabs;
 mod values;

@@ -10,7 +10,7 @@ use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
 use crate::a1::{col_index, col_letters};
-use crate::sheets::{self, parse_range, req, spreadsheet_path};
+use crate::api::{self, parse_range, req, spreadsheet_path};
 
 pub fn tools() -> Vec<ToolDef> {
     vec![
@@ -191,7 +191,7 @@ fn first_sheet(rows: &BTreeMap<u32, BTreeMap<u32, Value>>) -> Result<Value, Tool
 }
 
 async fn create_spreadsheet(ctx: Ctx, a: CreateSpreadsheet) -> Result<Value, ToolError> {
-    let title = sheets::sheet_title(&a.title, "title")?;
+    let title = api::sheet_title(&a.title, "title")?;
     let mut body = json!({ "properties": { "title": title } });
     if let Some(data) = a.data.as_ref().filter(|d| !d.is_null()) {
         let rows = parse_data(data)?;

@@ -7,7 +7,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::sheets::{
+use crate::api::{
     find_sheet, no_such_sheet, req, sheet_list, sheet_title, spreadsheet_id, spreadsheet_path,
 };
 

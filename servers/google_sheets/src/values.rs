@@ -8,7 +8,7 @@ use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
 use crate::a1::{self, A1, col_index, col_letters};
-use crate::sheets::{
+use crate::api::{
     CellValue, MajorDimension, ValueInputOption, ValueRenderOption, parse_range, req, rows_json,
     sheet_title, spreadsheet_path, values_path,
 };

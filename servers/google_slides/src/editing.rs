@@ -10,7 +10,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
-use crate::slides::{self, presentation_id, revision_of};
+use crate::api::{self, presentation_id, revision_of};
 
 pub fn tools() -> Vec<ToolDef> {
     vec![
@@ -208,7 +208,7 @@ async fn add_slide(ctx: Ctx, a: AddSlide) -> Result<Value, ToolError> {
     }
     let mut requests = vec![json!({ "createSlide": create })];
     requests.extend(inserts);
-    let reply = slides::batch_update(&ctx, &id, &json!({ "requests": requests }))
+    let reply = api::batch_update(&ctx, &id, &json!({ "requests": requests }))
         .await
         .map_err(|e| {
             if e.status == Some(400) && !mappings.is_empty() {
@@ -225,7 +225,7 @@ async fn add_slide(ctx: Ctx, a: AddSlide) -> Result<Value, ToolError> {
     let mut out = json!({
         "presentationId": id,
         "slideId": created,
-        "url": format!("{}#slide=id.{created}", slides::url(&id)),
+        "url": format!("{}#slide=id.{created}", api::url(&id)),
     });
     if let Some(t) = title_id {
         out["titleObjectId"] = json!(t);
@@ -279,7 +279,7 @@ async fn batch_update_presentation(
     {
         body["writeControl"] = json!({ "requiredRevisionId": rev });
     }
-    let reply = slides::batch_update(&ctx, &id, &body).await?;
+    let reply = api::batch_update(&ctx, &id, &body).await?;
     let mut out = json!({
         "presentationId": id,
         "replies": reply.get("replies").cloned().unwrap_or_else(|| json!([])),
@@ -339,7 +339,7 @@ async fn replace_text(ctx: Ctx, a: ReplaceText) -> Result<Value, ToolError> {
     if let Some(pages) = a.page_object_ids.filter(|p| !p.is_empty()) {
         req["pageObjectIds"] = json!(pages);
     }
-    let reply = slides::batch_update(
+    let reply = api::batch_update(
         &ctx,
         &id,
         &json!({ "requests": [{ "replaceAllText": req }] }),

@@ -6,9 +6,9 @@
 //! `GOOGLE_SLIDES_API_BASE_URL` overrides `https://slides.googleapis.com`;
 //! `GOOGLE_DRIVE_API_BASE_URL` overrides `https://www.googleapis.com` (Drive, for listing).
 
+mod api;
 mod editing;
 mod presentations;
-mod slides;
 
 use mcp_shared::{ExtraApi, ServerSpec, ToolDef, Toolset};
 

@@ -6,7 +6,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::slides::{self, PRESENTATIONS, TEXT_FIELDS, presentation_id};
+use crate::api::{self, PRESENTATIONS, TEXT_FIELDS, presentation_id};
 
 pub fn tools() -> Vec<ToolDef> {
     vec![
@@ -74,7 +74,7 @@ async fn create_presentation(ctx: Ctx, a: CreatePresentation) -> Result<Value, T
     if title.is_empty() {
         return Err(ToolError::invalid_input("`title` must not be empty"));
     }
-    let p: Value = slides::req(&ctx, Method::POST, PRESENTATIONS)?
+    let p: Value = api::req(&ctx, Method::POST, PRESENTATIONS)?
         .json(&json!({ "title": title }))
         .send_json()
         .await?;
@@ -85,7 +85,7 @@ async fn create_presentation(ctx: Ctx, a: CreatePresentation) -> Result<Value, T
             ToolError::transport("Google Slides created a presentation but sent no id")
         })?;
     let mut out = pick(&p, &["presentationId", "title", "revisionId"]);
-    out["url"] = json!(slides::url(id));
+    out["url"] = json!(api::url(id));
     out["slideIds"] = mcp_shared::json::pluck(&p, "slides", "objectId");
     Ok(out)
 }
@@ -137,11 +137,11 @@ pub struct GetPresentation {
 async fn get_presentation(ctx: Ctx, a: GetPresentation) -> Result<Value, ToolError> {
     let id = presentation_id(&a.presentation_id)?;
     if let Some(fields) = a.fields.as_deref().map(str::trim).filter(|f| !f.is_empty()) {
-        return slides::get(&ctx, &id, Some(fields)).await;
+        return api::get(&ctx, &id, Some(fields)).await;
     }
-    let p = slides::get(&ctx, &id, Some(&overview_fields())).await?;
+    let p = api::get(&ctx, &id, Some(&overview_fields())).await?;
     let mut out = pick(&p, &["presentationId", "title", "revisionId", "locale"]);
-    out["url"] = json!(slides::url(&id));
+    out["url"] = json!(api::url(&id));
     if let Some(size) = p.get("pageSize") {
         out["pageSize"] = size.clone();
     }
@@ -161,11 +161,11 @@ async fn get_presentation(ctx: Ctx, a: GetPresentation) -> Result<Value, ToolErr
             )
         })
         .collect();
-    let list: Vec<Value> = slides::slides(&p)
+    let list: Vec<Value> = api::slides(&p)
         .iter()
         .enumerate()
         .map(|(i, s)| {
-            let els = slides::elements(
+            let els = api::elements(
                 s.get("pageElements")
                     .and_then(Value::as_array)
                     .map(Vec::as_slice)
@@ -178,11 +178,11 @@ async fn get_presentation(ctx: Ctx, a: GetPresentation) -> Result<Value, ToolErr
             if let Some(l) = s.pointer("/slideProperties/layoutObjectId") {
                 o["layoutId"] = l.clone();
             }
-            if let Some(t) = slides::title_of(&els) {
+            if let Some(t) = api::title_of(&els) {
                 o["title"] = json!(t);
             }
             o["elements"] = json!(els);
-            if let Some(n) = slides::notes(s) {
+            if let Some(n) = api::notes(s) {
                 o["notes"] = json!(n);
             }
             o
@@ -207,19 +207,19 @@ pub struct SummarizePresentation {
 
 async fn summarize_presentation(ctx: Ctx, a: SummarizePresentation) -> Result<Value, ToolError> {
     let id = presentation_id(&a.presentation_id)?;
-    let p = slides::get(&ctx, &id, Some(TEXT_FIELDS)).await?;
+    let p = api::get(&ctx, &id, Some(TEXT_FIELDS)).await?;
     let notes = a.include_notes.unwrap_or(false);
-    let list: Vec<Value> = slides::slides(&p)
+    let list: Vec<Value> = api::slides(&p)
         .iter()
         .enumerate()
         .map(|(i, s)| {
-            let els = slides::elements(
+            let els = api::elements(
                 s.get("pageElements")
                     .and_then(Value::as_array)
                     .map(Vec::as_slice)
                     .unwrap_or(&[]),
             );
-            let title = slides::title_of(&els);
+            let title = api::title_of(&els);
             let mut o = json!({ "slideNumber": i + 1 });
             if let Some(id) = s.get("objectId") {
                 o["objectId"] = id.clone();
@@ -241,7 +241,7 @@ async fn summarize_presentation(ctx: Ctx, a: SummarizePresentation) -> Result<Va
             if !text.is_empty() {
                 o["text"] = json!(text);
             }
-            if notes && let Some(n) = slides::notes(s) {
+            if notes && let Some(n) = api::notes(s) {
                 o["notes"] = json!(n);
             }
             o

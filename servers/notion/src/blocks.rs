@@ -12,6 +12,7 @@ use serde_json::{Map, Value, json};
 
 use crate::api::{self, id, page_size, req};
 use crate::markdown;
+use crate::shape;
 
 pub fn tools() -> Vec<ToolDef> {
     vec![
@@ -524,7 +525,7 @@ pub struct RetrieveBlock {
 async fn retrieve_block(ctx: Ctx, a: RetrieveBlock) -> Result<Value, ToolError> {
     let path = format!("/v1/blocks/{}", id(&a.block_id, "block_id")?);
     let v: Value = req(&ctx, Method::GET, &path)?.send_json().await?;
-    Ok(api::block(&v))
+    Ok(shape::block(&v))
 }
 
 /// Update a block's content: its type object with the fields to change (text as `rich_text`,
@@ -596,7 +597,7 @@ async fn update_block(ctx: Ctx, a: UpdateBlock) -> Result<Value, ToolError> {
         .idempotent(true)
         .send_json()
         .await?;
-    Ok(api::block(&v))
+    Ok(shape::block(&v))
 }
 
 /// Delete a block (Notion moves it, and its children, to the trash; a page id deletes the
@@ -610,7 +611,7 @@ pub struct DeleteBlock {
 async fn delete_block(ctx: Ctx, a: DeleteBlock) -> Result<Value, ToolError> {
     let path = format!("/v1/blocks/{}", id(&a.block_id, "block_id")?);
     let v: Value = req(&ctx, Method::DELETE, &path)?.send_json().await?;
-    Ok(api::block(&v))
+    Ok(shape::block(&v))
 }
 
 /// List the child blocks of a block or page (one level; blocks with `has_children` have
@@ -633,7 +634,7 @@ async fn get_block_children(ctx: Ctx, a: GetBlockChildren) -> Result<Value, Tool
         .query_opt("page_size", page_size(a.page_size))
         .send_json()
         .await?;
-    Ok(api::list(&v, api::block))
+    Ok(api::list(&v, shape::block))
 }
 
 /// Append content to a page or block: block objects and/or Markdown strings (converted to

@@ -5,7 +5,9 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Map, Value};
 
-use crate::api::{self, RichTextInput, page_size, req, rich_text_from};
+use crate::api::{self, page_size, req};
+use crate::markdown::{RichTextInput, rich_text_from};
+use crate::shape;
 
 pub fn tools() -> Vec<ToolDef> {
     vec![
@@ -74,7 +76,7 @@ async fn post_comment(
         .json(&Value::Object(body))
         .send_json()
         .await?;
-    Ok(api::comment(&v))
+    Ok(shape::comment(&v))
 }
 
 /// Comment on a page or block (a new discussion), or reply in an existing discussion. The
@@ -128,5 +130,5 @@ async fn get_comments(ctx: Ctx, a: GetComments) -> Result<Value, ToolError> {
         .query_opt("page_size", page_size(a.page_size))
         .send_json()
         .await?;
-    Ok(api::list(&v, api::comment))
+    Ok(api::list(&v, shape::comment))
 }

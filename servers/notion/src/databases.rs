@@ -6,9 +6,11 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
-use crate::api::{self, RichTextInput, id, page_size, req, rich_text_from};
+use crate::api::{self, id, page_size, req};
 use crate::blocks::{self, BlockInput};
+use crate::markdown::{RichTextInput, rich_text_from};
 use crate::pages::{self, NewPage};
+use crate::shape;
 use crate::{markdown, properties};
 
 pub fn tools() -> Vec<ToolDef> {
@@ -132,7 +134,7 @@ async fn query(ctx: &Ctx, data_source_id: &str, q: Query) -> Result<Value, ToolE
         .idempotent(true)
         .send_json()
         .await?;
-    let mut out = api::list(&v, api::page_or_data_source);
+    let mut out = api::list(&v, shape::page_or_data_source);
     out["data_source_id"] = Value::String(data_source_id.to_owned());
     Ok(out)
 }
@@ -235,7 +237,7 @@ const MAX_SCHEMAS: usize = 5;
 async fn get_database(ctx: Ctx, a: GetDatabase) -> Result<Value, ToolError> {
     let path = format!("/v1/databases/{}", id(&a.database_id, "database_id")?);
     let v: Value = req(&ctx, Method::GET, &path)?.send_json().await?;
-    let mut out = api::database(&v);
+    let mut out = shape::database(&v);
     let sources = v
         .get("data_sources")
         .and_then(Value::as_array)
@@ -257,7 +259,7 @@ async fn get_database(ctx: Ctx, a: GetDatabase) -> Result<Value, ToolError> {
         )?
         .send_json()
         .await?;
-        let mut d = api::data_source(&ds);
+        let mut d = shape::data_source(&ds);
         d["name"] = s.get("name").cloned().unwrap_or(Value::Null);
         detailed.push(d);
     }
@@ -302,7 +304,7 @@ async fn create_database(ctx: Ctx, a: CreateDatabase) -> Result<Value, ToolError
         .json(&Value::Object(body))
         .send_json()
         .await?;
-    Ok(api::database(&v))
+    Ok(shape::database(&v))
 }
 
 /// Update a database: title, description, icon, cover, archive; and its property schema
@@ -353,7 +355,7 @@ async fn update_database(ctx: Ctx, a: UpdateDatabase) -> Result<Value, ToolError
             .idempotent(true)
             .send_json()
             .await?;
-        out.insert("data_source".into(), api::data_source(&v));
+        out.insert("data_source".into(), shape::data_source(&v));
     }
     if !body.is_empty() {
         let path = format!("/v1/databases/{}", id(&a.database_id, "database_id")?);
@@ -372,7 +374,7 @@ async fn update_database(ctx: Ctx, a: UpdateDatabase) -> Result<Value, ToolError
                     )
                 }
             })?;
-        out.insert("database".into(), api::database(&v));
+        out.insert("database".into(), shape::database(&v));
     }
     Ok(Value::Object(out))
 }
@@ -433,7 +435,7 @@ async fn get_data_source(ctx: Ctx, a: GetDataSource) -> Result<Value, ToolError>
         id(&a.data_source_id, "data_source_id")?
     );
     let v: Value = req(&ctx, Method::GET, &path)?.send_json().await?;
-    Ok(api::data_source(&v))
+    Ok(shape::data_source(&v))
 }
 
 /// Add a data source (a table with its own schema) to an existing database. Returns the new
@@ -463,7 +465,7 @@ async fn create_data_source(ctx: Ctx, a: CreateDataSource) -> Result<Value, Tool
         .json(&Value::Object(body))
         .send_json()
         .await?;
-    Ok(api::data_source(&v))
+    Ok(shape::data_source(&v))
 }
 
 struct DataSourceUpdate {
@@ -505,7 +507,7 @@ async fn patch_data_source(ctx: &Ctx, u: DataSourceUpdate) -> Result<Value, Tool
         .idempotent(true)
         .send_json()
         .await?;
-    Ok(api::data_source(&v))
+    Ok(shape::data_source(&v))
 }
 
 /// Update a data source: title, icon, trash state, and its property schema (add, rename

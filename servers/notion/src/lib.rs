@@ -13,6 +13,7 @@ pub mod markdown;
 mod pages;
 mod properties;
 mod search;
+mod shape;
 mod users;
 
 use mcp_shared::{ServerSpec, ToolDef, Toolset};

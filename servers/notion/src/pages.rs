@@ -8,6 +8,7 @@ use serde_json::{Map, Value, json};
 
 use crate::api::{self, DataSource, ObjectOrJson, id, page_size, req};
 use crate::blocks::{self, BlockInput};
+use crate::shape;
 use crate::{markdown, properties};
 
 pub fn tools() -> Vec<ToolDef> {
@@ -120,7 +121,7 @@ pub async fn create(ctx: &Ctx, p: NewPage) -> Result<Value, ToolError> {
         .json(&Value::Object(body))
         .send_json()
         .await?;
-    let mut out = api::page(&page);
+    let mut out = shape::page(&page);
     if !rest.is_empty() {
         let page_id = api::str_at(&page, "id")
             .ok_or_else(|| api::unexpected("the new page has no id"))?
@@ -252,7 +253,7 @@ async fn fetch_page(
         r = r.query("filter_properties", api::decoded(p));
     }
     let v: Value = r.send_json().await?;
-    let mut out = api::page(&v);
+    let mut out = shape::page(&v);
     if include_content {
         let root = api::str_at(&v, "id")
             .map(str::to_owned)
@@ -356,7 +357,7 @@ async fn update_page(ctx: &Ctx, u: PageUpdate) -> Result<Value, ToolError> {
         .idempotent(true)
         .send_json()
         .await?;
-    Ok(api::page(&v))
+    Ok(shape::page(&v))
 }
 
 /// Update a page's property values (simple form {"Status": "Done", "Due": "2025-01-31"} or
@@ -515,5 +516,5 @@ async fn move_page(ctx: Ctx, a: MovePage) -> Result<Value, ToolError> {
         .idempotent(true)
         .send_json()
         .await?;
-    Ok(api::page(&v))
+    Ok(shape::page(&v))
 }

@@ -5,6 +5,7 @@
 use mcp_shared::ToolError;
 use serde_json::{Map, Value, json};
 
+use crate::api::obj1;
 use crate::markdown;
 
 /// Property types whose values can be written, as Notion's request bodies name them.
@@ -110,13 +111,6 @@ fn find(schema: &[(String, String)], name: &str) -> Option<(String, String)> {
                 .flatten()
         })
         .cloned()
-}
-
-/// `{key: value}`.
-pub fn obj1(key: &str, value: Value) -> Value {
-    let mut m = Map::new();
-    m.insert(key.to_owned(), value);
-    Value::Object(m)
 }
 
 fn bad(name: &str, ty: &str, want: &str, got: &Value) -> ToolError {

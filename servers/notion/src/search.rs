@@ -6,6 +6,7 @@ use serde::Deserialize;
 use serde_json::{Map, Value};
 
 use crate::api::{self, page_size, req};
+use crate::shape;
 
 pub fn tools() -> Vec<ToolDef> {
     vec![
@@ -56,5 +57,5 @@ async fn search(ctx: Ctx, a: Search) -> Result<Value, ToolError> {
         .idempotent(true)
         .send_json()
         .await?;
-    Ok(api::list(&v, api::page_or_data_source))
+    Ok(api::list(&v, shape::page_or_data_source))
 }

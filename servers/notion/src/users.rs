@@ -6,6 +6,7 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use crate::api::{self, id, page_size, req};
+use crate::shape;
 
 pub fn tools() -> Vec<ToolDef> {
     vec![
@@ -32,7 +33,7 @@ pub struct GetUser {
 async fn get_user(ctx: Ctx, a: GetUser) -> Result<Value, ToolError> {
     let path = format!("/v1/users/{}", id(&a.user_id, "user_id")?);
     let v: Value = req(&ctx, Method::GET, &path)?.send_json().await?;
-    Ok(api::user(&v))
+    Ok(shape::user(&v))
 }
 
 /// List the workspace's users (people and bots; guests are not listed): id, name, type,
@@ -51,7 +52,7 @@ async fn list_users(ctx: Ctx, a: ListUsers) -> Result<Value, ToolError> {
         .query_opt("page_size", page_size(a.page_size))
         .send_json()
         .await?;
-    Ok(api::list(&v, api::user))
+    Ok(api::list(&v, shape::user))
 }
 
 /// Retrieve the bot user of the token: its id, name, workspace name and owner type (the
@@ -61,5 +62,5 @@ pub struct GetMe {}
 
 async fn get_me(ctx: Ctx, _a: GetMe) -> Result<Value, ToolError> {
     let v: Value = req(&ctx, Method::GET, "/v1/users/me")?.send_json().await?;
-    Ok(api::user(&v))
+    Ok(shape::user(&v))
 }

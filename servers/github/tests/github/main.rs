@@ -9,16 +9,15 @@ mod context;
 mod discussions;
 mod gists;
 mod issues;
-mod issues_more;
 mod labels;
 mod lockdown;
 mod official;
 mod process;
 mod projects;
 mod pulls;
-mod pulls_more;
+mod pulls_reviews;
 mod repos;
-mod repos_more;
+mod repos_refs;
 mod stargazers;
 mod surface;
 

@@ -2,12 +2,21 @@ use mcp_testkit::expect;
 use mcp_testkit::wiremock::ResponseTemplate;
 use serde_json::{Value, json};
 
-use crate::common::{TOKEN, gh_error, link, pr_json, setup, user_json, validation_failed};
+use crate::common::{TOKEN, gh_error, link, pr_json, setup, validation_failed};
 
 fn args(extra: Value) -> Value {
     let mut a = json!({"owner": "octo", "repo": "hello", "pullNumber": 1347});
     if let (Some(a), Value::Object(e)) = (a.as_object_mut(), extra) {
         a.extend(e);
+    }
+    a
+}
+
+/// Arguments naming pull request 7, with `extra`.
+fn pr7_args(extra: Value) -> Value {
+    let mut a = json!({"owner": "octo", "repo": "hello", "pullNumber": 7});
+    for (k, v) in extra.as_object().unwrap() {
+        a[k] = v.clone();
     }
     a
 }
@@ -130,6 +139,59 @@ async fn update_pull_request_rejected() {
     );
 }
 
+#[tokio::test]
+async fn update_pull_request_draft_and_reviewers() {
+    let s = setup().await;
+    let mut pr = pr_json(7, "Fix");
+    pr["draft"] = json!(true);
+    expect("GET", "/repos/octo/hello/pulls/7")
+        .bearer(TOKEN)
+        .respond(&s.fake, 200, pr)
+        .await;
+    crate::common::graphql(
+        &s.fake,
+        "MarkReadyForReview",
+        json!({"id": "MDExOlB1bGxSZXF1ZXN0MQ=="}),
+        json!({"markPullRequestReadyForReview": {"pullRequest": {"number": 7, "isDraft": false}}}),
+    )
+    .await;
+    expect("POST", "/repos/octo/hello/pulls/7/requested_reviewers")
+        .bearer(TOKEN)
+        .json_body(json!({"reviewers": ["hubot"]}))
+        .respond(&s.fake, 201, pr_json(7, "Fix"))
+        .await;
+    let v = s
+        .client
+        .call_ok(
+            "github_update_pull_request",
+            pr7_args(json!({"draft": false, "reviewers": ["hubot"]})),
+        )
+        .await;
+    assert_eq!(v["draft"], false);
+    assert_eq!(v["requested_reviewers"], json!(["other_user"]));
+}
+
+#[tokio::test]
+async fn update_pull_request_title_then_draft_already_set() {
+    let s = setup().await;
+    expect("PATCH", "/repos/octo/hello/pulls/7")
+        .bearer(TOKEN)
+        .json_body(json!({"title": "New"}))
+        .respond(&s.fake, 200, pr_json(7, "New"))
+        .await;
+    // Already not a draft: no GraphQL call.
+    let v = s
+        .client
+        .call_ok(
+            "github_update_pull_request",
+            pr7_args(json!({"title": "New", "draft": false})),
+        )
+        .await;
+    assert_eq!(v["title"], "New");
+    let requests = s.fake.received_requests().await.unwrap();
+    assert!(requests.iter().all(|r| r.url.path() != "/graphql"));
+}
+
 // ---- github_list_pull_requests
 
 #[tokio::test]
@@ -180,6 +242,57 @@ async fn list_pull_requests_bad_state() {
         err.contains("invalid arguments for github_list_pull_requests"),
         "{err}"
     );
+}
+
+// ---- github_search_pull_requests
+
+#[tokio::test]
+async fn search_pull_requests_contract() {
+    let s = setup().await;
+    let mut pr = pr_json(7, "Fix");
+    pr["pull_request"] = json!({"url": "https://api.github.com/repos/octo/hello/pulls/7"});
+    expect("GET", "/search/issues")
+        .bearer(TOKEN)
+        .query("q", "user:octo is:pr review:required")
+        .query("order", "desc")
+        .query("sort", "updated")
+        .respond(
+            &s.fake,
+            200,
+            json!({"total_count": 1, "incomplete_results": false, "items": [pr]}),
+        )
+        .await;
+    let v = s
+        .client
+        .call_ok(
+            "github_search_pull_requests",
+            json!({"query": "review:required", "owner": "octo", "sort": "updated", "order": "desc"}),
+        )
+        .await;
+    assert_eq!(v["items"][0]["is_pull_request"], true);
+    assert_eq!(v["total_count"], 1);
+}
+
+#[tokio::test]
+async fn search_pull_requests_rejected() {
+    let s = setup().await;
+    expect("GET", "/search/issues")
+        .bearer(TOKEN)
+        .query("q", "repo:octo/hello is:pr")
+        .respond(
+            &s.fake,
+            422,
+            validation_failed(json!([{"message": "The listed users and repositories cannot be searched either because the resources do not exist or you do not have permission to view them.", "resource": "Search", "field": "q", "code": "invalid"}])),
+        )
+        .await;
+    let err = s
+        .client
+        .call_err(
+            "github_search_pull_requests",
+            json!({"query": "is:pr", "owner": "octo", "repo": "hello"}),
+        )
+        .await;
+    assert!(err.contains("cannot be searched"), "{err}");
 }
 
 // ---- github_merge_pull_request
@@ -485,251 +598,6 @@ async fn update_pull_request_branch_head_moved() {
     );
 }
 
-// ---- github_get_pull_request_comments
-
-#[tokio::test]
-async fn get_pull_request_comments_contract() {
-    let s = setup().await;
-    expect("GET", "/repos/octo/hello/pulls/1347/comments")
-        .bearer(TOKEN)
-        .query("page", 1)
-        .respond(
-            &s.fake,
-            200,
-            json!([{
-                "url": "u", "pull_request_review_id": 42, "id": 10, "node_id": "MDI0OlB1bGxSZXF1ZXN0UmV2aWV3Q29tbWVudDEw",
-                "diff_hunk": "@@ -16,33 +16,40 @@ public class Connection : IConnection...", "path": "file1.txt",
-                "position": 1, "original_position": 4, "commit_id": "6dcb09b5b57875f334f61aebed695e2e4193db5e",
-                "original_commit_id": "9c48853fa3dc5c1c3d6f1f1cd1f2743e72652840", "in_reply_to_id": 8,
-                "user": user_json("octocat", 1), "body": "Great stuff!", "created_at": "2011-04-14T16:00:49Z",
-                "updated_at": "2011-04-14T16:00:49Z", "html_url": "https://github.com/octo/hello/pull/1#discussion-diff-1",
-                "pull_request_url": "p", "author_association": "NONE", "_links": {}, "start_line": 1,
-                "original_start_line": 1, "start_side": "RIGHT", "line": 2, "original_line": 2, "side": "RIGHT"
-            }]),
-        )
-        .await;
-    let v = s
-        .client
-        .call_ok("github_get_pull_request_comments", args(json!({"page": 1})))
-        .await;
-    let c = &v["items"][0];
-    assert_eq!(c["id"], 10);
-    assert_eq!(c["user"], "octocat");
-    assert_eq!(c["body"], "Great stuff!");
-    assert_eq!(c["path"], "file1.txt");
-    assert_eq!(c["line"], 2);
-    assert_eq!(c["side"], "RIGHT");
-    assert_eq!(c["in_reply_to_id"], 8);
-    assert!(c.get("_links").is_none() && c.get("original_commit_id").is_none());
-}
-
-#[tokio::test]
-async fn get_pull_request_comments_not_found() {
-    let s = setup().await;
-    expect("GET", "/repos/octo/hello/pulls/1347/comments")
-        .bearer(TOKEN)
-        .respond(&s.fake, 404, gh_error(404, "Not Found"))
-        .await;
-    let err = s
-        .client
-        .call_err("github_get_pull_request_comments", args(json!({})))
-        .await;
-    assert!(err.contains("404"), "{err}");
-}
-
-// ---- github_get_pull_request_reviews
-
-fn review_json(id: u64, state: &str, body: &str) -> Value {
-    json!({
-        "id": id,
-        "node_id": "MDE3OlB1bGxSZXF1ZXN0UmV2aWV3ODA=",
-        "user": user_json("octocat", 1),
-        "body": body,
-        "state": state,
-        "html_url": format!("https://github.com/octo/hello/pull/12#pullrequestreview-{id}"),
-        "pull_request_url": "https://api.github.com/repos/octo/hello/pulls/12",
-        "_links": {},
-        "submitted_at": "2019-11-17T17:43:43Z",
-        "commit_id": "ecdd80bb57125d7ba9641ffaa4d7d2c19d3f3091",
-        "author_association": "COLLABORATOR"
-    })
-}
-
-#[tokio::test]
-async fn get_pull_request_reviews_contract() {
-    let s = setup().await;
-    expect("GET", "/repos/octo/hello/pulls/1347/reviews")
-        .bearer(TOKEN)
-        .respond(
-            &s.fake,
-            200,
-            json!([review_json(
-                80,
-                "APPROVED",
-                "Here is the body for the review."
-            )]),
-        )
-        .await;
-    let v = s
-        .client
-        .call_ok("github_get_pull_request_reviews", args(json!({})))
-        .await;
-    assert_eq!(
-        v["items"][0],
-        json!({
-            "id": 80, "user": "octocat", "state": "APPROVED", "body": "Here is the body for the review.",
-            "commit_id": "ecdd80bb57125d7ba9641ffaa4d7d2c19d3f3091", "submitted_at": "2019-11-17T17:43:43Z",
-            "author_association": "COLLABORATOR", "html_url": "https://github.com/octo/hello/pull/12#pullrequestreview-80"
-        })
-    );
-    assert_eq!(v["next_page"], Value::Null);
-}
-
-#[tokio::test]
-async fn get_pull_request_reviews_forbidden() {
-    let s = setup().await;
-    expect("GET", "/repos/octo/hello/pulls/1347/reviews")
-        .bearer(TOKEN)
-        .respond_with(
-            &s.fake,
-            ResponseTemplate::new(403)
-                .set_body_json(gh_error(403, "Resource not accessible by integration"))
-                .insert_header("x-accepted-oauth-scopes", "repo")
-                .insert_header("x-oauth-scopes", "read:user"),
-        )
-        .await;
-    let err = s
-        .client
-        .call_err("github_get_pull_request_reviews", args(json!({})))
-        .await;
-    assert!(
-        err.contains("403") && err.contains("needs the token scope(s) `repo`"),
-        "{err}"
-    );
-}
-
-// ---- github_create_pull_request_review
-
-#[tokio::test]
-async fn create_pull_request_review_contract() {
-    let s = setup().await;
-    expect("POST", "/repos/octo/hello/pulls/1347/reviews")
-        .bearer(TOKEN)
-        .json_body(json!({
-            "commit_id": "ecdd80bb57125d7ba9641ffaa4d7d2c19d3f3091",
-            "body": "This is close to perfect! Please address the suggested inline change.",
-            "event": "REQUEST_CHANGES",
-            "comments": [
-                {"path": "file.md", "body": "Please add more information here.", "line": 6, "side": "RIGHT", "start_line": 4},
-                {"path": "old.md", "body": "Why?", "position": 3}
-            ]
-        }))
-        .respond(&s.fake, 200, review_json(80, "CHANGES_REQUESTED", "This is close to perfect! Please address the suggested inline change."))
-        .await;
-    let v = s
-        .client
-        .call_ok(
-            "github_create_pull_request_review",
-            args(json!({
-                "commitId": "ecdd80bb57125d7ba9641ffaa4d7d2c19d3f3091",
-                "body": "This is close to perfect! Please address the suggested inline change.",
-                "event": "REQUEST_CHANGES",
-                "comments": [
-                    {"path": "file.md", "body": "Please add more information here.", "line": 6, "side": "RIGHT", "start_line": 4},
-                    {"path": "old.md", "body": "Why?", "position": 3}
-                ]
-            })),
-        )
-        .await;
-    assert_eq!(v["id"], 80);
-    assert_eq!(v["state"], "CHANGES_REQUESTED");
-}
-
-#[tokio::test]
-async fn create_pending_review_without_event() {
-    let s = setup().await;
-    expect("POST", "/repos/octo/hello/pulls/1347/reviews")
-        .bearer(TOKEN)
-        .json_body(json!({"comments": [{"path": "a.rs", "body": "nit", "line": 1}]}))
-        .respond(&s.fake, 200, review_json(81, "PENDING", ""))
-        .await;
-    let v = s
-        .client
-        .call_ok(
-            "github_create_pull_request_review",
-            args(json!({"comments": [{"path": "a.rs", "body": "nit", "line": 1}]})),
-        )
-        .await;
-    assert_eq!(v["state"], "PENDING");
-}
-
-#[tokio::test]
-async fn create_pull_request_review_invalid_input() {
-    let s = setup().await;
-    let err = s
-        .client
-        .call_err(
-            "github_create_pull_request_review",
-            args(json!({"event": "REQUEST_CHANGES"})),
-        )
-        .await;
-    assert!(
-        err.contains("REQUEST_CHANGES review needs a `body`"),
-        "{err}"
-    );
-    let err = s
-        .client
-        .call_err(
-            "github_create_pull_request_review",
-            args(json!({"event": "COMMENT", "comments": [{"path": "a.rs", "body": "where?"}]})),
-        )
-        .await;
-    assert!(err.contains("comments[0] (a.rs): give `line`"), "{err}");
-    let err = s
-        .client
-        .call_err(
-            "github_create_pull_request_review",
-            args(json!({"event": "LGTM"})),
-        )
-        .await;
-    assert!(
-        err.contains("invalid arguments for github_create_pull_request_review"),
-        "{err}"
-    );
-    assert!(
-        s.fake
-            .received_requests()
-            .await
-            .unwrap_or_default()
-            .is_empty()
-    );
-}
-
-#[tokio::test]
-async fn create_pull_request_review_on_own_pull_request() {
-    let s = setup().await;
-    expect("POST", "/repos/octo/hello/pulls/1347/reviews")
-        .bearer(TOKEN)
-        .json_body(json!({"event": "APPROVE"}))
-        .respond(
-            &s.fake,
-            422,
-            json!({"message": "Unprocessable Entity", "errors": ["Can not approve your own pull request"], "documentation_url": "https://docs.github.com/rest/pulls/reviews#create-a-review-for-a-pull-request", "status": "422"}),
-        )
-        .await;
-    let err = s
-        .client
-        .call_err(
-            "github_create_pull_request_review",
-            args(json!({"event": "APPROVE"})),
-        )
-        .await;
-    assert!(
-        err.contains("422") && err.contains("Can not approve your own pull request"),
-        "{err}"
-    );
-}
-
 // ---- github_create_pull_request
 
 #[tokio::test]
@@ -790,4 +658,57 @@ async fn create_pull_request_needs_head_and_base() {
         )
         .await;
     assert!(err.contains("missing field `head`"), "{err}");
+}
+
+// ---- github_get_pull_request_diff
+
+#[tokio::test]
+async fn get_pull_request_diff_contract() {
+    let s = setup().await;
+    expect("GET", "/repos/octo/hello/pulls/7")
+        .bearer(TOKEN)
+        .header("accept", "application/vnd.github.diff")
+        .respond_with(
+            &s.fake,
+            ResponseTemplate::new(200)
+                .set_body_string(format!("diff --git a/a b/a\n{}", "+x\n".repeat(100_000))),
+        )
+        .await;
+    let r = s
+        .client
+        .call("github_get_pull_request_diff", pr7_args(json!({})))
+        .await
+        .unwrap();
+    let text = mcp_testkit::text_of(&r);
+    assert!(
+        text.starts_with("diff --git a/a b/a\n+x\n"),
+        "{}",
+        &text[..40]
+    );
+    assert!(
+        text.ends_with("[truncated: showing the first 204800 of 300019 bytes]"),
+        "{}",
+        &text[text.len() - 80..]
+    );
+}
+
+#[tokio::test]
+async fn get_pull_request_diff_too_large() {
+    let s = setup().await;
+    expect("GET", "/repos/octo/hello/pulls/7")
+        .bearer(TOKEN)
+        .respond(
+            &s.fake,
+            406,
+            json!({"message": "Sorry, the diff exceeded the maximum number of lines (20000)", "errors": [{"resource": "PullRequest", "field": "diff", "code": "too_large"}], "documentation_url": "https://docs.github.com/rest/pulls/pulls#get-a-pull-request", "status": "406"}),
+        )
+        .await;
+    let err = s
+        .client
+        .call_err("github_get_pull_request_diff", pr7_args(json!({})))
+        .await;
+    assert!(
+        err.contains("406") && err.contains("github_get_pull_request_files"),
+        "{err}"
+    );
 }

@@ -1,5 +1,5 @@
-//! Repository tools beyond the Klavis catalog: commits, branches, tags, releases, file
-//! deletion (GitHub's official server's operations in our naming).
+//! Commits, branches, tags and releases of a repository (GitHub's official server's
+//! operations in our naming).
 
 use mcp_testkit::expect;
 use mcp_testkit::wiremock::ResponseTemplate;
@@ -343,103 +343,6 @@ async fn release_failures() {
         )
         .await;
     assert!(err.contains("404"), "{err}");
-}
-
-#[tokio::test]
-async fn delete_file_contract() {
-    let s = setup().await;
-    expect("GET", "/repos/octo/hello/contents/docs/old.md")
-        .bearer(TOKEN)
-        .query("ref", "main")
-        .respond(
-            &s.fake,
-            200,
-            json!({"type": "file", "encoding": "base64", "size": 5, "name": "old.md", "path": "docs/old.md", "content": "aGVsbG8=", "sha": "3d21ec53a331a6f037a91c368710b99387d012c1"}),
-        )
-        .await;
-    expect("DELETE", "/repos/octo/hello/contents/docs/old.md")
-        .bearer(TOKEN)
-        .json_body(json!({"message": "remove old docs", "sha": "3d21ec53a331a6f037a91c368710b99387d012c1", "branch": "main"}))
-        .respond(
-            &s.fake,
-            200,
-            json!({"content": null, "commit": {"sha": "7638417db6d59f3c431d3e1f261cc637155684cd", "message": "remove old docs", "html_url": "https://github.com/octo/hello/commit/7638417db6d59f3c431d3e1f261cc637155684cd"}}),
-        )
-        .await;
-    let v = s
-        .client
-        .call_ok(
-            "github_delete_file",
-            json!({"owner": "octo", "repo": "hello", "path": "docs/old.md", "message": "remove old docs", "branch": "main"}),
-        )
-        .await;
-    assert_eq!(
-        v["commit"]["sha"],
-        "7638417db6d59f3c431d3e1f261cc637155684cd"
-    );
-    assert_eq!(v["path"], "docs/old.md");
-}
-
-#[tokio::test]
-async fn delete_file_refuses_directories_and_reports_conflicts() {
-    let s = setup().await;
-    expect("GET", "/repos/octo/hello/contents/docs")
-        .bearer(TOKEN)
-        .query("ref", "main")
-        .respond(
-            &s.fake,
-            200,
-            json!([{"type": "file", "name": "a.md", "path": "docs/a.md", "sha": "1"}]),
-        )
-        .await;
-    let err = s
-        .client
-        .call_err(
-            "github_delete_file",
-            json!({"owner": "octo", "repo": "hello", "path": "docs", "message": "m", "branch": "main"}),
-        )
-        .await;
-    assert!(err.contains("is not a file"), "{err}");
-    expect("GET", "/repos/octo/hello/contents/a.txt")
-        .bearer(TOKEN)
-        .query("ref", "dev")
-        .respond(
-            &s.fake,
-            200,
-            json!({"type": "file", "path": "a.txt", "sha": "abc"}),
-        )
-        .await;
-    expect("DELETE", "/repos/octo/hello/contents/a.txt")
-        .bearer(TOKEN)
-        .json_body(json!({"message": "m", "sha": "abc", "branch": "dev"}))
-        .respond(&s.fake, 409, gh_error(409, "a.txt does not match abc"))
-        .await;
-    let err = s
-        .client
-        .call_err(
-            "github_delete_file",
-            json!({"owner": "octo", "repo": "hello", "path": "a.txt", "message": "m", "branch": "dev"}),
-        )
-        .await;
-    assert!(err.contains("409 Conflict"), "{err}");
-}
-
-#[tokio::test]
-async fn create_repository_in_an_organization() {
-    let s = setup().await;
-    expect("POST", "/orgs/octo-org/repos")
-        .bearer(TOKEN)
-        .json_body(json!({"name": "tools", "private": true}))
-        .respond(&s.fake, 201, repo_json("octo-org", "tools"))
-        .await;
-    let v = s
-        .client
-        .call_ok(
-            "github_create_repository",
-            json!({"name": "tools", "organization": "octo-org", "private": true}),
-        )
-        .await;
-    assert_eq!(v["full_name"], "octo-org/tools");
 }
 
 #[tokio::test]

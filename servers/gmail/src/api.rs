@@ -10,7 +10,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
-use crate::mime::{self, Decoded, Headers};
+use crate::mime::{self, AttachmentMeta, Decoded, Headers};
 
 /// The authenticated user's mailbox.
 pub const USER: &str = "/gmail/v1/users/me";
@@ -243,4 +243,33 @@ pub struct BatchResult {
     modified: Option<bool>,
     /// Set by gmail_batch_delete_emails
     deleted: Option<bool>,
+}
+
+/// A message in `full` format and its decoded MIME parts.
+pub async fn get_full(ctx: &Ctx, message_id: &str) -> Result<(Value, Decoded), ToolError> {
+    let path = format!("/messages/{}", id_seg(message_id, "messageId")?);
+    let v: Value = req(ctx, Method::GET, &path)?
+        .query("format", "full")
+        .send_json()
+        .await?;
+    let d = mime::decode_message(&v)?;
+    Ok((v, d))
+}
+
+/// Download one attachment's bytes (inline data, or `messages.attachments.get`).
+/// An attachment's bytes: its inline data, or fetched by its attachment id.
+pub async fn attachment_bytes(
+    ctx: &Ctx,
+    message_id: &str,
+    a: &AttachmentMeta,
+) -> Result<Vec<u8>, ToolError> {
+    if let Some(data) = &a.data {
+        return mime::b64url_decode(data);
+    }
+    let Some(att_id) = &a.attachment_id else {
+        return Ok(Vec::new());
+    };
+    let path = format!("/messages/{}/attachments/{}", seg(message_id), seg(att_id));
+    let v: Value = req(ctx, Method::GET, &path)?.send_json().await?;
+    mime::b64url_decode(v.get("data").and_then(Value::as_str).unwrap_or(""))
 }

@@ -1,0 +1,45 @@
+//! Organization search (the `orgs` toolset).
+
+use mcp_shared::{Ctx, Effect, Int, ToolDef, ToolError, tool};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::Value;
+
+use crate::issues::Order;
+use crate::users::{UserSort, account_search, typed_query};
+
+pub fn tools() -> Vec<ToolDef> {
+    vec![
+        tool(
+            "github_search_orgs",
+            "Search organizations",
+            Effect::Read,
+            search_orgs,
+        )
+        .toolset("orgs")
+        .official_name("search_orgs"),
+    ]
+}
+
+/// Search GitHub organizations with GitHub's user search syntax (e.g. `microsoft`,
+/// `location:berlin repos:>10`); `type:org` is added unless the query names a type. Returns the
+/// total count, matching organizations (login, id, profile URL) and `next_page`.
+#[derive(Deserialize, JsonSchema)]
+pub struct SearchOrgs {
+    /// Search query in GitHub user search syntax
+    query: String,
+    /// Sort field (default: best match)
+    sort: Option<UserSort>,
+    /// Sort order (default desc; only with `sort`)
+    order: Option<Order>,
+    /// Page number (from 1)
+    page: Option<Int>,
+    /// Results per page (max 100)
+    #[serde(rename = "perPage")]
+    per_page: Option<Int>,
+}
+
+async fn search_orgs(ctx: Ctx, a: SearchOrgs) -> Result<Value, ToolError> {
+    let q = typed_query(&a.query, "org");
+    account_search(&ctx, &q, a.sort, a.order, a.page, a.per_page).await
+}
