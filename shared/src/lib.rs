@@ -25,6 +25,7 @@ pub mod scope;
 pub mod secret;
 pub mod server;
 mod sessions;
+pub mod switch;
 pub mod tool;
 pub mod types;
 pub mod upstream;

@@ -21,6 +21,7 @@ mod repos;
 mod repos_more;
 mod stargazers;
 mod surface;
+mod switches;
 
 mod dependabot;
 mod git;
