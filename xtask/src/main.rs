@@ -6,6 +6,7 @@
 //! - `dist [SERVER...]`: static, stripped release binaries (and the CA bundle) into `dist/`;
 //! - `image SERVER`: `dist` plus a Docker build of `docker/Dockerfile`.
 
+mod paths;
 mod scaffold;
 mod servers;
 
@@ -105,7 +106,7 @@ fn cargo() -> Command {
     Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
 }
 
-fn docs(root: &Path, no_cargo: bool) -> Result<()> {
+pub(crate) fn docs(root: &Path, no_cargo: bool) -> Result<()> {
     if !no_cargo {
         run(cargo().current_dir(root).env("MCP_UPDATE_DOCS", "1").args([
             "test",
@@ -132,6 +133,7 @@ fn check(root: &Path, no_cargo: bool) -> Result<()> {
     for s in &list {
         problems.extend(servers::check_server(root, s));
     }
+    problems.extend(paths::outside_references(root)?);
     let readme = std::fs::read_to_string(root.join("README.md")).context("README.md")?;
     match servers::with_catalog(root, &readme) {
         Ok(new) if new != readme => {
