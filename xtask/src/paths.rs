@@ -10,7 +10,7 @@ use anyhow::{Context, Result};
 const DATA: &[&str] = &["catalog/klavis-tools.json", "Cargo.lock"];
 
 /// The repository's files: tracked and untracked-but-not-ignored, as git lists them.
-fn files(root: &Path) -> Result<Vec<PathBuf>> {
+pub fn repo_files(root: &Path) -> Result<Vec<PathBuf>> {
     let out = Command::new("git")
         .current_dir(root)
         .args([
@@ -28,6 +28,13 @@ fn files(root: &Path) -> Result<Vec<PathBuf>> {
         .split(|b| *b == 0)
         .filter(|p| !p.is_empty())
         .map(|p| PathBuf::from(String::from_utf8_lossy(p).into_owned()))
+        .collect())
+}
+
+/// The files whose text is ours (not the data files).
+fn files(root: &Path) -> Result<Vec<PathBuf>> {
+    Ok(repo_files(root)?
+        .into_iter()
         .filter(|p| !DATA.iter().any(|d| p == Path::new(d)))
         .collect())
 }
