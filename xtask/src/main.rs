@@ -167,6 +167,7 @@ pub(crate) fn check(root: &Path, no_cargo: bool) -> Result<()> {
         problems.extend(servers::check_server(root, s));
     }
     problems.extend(paths::outside_references(root)?);
+    problems.extend(profiles(root)?);
     let readme = std::fs::read_to_string(root.join("README.md")).context("README.md")?;
     match servers::with_catalog(root, &readme) {
         Ok(new) if new != readme => {
@@ -199,6 +200,43 @@ pub(crate) fn check(root: &Path, no_cargo: bool) -> Result<()> {
     }
     println!("xtask check: {} server(s) ok", list.len());
     Ok(())
+}
+
+/// README's run command (`cargo run --release`) builds quickly, and what images and the
+/// benchmark ship is fully optimised: `release` has no fat LTO and several codegen units,
+/// `dist` (what `xtask dist`, `image` and `bench` build) has both.
+fn profiles(root: &Path) -> Result<Vec<String>> {
+    let text = std::fs::read_to_string(root.join("Cargo.toml")).context("Cargo.toml")?;
+    let manifest: toml::Table = toml::from_str(&text).context("Cargo.toml is not TOML")?;
+    Ok(profile_problems(&manifest))
+}
+
+fn profile_problems(manifest: &toml::Table) -> Vec<String> {
+    let mut p = Vec::new();
+    let profile = |name: &str| {
+        manifest
+            .get("profile")
+            .and_then(|v| v.get(name))
+            .and_then(|v| v.as_table())
+            .cloned()
+            .unwrap_or_default()
+    };
+    let (release, dist) = (profile("release"), profile("dist"));
+    let fat = |t: &toml::Table| {
+        matches!(t.get("lto"), Some(toml::Value::Boolean(true)))
+            || t.get("lto").and_then(|v| v.as_str()) == Some("fat")
+    };
+    let one_unit = |t: &toml::Table| t.get("codegen-units").and_then(|v| v.as_integer()) == Some(1);
+    if fat(&release) || one_unit(&release) {
+        p.push("Cargo.toml: [profile.release] (README's run command) must build quickly: no fat LTO, more than one codegen unit; put those in [profile.dist]".into());
+    }
+    if dist.get("inherits").and_then(|v| v.as_str()) != Some("release")
+        || !fat(&dist)
+        || !one_unit(&dist)
+    {
+        p.push("Cargo.toml: [profile.dist] (images, benchmarks) must inherit release with lto = \"fat\" and codegen-units = 1".into());
+    }
+    p
 }
 
 pub(crate) fn target_dir(root: &Path) -> PathBuf {
@@ -344,4 +382,21 @@ pub(crate) fn image(root: &Path, name: &str) -> Result<()> {
     run(&mut cmd)?;
     println!("built image {}:latest", s.binary);
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn profiles_quick_release_and_full_dist() {
+        let ok: toml::Table = toml::from_str(
+            "[profile.release]\nlto = false\n[profile.dist]\ninherits = \"release\"\nlto = \"fat\"\ncodegen-units = 1\n",
+        )
+        .unwrap();
+        assert!(profile_problems(&ok).is_empty());
+        let old: toml::Table =
+            toml::from_str("[profile.release]\nlto = \"fat\"\ncodegen-units = 1\n").unwrap();
+        assert_eq!(profile_problems(&old).len(), 2);
+    }
 }
