@@ -504,6 +504,8 @@ fn run_summarised(
     // The command holds copies of the pipe's write end: drop it so that reading ends.
     drop(cmd);
     let (mut passed, mut failed) = (0u64, 0u64);
+    // nextest's closing `FAIL [ 1.2s] (7/9) crate::binary test::name` lines.
+    let mut failing: Vec<String> = Vec::new();
     let number_before = |line: &str, word: &str| -> Option<u64> {
         let i = line.find(word)?;
         line[..i]
@@ -515,6 +517,12 @@ fn run_summarised(
     for line in std::io::BufReader::new(reader).lines() {
         let Ok(line) = line else { break };
         println!("{line}");
+        if let Some(rest) = line.trim_start().strip_prefix("FAIL [")
+            && let Some(name) = rest.rsplit(' ').next()
+            && !failing.iter().any(|f| f == name)
+        {
+            failing.push(name.to_owned());
+        }
         if line.contains("tests run:") {
             passed = number_before(&line, " passed").unwrap_or(passed);
             failed = number_before(&line, " failed").unwrap_or(0);
@@ -525,8 +533,13 @@ fn run_summarised(
     }
     let status = child.wait().map_err(|e| (e.into(), (passed, failed)))?;
     if !status.success() {
+        let which = if failing.is_empty() {
+            shown
+        } else {
+            failing.join(", ")
+        };
         return Err((
-            anyhow::anyhow!("{failed} test(s) failed ({shown}: {status})"),
+            anyhow::anyhow!("{failed} test(s) failed: {which} ({status})"),
             (passed, failed),
         ));
     }
