@@ -518,7 +518,7 @@ fn run_summarised(
         let Ok(line) = line else { break };
         println!("{line}");
         if let Some(rest) = line.trim_start().strip_prefix("FAIL [")
-            && let Some(name) = rest.rsplit(' ').next()
+            && let Some((_, name)) = rest.split_once(") ")
             && !failing.iter().any(|f| f == name)
         {
             failing.push(name.to_owned());
