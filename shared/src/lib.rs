@@ -31,6 +31,7 @@ pub mod server;
 mod sessions;
 pub mod spec;
 pub mod state;
+pub mod switch;
 pub mod tenant;
 pub mod tool;
 pub mod types;

@@ -1,4 +1,5 @@
-//! `main` of every server: the CLI and environment of DESIGN.md, logging, and the transports.
+//! `main` of every server: the CLI and environment of ARCHITECTURE.md, logging, and the
+//! transports.
 
 use std::io::{Read as _, Write as _};
 use std::net::{IpAddr, TcpStream};
@@ -52,11 +53,11 @@ struct Options {
     /// Address to bind (HTTP)
     #[arg(long, global = true, env = "HOST", default_value = "127.0.0.1")]
     host: IpAddr,
-    /// Port (HTTP); also PORT, then <SERVICE>_MCP_SERVER_PORT; default 5000
-    #[arg(long, global = true)]
+    /// Port (HTTP); without it, <SERVICE>_MCP_SERVER_PORT, then 5000
+    #[arg(long, global = true, env = "PORT")]
     port: Option<u16>,
     /// List and allow only read-only tools
-    #[arg(long, global = true, env = "MCP_READ_ONLY")]
+    #[arg(long, global = true, env = "MCP_READ_ONLY", value_parser = crate::switch::value_parser())]
     read_only: bool,
     /// Comma-separated toolsets to enable (`all` for every toolset)
     #[arg(long, global = true, env = "MCP_TOOLSETS")]
@@ -67,7 +68,7 @@ struct Options {
     /// Sessions start with --toolsets only (none when not given) and enable more at run time
     /// with the list_available_toolsets, get_toolset_tools and enable_toolset tools (also
     /// <SERVICE>_DYNAMIC_TOOLSETS)
-    #[arg(long, global = true, env = "MCP_DYNAMIC_TOOLSETS")]
+    #[arg(long, global = true, env = "MCP_DYNAMIC_TOOLSETS", value_parser = crate::switch::value_parser())]
     dynamic_toolsets: bool,
     /// Which tool names to list: ours, or those of the vendor's official MCP server
     #[arg(long, global = true, env = "MCP_TOOL_NAMES", value_enum, default_value_t = Naming::Default)]
@@ -76,13 +77,13 @@ struct Options {
     #[arg(long, global = true, env = "MCP_EXCLUDE_TOOLS")]
     exclude_tools: Option<String>,
     /// Answer streamable HTTP requests with plain JSON instead of an SSE stream
-    #[arg(long, global = true, env = "MCP_JSON_RESPONSE")]
+    #[arg(long, global = true, env = "MCP_JSON_RESPONSE", value_parser = crate::switch::value_parser())]
     json_response: bool,
     /// Serve HTTP without sessions (every POST stands alone)
-    #[arg(long, global = true, env = "MCP_STATELESS")]
+    #[arg(long, global = true, env = "MCP_STATELESS", value_parser = crate::switch::value_parser())]
     stateless: bool,
     /// On HTTP, never fall back to AUTH_DATA / environment credentials
-    #[arg(long, global = true, env = "MCP_REQUIRE_AUTH_HEADER")]
+    #[arg(long, global = true, env = "MCP_REQUIRE_AUTH_HEADER", value_parser = crate::switch::value_parser())]
     require_auth_header: bool,
     /// Log format on stderr (filter with RUST_LOG)
     #[arg(long, global = true, env = "LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
@@ -139,8 +140,9 @@ fn settings_from(spec: &ServerSpec, o: &Options) -> Result<Settings, String> {
         ..settings_from_flags_only(o)
     };
     // GitHub's server names it GITHUB_DYNAMIC_TOOLSETS: every server takes its own prefix.
-    if let Some(v) = env_flag(&format!("{}_DYNAMIC_TOOLSETS", spec.env_prefix())) {
-        s.dynamic_toolsets |= crate::scope::truthy(&v);
+    let dynamic_var = format!("{}_DYNAMIC_TOOLSETS", spec.env_prefix());
+    if let Some(v) = env_flag(&dynamic_var) {
+        s.dynamic_toolsets |= crate::switch::parse(&dynamic_var, &v)?;
     }
     if let Some(secs) = env_parse::<u64>("MCP_UPSTREAM_TIMEOUT_SECS")? {
         s.upstream_timeout = Duration::from_secs(secs.max(1));
@@ -152,7 +154,7 @@ fn settings_from(spec: &ServerSpec, o: &Options) -> Result<Settings, String> {
         s.max_body_bytes = n;
     }
     if let Some(v) = env_flag("MCP_DIRECT") {
-        s.direct = crate::scope::truthy(&v);
+        s.direct = crate::switch::parse("MCP_DIRECT", &v)?;
     }
     if let Some(secs) = env_parse::<u64>("MCP_SESSION_IDLE_SECS")? {
         s.session_idle_timeout = Duration::from_secs(secs.max(1));
@@ -167,9 +169,7 @@ fn port_from(spec: &ServerSpec, o: &Options) -> Result<u16, String> {
     if let Some(p) = o.port {
         return Ok(p);
     }
-    Ok(env_parse::<u16>("PORT")?
-        .or(env_parse::<u16>(&spec.port_var())?)
-        .unwrap_or(5000))
+    Ok(env_parse::<u16>(&spec.port_var())?.unwrap_or(5000))
 }
 
 fn init_logging(format: LogFormat) {
@@ -192,7 +192,8 @@ pub fn run(spec: &'static ServerSpec) -> ExitCode {
         .name(spec.binary)
         .bin_name(spec.binary)
         .version(spec.version)
-        .about(spec.description);
+        .about(spec.description)
+        .after_help(credentials_help(spec));
     for f in spec.flags {
         command = command.arg(
             clap::Arg::new(f.name)
@@ -201,7 +202,7 @@ pub fn run(spec: &'static ServerSpec) -> ExitCode {
                 .help(f.help)
                 .global(true)
                 .action(clap::ArgAction::SetTrue)
-                .value_parser(clap::builder::FalseyValueParser::new()),
+                .value_parser(crate::switch::value_parser()),
         );
     }
     let matches = command.get_matches();
@@ -243,8 +244,8 @@ pub fn run(spec: &'static ServerSpec) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            tracing::error!("{e}");
-            eprintln!("{}: {e}", spec.binary);
+            // Once, through the log (text or JSON, on stderr), like every other line.
+            tracing::error!(server = spec.binary, "{e}");
             ExitCode::from(2)
         }
     }
@@ -364,6 +365,21 @@ fn print_tools(spec: &'static ServerSpec, o: &Options, json: bool, markdown: boo
             return ExitCode::from(2);
         }
     };
+    if o.toolsets.is_none() && !o.dynamic_toolsets {
+        // On stderr, so that the JSON and Markdown on stdout stay as they are.
+        let defaults: Vec<&str> = spec
+            .toolsets
+            .iter()
+            .filter(|t| t.default)
+            .map(|t| t.name)
+            .collect();
+        eprintln!(
+            "{}: the default toolsets ({}); `{} tools --toolsets all` lists every tool",
+            spec.binary,
+            defaults.join(", "),
+            spec.binary
+        );
+    }
     let text = if json {
         crate::docs::tools_json(&server)
     } else if markdown {
@@ -376,6 +392,117 @@ fn print_tools(spec: &'static ServerSpec, o: &Options, json: bool, markdown: boo
         return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS
+}
+
+/// The `--help` section on credentials and the vendor API, from the server's spec: the one
+/// place to extend when a spec declares more about how its vendor takes credentials.
+fn credentials_help(spec: &ServerSpec) -> String {
+    let mut rows: Vec<(String, String)> = vec![
+        (
+            "x-auth-data header".into(),
+            "base64 of a JSON object, e.g. {\"access_token\":\"...\"} (HTTP)".into(),
+        ),
+        (
+            "Authorization header".into(),
+            "Bearer <token>, read as {\"access_token\":\"<token>\"} (HTTP)".into(),
+        ),
+        (
+            "AUTH_DATA".into(),
+            "the same JSON object, or a bare token; on HTTP the fallback for callers without a \
+             header, unless --require-auth-header"
+                .into(),
+        ),
+    ];
+    for (name, field) in spec.token_headers {
+        rows.insert(
+            1,
+            (
+                format!("{name} header"),
+                format!("a raw token, read as the field `{field}` (HTTP)"),
+            ),
+        );
+    }
+    for (var, field) in spec.credential_env {
+        rows.push((
+            (*var).into(),
+            format!(
+                "{} credentials, read as the field `{field}`",
+                spec.display_name
+            ),
+        ));
+    }
+    let mut out = String::from("Credentials (per request; the first one present wins):\n");
+    let width = rows.iter().map(|(k, _)| k.len()).max().unwrap_or(0);
+    let mut line = |k: &str, v: &str| out.push_str(&format!("  {k:width$}  {v}\n"));
+    for (k, v) in &rows {
+        line(k, v);
+    }
+    let fields: Vec<String> = spec
+        .auth
+        .fields()
+        .iter()
+        .map(|names| {
+            names
+                .iter()
+                .map(|n| format!("`{n}`"))
+                .collect::<Vec<_>>()
+                .join(" or ")
+        })
+        .collect();
+    if !fields.is_empty() {
+        out.push_str(&format!(
+            "  {} reads the credential fields {}.\n",
+            spec.display_name,
+            fields.join(", ")
+        ));
+    }
+    let mut apis = Vec::new();
+    match spec.base {
+        crate::Base::Fixed(url) => apis.push((
+            spec.base_url_var(),
+            format!("{} API base URL (default {url})", spec.display_name),
+        )),
+        crate::Base::Tenant(urls) => {
+            let list: Vec<&str> = urls.iter().map(|u| u.template).collect();
+            apis.push((
+                spec.base_url_var(),
+                format!(
+                    "{} API base URL, from the credentials by default: {}",
+                    spec.display_name,
+                    list.join(" or ")
+                ),
+            ));
+            apis.push((
+                spec.allowed_hosts_var(),
+                "more host patterns the credentials may name (e.g. *.example.com)".to_owned(),
+            ));
+        }
+        crate::Base::None => {}
+    }
+    apis.extend(spec.extra_apis.iter().map(|a| {
+        (
+            a.base_url_var.to_owned(),
+            format!(
+                "{} API base URL (default {})",
+                a.display_name, a.default_base_url
+            ),
+        )
+    }));
+    let width = apis
+        .iter()
+        .map(|(k, _)| k.len())
+        .max()
+        .unwrap_or(0)
+        .max(width);
+    out.push_str("\nVendor API:\n");
+    for (k, v) in &apis {
+        out.push_str(&format!("  {k:width$}  {v}\n"));
+    }
+    out.push_str(&format!(
+        "\nSwitches take {}. Listing tools needs no credentials.",
+        crate::switch::SPELLINGS
+    ));
+    out
 }
 
 fn settings_from_flags_only(o: &Options) -> Settings {

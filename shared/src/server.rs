@@ -123,7 +123,7 @@ impl McpServer {
         {
             if !by_name.contains_key(name) {
                 return Err(format!(
-                    "unknown tool `{name}`; run `{} tools` to list them",
+                    "unknown tool `{name}`; run `{} --toolsets all tools` to list every tool",
                     spec.binary
                 ));
             }

@@ -141,7 +141,8 @@ async fn get_item_contract() {
         .bearer(TOKEN)
         .respond(&fake, 200, json!({"id": "a1", "name": "First", "extra": true}))
         .await;
-    let v = server.client(TOKEN).await.call_ok("{{service}}_get_item", json!({"id": "a1"})).await;
+    let client = server.client(TOKEN).await;
+    let v = client.call_ok("{{service}}_get_item", json!({"id": "a1"})).await;
     assert_eq!(v, json!({"id": "a1", "name": "First"}));
 }
 
@@ -153,7 +154,8 @@ async fn get_item_not_found() {
         .bearer(TOKEN)
         .respond(&fake, 404, json!({"message": "Item not found"}))
         .await;
-    let err = server.client(TOKEN).await.call_err("{{service}}_get_item", json!({"id": "zz"})).await;
+    let client = server.client(TOKEN).await;
+    let err = client.call_err("{{service}}_get_item", json!({"id": "zz"})).await;
     assert!(err.contains("404") && err.contains("Item not found"), "{err}");
 }
 "#;
@@ -185,13 +187,18 @@ const SERVER_JSON: &str = r#"{
   "name": "io.github.mcp-servers-rs/{{service}}",
   "description": "{{Display}} for AI agents.",
   "version": "0.1.0",
+  "repository": {
+    "url": "https://github.com/mcp-servers-rs/mcp-servers",
+    "source": "github",
+    "subfolder": "servers/{{service}}"
+  },
   "packages": [
     {
       "registryType": "oci",
       "identifier": "ghcr.io/mcp-servers-rs/{{binary}}:0.1.0",
       "transport": {
         "type": "streamable-http",
-        "url": "http://localhost:{port}/mcp",
+        "url": "http://localhost:5000/mcp",
         "headers": [
           {
             "name": "x-auth-data",
@@ -288,13 +295,21 @@ pub fn new_server(root: &Path, service: &str, display: Option<&str>, base_url: &
         std::fs::write(&p, fill(template, &vars))
             .with_context(|| format!("write {}", p.display()))?;
     }
-    println!("created servers/{service}; generating its docs and running its tests");
+    println!("created servers/{service}; formatting it, generating its docs, running its tests");
+    // Formatted by rustfmt itself, so that the result is fmt-clean whatever the names' lengths.
+    crate::run(
+        std::process::Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+            .current_dir(root)
+            .args(["fmt", "-p", &binary]),
+    )?;
     crate::run(
         std::process::Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
             .current_dir(root)
             .env("MCP_UPDATE_DOCS", "1")
             .args(["test", "-p", &binary, "--quiet"]),
     )?;
+    // The root README's catalog table gains the new row.
+    crate::docs(root, true)?;
     println!("next: replace src/example.rs with real tools, then `cargo xtask docs`");
     Ok(())
 }

@@ -352,7 +352,7 @@ pub fn with_catalog(root: &Path, readme: &str) -> Result<String> {
         .find(end)
         .context("no <!-- catalog:end --> marker")?;
     let mut table = String::from(
-        "| Service | Binary and image | Tools | What it covers |\n|---|---|---|---|\n",
+        "| Service | Binary and image | Tools (all toolsets) | What it covers |\n|---|---|---|---|\n",
     );
     for s in list(root)? {
         let n = tools_json(root, &s).map(|t| t.len()).unwrap_or(0);

