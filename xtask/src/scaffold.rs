@@ -72,6 +72,8 @@ pub static SPEC: ServerSpec = ServerSpec {
     description: "{{Display}} for AI agents.",
     instructions: "Tools act on {{Display}} with the credentials of the request.",
     base: mcp_shared::Base::Fixed("{{base_url}}"),
+    // How the vendor takes the credential (see MCP_SERVER_GUIDE.md for the other schemes).
+    auth: mcp_shared::Auth::BEARER,
     credential_env: &[("{{SERVICE}}_ACCESS_TOKEN", "access_token")],
     toolsets: TOOLSETS,
     tools,
@@ -104,8 +106,7 @@ pub struct GetItem {
 
 async fn get_item(ctx: Ctx, a: GetItem) -> Result<Value, ToolError> {
     let v: Value = ctx
-        .request(Method::GET, &format!("/items/{}", seg(&a.id)))
-        .bearer(&ctx.token()?)
+        .authorized(Method::GET, &format!("/items/{}", seg(&a.id)))?
         .send_json()
         .await?;
     Ok(pick(&v, &["id", "name"]))
@@ -122,16 +123,8 @@ use serde_json::json;
 
 const TOKEN: &str = "test-token";
 
-#[test]
-fn docs_are_fresh() {
-    mcp_testkit::assert_docs_fresh(&{{crate}}::SPEC, env!("CARGO_MANIFEST_DIR"));
-}
-
-#[tokio::test]
-async fn tools_have_valid_schemas() {
-    let server = TestServer::start(&{{crate}}::SPEC, settings_for("http://127.0.0.1:9")).await;
-    mcp_testkit::assert_valid_tools(&server.client(TOKEN).await.list_tools().await);
-}
+// Docs freshness, schemas, the binary over stdio and HTTP, the standard failure classes.
+mcp_testkit::standard_suite!({{crate}}::SPEC, "{{binary}}");
 
 #[tokio::test]
 async fn get_item_contract() {

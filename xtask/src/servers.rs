@@ -98,11 +98,14 @@ pub fn check_server(root: &Path, s: &Server) -> Vec<String> {
         .map(|rd| {
             rd.filter_map(|e| e.ok())
                 .filter_map(|e| std::fs::read_to_string(e.path()).ok())
-                .any(|t| t.contains("fn docs_are_fresh") && t.contains("assert_docs_fresh"))
+                .any(|t| t.contains("mcp_testkit::standard_suite!("))
         })
         .unwrap_or(false);
     if !has_docs_test {
-        p.push(format!("servers/{name}: its tests need `fn docs_are_fresh` calling mcp_testkit::assert_docs_fresh"));
+        p.push(format!(
+            "servers/{name}: its tests must run the standard suite: `mcp_testkit::standard_suite!({name}_mcp_server::SPEC, \"{}\");` in tests/{name}/main.rs",
+            binary_of(name)
+        ));
     }
     match std::fs::read_to_string(dir.join("smoke.json")).map(|t| serde_json::from_str::<Value>(&t)) {
         Ok(Ok(v)) if v.get("tool").and_then(Value::as_str).is_some() => {}
