@@ -178,15 +178,31 @@ async fn job_log(
     tail_lines: u64,
 ) -> Result<Value, ToolError> {
     let path = actions_path(owner, repo, &format!("jobs/{job_id}/logs"));
-    let resp = api::req(ctx, Method::GET, &path)?
-        .send()
-        .await
-        .map_err(|e| match e.status {
-            Some(404) | Some(410) => e.with_specific_hint(
-                "the job does not exist, its logs have expired or were deleted, or the token cannot see them.",
-            ),
-            _ => e,
-        })?;
+    let not_found = |e: ToolError| {
+        match e.status {
+        Some(404) | Some(410) => e.with_specific_hint(
+            "the job does not exist, its logs have expired or were deleted, or the token cannot see them.",
+        ),
+        _ => e,
+    }
+    };
+    // Two requests, each retried on its own: the API answers 302 to a pre-signed URL on
+    // another host, downloaded without the token. A failed download names that host (not the
+    // API's) and never repeats the API call.
+    let api_resp = api::req(ctx, Method::GET, &path)?
+        .no_redirect()
+        .send_raw()
+        .await?;
+    let resp = match api_resp.location() {
+        Some(url) => ctx
+            .upstream()
+            .external(Method::GET, &url)
+            .send()
+            .await
+            .map_err(|e| e.context("Downloading the job log from its pre-signed URL"))?,
+        None if api_resp.status.is_success() => api_resp,
+        None => return Err(not_found(api_resp.error())),
+    };
     let mut o = tail_log(&resp.text(), tail_lines);
     o["job_id"] = json!(job_id);
     Ok(o)

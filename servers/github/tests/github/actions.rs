@@ -558,6 +558,36 @@ async fn get_job_logs_follows_the_redirect_without_the_token_and_tails() {
 }
 
 #[tokio::test]
+async fn get_job_logs_names_the_download_host_when_it_fails_and_asks_the_api_once() {
+    let s = setup_all().await;
+    // A pre-signed URL whose host answers nothing (a closed port).
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = closed.local_addr().unwrap().port();
+    drop(closed);
+    expect("GET", "/repos/octo/hello/actions/jobs/5/logs")
+        .bearer(TOKEN)
+        .times(1)
+        .respond_with(
+            &s.fake,
+            redirect(format!(
+                "http://127.0.0.1:{port}/logs/5?sig=secret-signature"
+            )),
+        )
+        .await;
+    let err = s
+        .client
+        .call_err(
+            "github_get_job_logs",
+            json!({"owner": "octo", "repo": "hello", "job_id": 5}),
+        )
+        .await;
+    assert!(err.contains("pre-signed URL"), "{err}");
+    assert!(err.contains(&format!("http://127.0.0.1:{port}")), "{err}");
+    assert!(!err.contains(&s.fake.uri()), "{err}");
+    assert!(!err.contains("secret-signature"), "{err}");
+}
+
+#[tokio::test]
 async fn get_job_logs_caps_long_logs_keeping_the_end() {
     let s = setup_all().await;
     // 500 lines of ~200 bytes: the default 500-line tail is over the 64 KB cap.
