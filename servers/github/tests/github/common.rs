@@ -5,7 +5,7 @@ use mcp_testkit::wiremock::MockServer;
 use mcp_testkit::wiremock::matchers::{header, method, path};
 use mcp_testkit::wiremock::{Mock, ResponseTemplate};
 use mcp_testkit::{Client, TestServer, settings_for};
-use serde_json::Value;
+use serde_json::{Value, json};
 
 pub const TOKEN: &str = "ghp_test_token_1";
 
@@ -228,4 +228,22 @@ pub async fn graphql(fake: &MockServer, operation: &str, variables: Value, answe
         .expect(1)
         .mount(fake)
         .await;
+}
+
+/// Arguments naming pull request 1347 of octo/hello, with `extra`.
+pub fn pr_args(extra: Value) -> Value {
+    let mut a = json!({"owner": "octo", "repo": "hello", "pullNumber": 1347});
+    if let (Some(a), Value::Object(e)) = (a.as_object_mut(), extra) {
+        a.extend(e);
+    }
+    a
+}
+
+/// Arguments naming pull request 7 of octo/hello, with `extra`.
+pub fn pr7_args(extra: Value) -> Value {
+    let mut a = json!({"owner": "octo", "repo": "hello", "pullNumber": 7});
+    if let (Some(a), Value::Object(e)) = (a.as_object_mut(), extra) {
+        a.extend(e);
+    }
+    a
 }

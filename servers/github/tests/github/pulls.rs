@@ -2,24 +2,9 @@ use mcp_testkit::expect;
 use mcp_testkit::wiremock::ResponseTemplate;
 use serde_json::{Value, json};
 
-use crate::common::{TOKEN, gh_error, link, pr_json, setup, validation_failed};
-
-fn args(extra: Value) -> Value {
-    let mut a = json!({"owner": "octo", "repo": "hello", "pullNumber": 1347});
-    if let (Some(a), Value::Object(e)) = (a.as_object_mut(), extra) {
-        a.extend(e);
-    }
-    a
-}
-
-/// Arguments naming pull request 7, with `extra`.
-fn pr7_args(extra: Value) -> Value {
-    let mut a = json!({"owner": "octo", "repo": "hello", "pullNumber": 7});
-    for (k, v) in extra.as_object().unwrap() {
-        a[k] = v.clone();
-    }
-    a
-}
+use crate::common::{
+    TOKEN, gh_error, link, pr_args as args, pr_json, pr7_args, setup, validation_failed,
+};
 
 // ---- github_get_pull_request
 

@@ -5,24 +5,9 @@ use mcp_testkit::expect;
 use mcp_testkit::wiremock::ResponseTemplate;
 use serde_json::{Value, json};
 
-use crate::common::{TOKEN, gh_error, pr_json, setup, user_json, validation_failed};
-
-fn args(extra: Value) -> Value {
-    let mut a = json!({"owner": "octo", "repo": "hello", "pullNumber": 1347});
-    if let (Some(a), Value::Object(e)) = (a.as_object_mut(), extra) {
-        a.extend(e);
-    }
-    a
-}
-
-/// Arguments naming pull request 7, with `extra`.
-fn pr7_args(extra: Value) -> Value {
-    let mut a = json!({"owner": "octo", "repo": "hello", "pullNumber": 7});
-    for (k, v) in extra.as_object().unwrap() {
-        a[k] = v.clone();
-    }
-    a
-}
+use crate::common::{
+    TOKEN, gh_error, pr_args as args, pr_json, pr7_args, setup, user_json, validation_failed,
+};
 
 // ---- github_get_pull_request_comments
 
