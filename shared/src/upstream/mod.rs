@@ -178,14 +178,7 @@ impl Upstream {
 
     /// Another API (another base URL and vendor name) on this client's connection pool.
     pub fn sibling(&self, cfg: UpstreamConfig) -> Self {
-        Self {
-            inner: Arc::new(Inner {
-                client: self.inner.client.clone(),
-                no_redirect: self.inner.no_redirect.clone(),
-                cfg,
-                base_error: None,
-            }),
-        }
+        self.sharing_pool(cfg, None)
     }
 
     /// This client with another base URL (one tenant's host), or with none and the reason,
@@ -202,6 +195,10 @@ impl Upstream {
                 Some(e)
             }
         };
+        self.sharing_pool(cfg, base_error)
+    }
+
+    fn sharing_pool(&self, cfg: UpstreamConfig, base_error: Option<ToolError>) -> Self {
         Self {
             inner: Arc::new(Inner {
                 client: self.inner.client.clone(),
@@ -225,18 +222,7 @@ impl Upstream {
     /// URL is accepted only on the base URL's origin (e.g. a `Link: rel="next"` URL), so
     /// credentials never go to another host.
     pub fn request(&self, method: Method, path: &str) -> Request {
-        let url = self.resolve(path);
-        Request {
-            up: self.clone(),
-            method,
-            url,
-            headers: HeaderMap::new(),
-            body: None,
-            idempotent: None,
-            follow_redirects: true,
-            external: false,
-            retry_when: None,
-        }
+        Request::new(self.clone(), method, self.resolve(path), false)
     }
 
     /// A request to an absolute URL on another origin that needs no credentials, such as a
@@ -253,17 +239,7 @@ impl Upstream {
                     )))
                 }
             });
-        Request {
-            up: self.clone(),
-            method,
-            url,
-            headers: HeaderMap::new(),
-            body: None,
-            idempotent: None,
-            follow_redirects: true,
-            external: true,
-            retry_when: None,
-        }
+        Request::new(self.clone(), method, url, true)
     }
 
     fn resolve(&self, path: &str) -> Result<Url, ToolError> {

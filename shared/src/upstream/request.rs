@@ -87,6 +87,27 @@ const SEGMENT: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMERIC
     .remove(b'~');
 
 impl Request {
+    /// A request with no headers, body or options yet; `external` ones never carry
+    /// credentials.
+    pub(super) fn new(
+        up: Upstream,
+        method: Method,
+        url: Result<Url, ToolError>,
+        external: bool,
+    ) -> Self {
+        Self {
+            up,
+            method,
+            url,
+            headers: HeaderMap::new(),
+            body: None,
+            idempotent: None,
+            follow_redirects: true,
+            external,
+            retry_when: None,
+        }
+    }
+
     /// `Authorization: Bearer <token>`.
     pub fn bearer(self, token: &Secret) -> Self {
         let v = format!("Bearer {}", token.expose());
