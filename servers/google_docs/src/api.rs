@@ -10,27 +10,7 @@ pub const DOCUMENTS: &str = "/v1/documents";
 /// A document id from an id or a Docs URL (`https://docs.google.com/document/d/<id>/edit`);
 /// a clear error when it is empty or has characters no document id has.
 pub fn doc_id(raw: &str) -> Result<String, ToolError> {
-    let raw = raw.trim();
-    let id = match raw.find("/d/") {
-        Some(i) if raw.contains("docs.google.com") => {
-            raw[i + 3..].split(['/', '?', '#']).next().unwrap_or("")
-        }
-        _ => raw,
-    };
-    if id.is_empty() {
-        return Err(ToolError::invalid_input(
-            "`document_id` must not be empty: give the id from the document's URL (the part after /document/d/)",
-        ));
-    }
-    if !id
-        .chars()
-        .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-    {
-        return Err(ToolError::invalid_input(format!(
-            "`document_id` {id:?} is not a Google Docs id: give the part of the URL after /document/d/ (letters, digits, - and _)"
-        )));
-    }
-    Ok(id.to_owned())
+    mcp_shared::google::editor_file_id(raw, "document_id", "document", "Google Docs")
 }
 
 /// An authenticated request to the Docs API.

@@ -17,27 +17,7 @@ table(rows,columns,tableRows(tableCells(text(textElements(textRun(content),autoT
 /// A presentation id from an id or a Slides URL
 /// (`https://docs.google.com/presentation/d/<id>/edit`).
 pub fn presentation_id(raw: &str) -> Result<String, ToolError> {
-    let raw = raw.trim();
-    let id = match raw.find("/d/") {
-        Some(i) if raw.contains("docs.google.com") => {
-            raw[i + 3..].split(['/', '?', '#']).next().unwrap_or("")
-        }
-        _ => raw,
-    };
-    if id.is_empty() {
-        return Err(ToolError::invalid_input(
-            "`presentation_id` must not be empty: give the id from the presentation's URL (the part after /presentation/d/)",
-        ));
-    }
-    if !id
-        .chars()
-        .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-    {
-        return Err(ToolError::invalid_input(format!(
-            "`presentation_id` {id:?} is not a Google Slides id: give the part of the URL after /presentation/d/ (letters, digits, - and _)"
-        )));
-    }
-    Ok(id.to_owned())
+    mcp_shared::google::editor_file_id(raw, "presentation_id", "presentation", "Google Slides")
 }
 
 /// An authenticated request to the Slides API.
