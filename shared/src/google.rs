@@ -105,6 +105,39 @@ pub fn parse_error(status: u16, headers: &HeaderMap, body: &Value) -> VendorErro
     }
 }
 
+/// The id of a Docs editor file from a bare id or its URL
+/// (`https://docs.google.com/<kind>/d/<id>/edit`); a clear error naming the argument `arg` when
+/// it is empty or has characters no file id has. `product` names the editor in messages
+/// (`Google Docs`).
+pub fn editor_file_id(
+    raw: &str,
+    arg: &str,
+    kind: &str,
+    product: &str,
+) -> Result<String, crate::ToolError> {
+    let raw = raw.trim();
+    let id = match raw.find("/d/") {
+        Some(i) if raw.contains("docs.google.com") => {
+            raw[i + 3..].split(['/', '?', '#']).next().unwrap_or("")
+        }
+        _ => raw,
+    };
+    if id.is_empty() {
+        return Err(crate::ToolError::invalid_input(format!(
+            "`{arg}` must not be empty: give the id from the {kind}'s URL (the part after /{kind}/d/)"
+        )));
+    }
+    if !id
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    {
+        return Err(crate::ToolError::invalid_input(format!(
+            "`{arg}` {id:?} is not a {product} id: give the part of the URL after /{kind}/d/ (letters, digits, - and _)"
+        )));
+    }
+    Ok(id.to_owned())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -137,37 +170,4 @@ mod tests {
         assert!(v.hint.unwrap_or_default().contains("expired"));
         assert_eq!(v.message.as_deref(), Some("Invalid Credentials"));
     }
-}
-
-/// The id of a Docs editor file from a bare id or its URL
-/// (`https://docs.google.com/<kind>/d/<id>/edit`); a clear error naming the argument `arg` when
-/// it is empty or has characters no file id has. `product` names the editor in messages
-/// (`Google Docs`).
-pub fn editor_file_id(
-    raw: &str,
-    arg: &str,
-    kind: &str,
-    product: &str,
-) -> Result<String, crate::ToolError> {
-    let raw = raw.trim();
-    let id = match raw.find("/d/") {
-        Some(i) if raw.contains("docs.google.com") => {
-            raw[i + 3..].split(['/', '?', '#']).next().unwrap_or("")
-        }
-        _ => raw,
-    };
-    if id.is_empty() {
-        return Err(crate::ToolError::invalid_input(format!(
-            "`{arg}` must not be empty: give the id from the {kind}'s URL (the part after /{kind}/d/)"
-        )));
-    }
-    if !id
-        .chars()
-        .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-    {
-        return Err(crate::ToolError::invalid_input(format!(
-            "`{arg}` {id:?} is not a {product} id: give the part of the URL after /{kind}/d/ (letters, digits, - and _)"
-        )));
-    }
-    Ok(id.to_owned())
 }
