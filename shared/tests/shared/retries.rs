@@ -19,6 +19,19 @@ async fn start(
     (server, client)
 }
 
+/// A vendor that accepts every request and answers `status` only after 5 s, longer than
+/// any of these tests' deadlines.
+async fn hang(fake: &MockServer, status: u16) {
+    Mock::given(matchers::any())
+        .respond_with(
+            ResponseTemplate::new(status)
+                .set_body_json(thing(1))
+                .set_delay(Duration::from_secs(5)),
+        )
+        .mount(fake)
+        .await;
+}
+
 async fn requests(fake: &MockServer) -> usize {
     fake.received_requests().await.map(|r| r.len()).unwrap_or(0)
 }
@@ -243,14 +256,7 @@ async fn invalid_json_success_body_is_a_clear_error() {
 #[tokio::test]
 async fn read_timeout_is_retried_then_reported() {
     let fake = MockServer::start().await;
-    Mock::given(matchers::any())
-        .respond_with(
-            ResponseTemplate::new(200)
-                .set_body_json(thing(1))
-                .set_delay(Duration::from_secs(3)),
-        )
-        .mount(&fake)
-        .await;
+    hang(&fake, 200).await;
     let (_server, client) = start(&fake.uri(), |s| {
         s.upstream_timeout = Duration::from_millis(300)
     })
@@ -281,14 +287,7 @@ async fn retries_share_one_deadline() {
         .up_to_n_times(1)
         .mount(&fake)
         .await;
-    Mock::given(matchers::any())
-        .respond_with(
-            ResponseTemplate::new(200)
-                .set_body_json(thing(1))
-                .set_delay(Duration::from_secs(5)),
-        )
-        .mount(&fake)
-        .await;
+    hang(&fake, 200).await;
     let (_server, client) = start(&fake.uri(), |s| {
         s.upstream_timeout = Duration::from_millis(600)
     })
@@ -304,14 +303,7 @@ async fn retries_share_one_deadline() {
 #[tokio::test]
 async fn write_that_timed_out_is_not_retried() {
     let fake = MockServer::start().await;
-    Mock::given(matchers::any())
-        .respond_with(
-            ResponseTemplate::new(201)
-                .set_body_json(thing(1))
-                .set_delay(Duration::from_secs(3)),
-        )
-        .mount(&fake)
-        .await;
+    hang(&fake, 201).await;
     let (_server, client) = start(&fake.uri(), |s| {
         s.upstream_timeout = Duration::from_millis(300)
     })
