@@ -4,12 +4,16 @@ For each servers/<service>/ (its debug binary, built by the tests) over stdio an
 streamable HTTP, at the newest protocol revision and at 2025-06-18: connect, list tools,
 check every input and output schema is a valid JSON Schema (draft 2020-12), call the tool that
 servers/<service>/smoke.json names against a local fake vendor, and check its structured
-output against its output schema. Exits non-zero on the first failure.
+output against its output schema. `smoke.json`'s `upstream` says what the call reaches: a fake
+vendor answering `upstream_body` (the default), nothing (`"none"`: bundled data), or a
+connection that nobody answers (`"connector"`: the call must fail as a clear tool error).
+Servers run in parallel, one process each. Exits non-zero when any fails.
 
 usage: python .ci/python_client.py TARGET_DIR [SERVICE...]
 """
 
 import asyncio
+import concurrent.futures
 import http.server
 import json
 import os
@@ -27,7 +31,8 @@ from mcp import Client, StdioServerParameters
 ROOT = Path(__file__).resolve().parent.parent
 NEWEST = "2026-07-28"
 LEGACY = "2025-06-18"
-AUTH = json.dumps({"access_token": "python-sdk-token", "authed_user": {"access_token": "python-sdk-user"}})
+SECRET = "python-sdk-secret-1234"
+DEFAULT_CREDENTIALS = {"access_token": "python-sdk-token", "authed_user": {"access_token": "python-sdk-user"}}
 
 
 def fake_vendor(body: bytes) -> str:
@@ -60,13 +65,24 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def server_env(service: str, vendor: str) -> dict:
-    return {
+def fill(value, vendor: str, unreachable: str):
+    """`{secret}`, `{vendor}` and `{unreachable}` in the strings of a smoke.json value."""
+    text = json.dumps(value)
+    for key, by in (("{secret}", SECRET), ("{vendor}", vendor), ("{unreachable}", unreachable)):
+        text = text.replace(key, by)
+    return json.loads(text)
+
+
+def server_env(service: str, smoke: dict, vendor: str, unreachable: str) -> dict:
+    env = {
         "PATH": os.environ.get("PATH", ""),
-        f"{service.upper()}_API_BASE_URL": vendor,
-        "AUTH_DATA": AUTH,
+        "AUTH_DATA": json.dumps(fill(smoke.get("credentials", DEFAULT_CREDENTIALS), vendor, unreachable)),
         "RUST_LOG": "warn",
     }
+    if vendor:
+        env[f"{service.upper()}_API_BASE_URL"] = vendor
+    env.update(fill(smoke.get("env", {}), vendor, unreachable))
+    return env
 
 
 async def exercise(target, smoke: dict, version: str, label: str) -> None:
@@ -90,8 +106,13 @@ async def exercise(target, smoke: dict, version: str, label: str) -> None:
                 jsonschema.Draft202012Validator.check_schema(t.output_schema)
             by_name[t.name] = t
         tool = by_name[smoke["tool"]]
-        result = await c.call_tool(smoke["tool"], smoke.get("arguments", {}))
+        result = await c.call_tool(smoke["tool"], smoke["arguments"])
         texts = " ".join(getattr(b, "text", "") for b in result.content)
+        if smoke.get("upstream") == "connector":
+            assert result.is_error and texts.strip(), f"{label}: {smoke['tool']} must fail clearly without its backend: {texts}"
+            assert SECRET not in texts, f"{label}: a credential in the error"
+            print(f"python-sdk: {label}: {len(tools)} tools, {smoke['tool']} failed clearly without its backend")
+            return
         assert not result.is_error, f"{label}: {smoke['tool']} failed: {texts}"
         if tool.output_schema:
             assert result.structured_content is not None, f"{label}: no structuredContent"
@@ -102,8 +123,11 @@ async def exercise(target, smoke: dict, version: str, label: str) -> None:
 async def check_service(target_dir: Path, service: str) -> None:
     binary = target_dir / "debug" / f"{service.replace('_', '-')}-mcp-server"
     smoke = json.loads((ROOT / "servers" / service / "smoke.json").read_text())
-    vendor = fake_vendor(json.dumps(smoke.get("upstream_body", {})).encode())
-    env = server_env(service, vendor)
+    upstream = smoke.get("upstream", "http")
+    vendor = fake_vendor(json.dumps(smoke.get("upstream_body", {})).encode()) if upstream == "http" else ""
+    unreachable = f"127.0.0.1:{free_port()}"
+    smoke["arguments"] = fill(smoke.get("arguments", {}), vendor, unreachable)
+    env = server_env(service, smoke, vendor, unreachable)
     for version in (NEWEST, LEGACY):
         stdio = StdioServerParameters(command=str(binary), args=[], env=env)
         await exercise(stdio, smoke, version, f"{service} stdio {version}")
@@ -129,10 +153,30 @@ async def check_service(target_dir: Path, service: str) -> None:
 def main() -> int:
     target_dir = Path(sys.argv[1])
     services = sys.argv[2:] or sorted(p.name for p in (ROOT / "servers").iterdir() if (p / "Cargo.toml").exists())
-    for service in services:
-        asyncio.run(check_service(target_dir, service))
+    failed = []
+    # One process per server (the legacy handshake patches the SDK module), as many at once
+    # as there are cores.
+    with concurrent.futures.ProcessPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        runs = {pool.submit(run_service, target_dir, s): s for s in services}
+        for run in concurrent.futures.as_completed(runs):
+            error = run.result()
+            if error:
+                print(f"python-sdk: {runs[run]} FAILED: {error}", file=sys.stderr)
+                failed.append(runs[run])
+    if failed:
+        print(f"python-sdk: {len(failed)} of {len(services)} server(s) failed: {', '.join(sorted(failed))}")
+        return 1
     print(f"python-sdk: {len(services)} server(s) ok")
     return 0
+
+
+def run_service(target_dir: Path, service: str) -> str:
+    """The check of one server, in a worker process: an error's text, or "" when it passed."""
+    try:
+        asyncio.run(check_service(target_dir, service))
+        return ""
+    except BaseException as e:  # noqa: BLE001 - reported to the parent, which fails the run
+        return f"{type(e).__name__}: {e}"
 
 
 if __name__ == "__main__":

@@ -441,7 +441,7 @@ pub fn ci(root: &Path, opts: &CiOptions) -> Result<()> {
         },
     );
     s.check(
-        "scaffold: `cargo xtask new` in a copy of the workspace passes fmt and check",
+        "scaffold: `cargo xtask new` passes its tests, fmt and check (then removed)",
         || scaffold_check(root),
     );
     s.check(
@@ -581,21 +581,49 @@ fn start_http(bin: &Path, extra: &[&str]) -> Result<(Running, u16)> {
     bail!("{} did not listen on port {port}", bin.display())
 }
 
+/// Run `f` on every item, on as many threads as the machine has cores; every item runs,
+/// and the errors of those that failed come back together.
+fn each_in_parallel<T: Sync>(items: &[T], f: impl Fn(&T) -> Result<()> + Sync) -> Result<()> {
+    use std::sync::Mutex;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let next = AtomicUsize::new(0);
+    let errors = Mutex::new(Vec::new());
+    let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
+    std::thread::scope(|scope| {
+        for _ in 0..workers.min(items.len()) {
+            scope.spawn(|| {
+                while let Some(item) = items.get(next.fetch_add(1, Ordering::SeqCst)) {
+                    if let Err(e) = f(item) {
+                        errors
+                            .lock()
+                            .unwrap_or_else(|p| p.into_inner())
+                            .push(format!("{e:#}"));
+                    }
+                }
+            });
+        }
+    });
+    let errors = errors.into_inner().unwrap_or_else(|p| p.into_inner());
+    ensure!(errors.is_empty(), "{}", errors.join("\n"));
+    Ok(())
+}
+
 /// The official conformance suite (`@modelcontextprotocol/conformance`, Node 22) against every
-/// server over streamable HTTP, with sessions and stateless; `.ci/conformance-expected*.yml`
-/// list the scenarios that do not apply to a tool server.
+/// server over streamable HTTP, with sessions and stateless, servers in parallel;
+/// `.ci/conformance-expected*.yml` list the scenarios that do not apply to a tool server.
 fn conformance(root: &Path, node: &Path, js: &Path) -> Result<Status> {
-    let work = std::env::temp_dir().join("mcp-conformance");
-    std::fs::create_dir_all(&work)?;
     let debug = crate::target_dir(root).join("debug");
     let list = servers::list(root)?;
-    for s in &list {
+    each_in_parallel(&list, |s| {
         let bin = debug.join(&s.binary);
         ensure!(
             bin.exists(),
             "{} is not built (the tests build it)",
             bin.display()
         );
+        // Each run in its own directory: the suite writes its results where it runs.
+        let work = std::env::temp_dir().join(format!("mcp-conformance-{}", s.service));
+        std::fs::create_dir_all(&work)?;
         for (extra, baseline) in [
             (&[][..], ".ci/conformance-expected.yml"),
             (
@@ -622,60 +650,74 @@ fn conformance(root: &Path, node: &Path, js: &Path) -> Result<Status> {
                 "stateless"
             };
             if !out.status.success() {
-                println!("{}", String::from_utf8_lossy(&out.stdout));
-                eprintln!("{}", String::from_utf8_lossy(&out.stderr));
-                bail!("conformance suite failed for {} ({mode})", s.binary);
+                bail!(
+                    "conformance suite failed for {} ({mode}):\n{}{}",
+                    s.binary,
+                    String::from_utf8_lossy(&out.stdout),
+                    String::from_utf8_lossy(&out.stderr)
+                );
             }
             println!("conformance: {} ({mode}) ok", s.binary);
         }
-    }
+        Ok(())
+    })?;
     Ok(Status::Passed(format!("{} server(s), 2 modes", list.len())))
 }
 
-/// `cargo xtask new` as a user runs it, in a copy of the workspace (the repository's files,
-/// as git lists them): the new crate must be rustfmt-clean, its docs fresh, and the whole
-/// copy must pass `cargo xtask check`.
+/// Puts back what the scaffold check changed in the work tree, also when it fails: the
+/// generated crate goes, the root README and `Cargo.lock` get their bytes back.
+struct Restore {
+    dir: PathBuf,
+    files: Vec<(PathBuf, Vec<u8>)>,
+}
+
+impl Drop for Restore {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+        for (path, bytes) in &self.files {
+            let _ = std::fs::write(path, bytes);
+        }
+    }
+}
+
+/// `cargo xtask new` as a user runs it, in the work tree itself (a copy elsewhere would
+/// rebuild every path crate of the workspace: minutes), undone afterwards: the new crate must
+/// be rustfmt-clean and build, its tests (run by `new`) pass, its docs be fresh, and the
+/// workspace with it must pass `cargo xtask check`.
 fn scaffold_check(root: &Path) -> Result<Status> {
-    let copy = std::env::temp_dir().join(format!("mcp-scaffold-{}", std::process::id()));
-    if copy.exists() {
-        std::fs::remove_dir_all(&copy)?;
+    const NAME: &str = "acme_scaffold_check";
+    let dir = root.join("servers").join(NAME);
+    ensure!(
+        !dir.exists(),
+        "{} exists: remove it (a scaffold check that was killed leaves it)",
+        dir.display()
+    );
+    let mut files = Vec::new();
+    for f in ["README.md", "Cargo.lock"] {
+        let path = root.join(f);
+        let bytes = std::fs::read(&path).with_context(|| format!("read {f}"))?;
+        files.push((path, bytes));
     }
-    for file in crate::paths::repo_files(root)? {
-        let to = copy.join(&file);
-        if let Some(parent) = to.parent() {
-            std::fs::create_dir_all(parent)?;
-        }
-        // A file listed by git but deleted in the work tree is not part of the copy.
-        if root.join(&file).is_file() {
-            std::fs::copy(root.join(&file), &to)
-                .with_context(|| format!("copy {}", file.display()))?;
-        }
-    }
-    // `check` lists the repository's files with git.
-    run_captured(Command::new("git").current_dir(&copy).args(["init", "-q"]))?;
-    let result = (|| -> Result<()> {
-        run(cargo()
-            .current_dir(&copy)
-            .args(["xtask", "new", "acme", "--display-name", "Acme"]))?;
-        run(cargo()
-            .current_dir(&copy)
-            .args(["fmt", "--all", "--", "--check"]))?;
-        run(cargo().current_dir(&copy).args([
-            "test",
-            "-p",
-            "acme-mcp-server",
-            "--quiet",
-            "--",
-            "docs_are_fresh",
-        ]))?;
-        run(cargo()
-            .current_dir(&copy)
-            .args(["xtask", "check", "--no-cargo"]))?;
-        Ok(())
-    })();
-    let _ = std::fs::remove_dir_all(&copy);
-    result?;
-    Ok(Status::Passed(
-        "servers/acme generated, fmt-clean, check ok".into(),
-    ))
+    let _restore = Restore { dir, files };
+    let binary = crate::servers::binary_of(NAME);
+    run(cargo()
+        .current_dir(root)
+        .args(["xtask", "new", NAME, "--display-name", "Acme"]))?;
+    run(cargo()
+        .current_dir(root)
+        .args(["fmt", "-p", &binary, "--", "--check"]))?;
+    run(cargo().current_dir(root).args([
+        "test",
+        "-p",
+        &binary,
+        "--quiet",
+        "--",
+        "docs_are_fresh",
+    ]))?;
+    run(cargo()
+        .current_dir(root)
+        .args(["xtask", "check", "--no-cargo"]))?;
+    Ok(Status::Passed(format!(
+        "servers/{NAME} generated, its tests passed, fmt-clean, check ok; removed again"
+    )))
 }

@@ -171,7 +171,11 @@ impl Respond for TenantCheck {
 }
 
 async fn tenants_concurrently(stateless: bool) {
-    let fake = MockServer::start().await;
+    // 3,072 calls: not recorded (the responder counts them), so the fake stays cheap.
+    let fake = MockServer::builder()
+        .disable_request_recording()
+        .start()
+        .await;
     let mismatches = Arc::new(AtomicUsize::new(0));
     let calls = Arc::new(AtomicUsize::new(0));
     Mock::given(matchers::method("GET"))
@@ -186,9 +190,12 @@ async fn tenants_concurrently(stateless: bool) {
     settings.stateless = stateless;
     settings.env_credentials = env_token("env-must-not-be-used");
     let server = Arc::new(TestServer::start(&SPEC, settings).await);
-    // 64 sessions x 320 calls = 20,480 calls through one server.
+    // 64 tenants calling at once, 48 calls each (3,072 through one server), with responses
+    // delayed 0-2 ms by tenant so that calls of different tenants interleave. A mix-up shows
+    // within the first round of calls; the 20,000-call load belongs to the bench, not to a
+    // test that every CI run waits for.
     const CLIENTS: u64 = 64;
-    const CALLS: u64 = 320;
+    const CALLS: u64 = 48;
     let mut tasks = Vec::new();
     for i in 0..CLIENTS {
         let server = server.clone();
