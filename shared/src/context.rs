@@ -92,6 +92,21 @@ impl Ctx {
         self.require("access_token")
     }
 
+    /// The credential of a connector server (declared as
+    /// [`Auth::Connection`](crate::Auth::Connection)): the first of its fields this request
+    /// has, or the error that names them all.
+    pub fn connection(&self) -> Result<Secret, ToolError> {
+        let crate::Auth::Connection(names) = self.service.auth else {
+            return Err(ToolError::transport(format!(
+                "this server declares no connection credential for {} (Auth::Connection); the tool cannot connect",
+                self.service.display_name
+            )));
+        };
+        crate::vendor_auth::first(self.credentials.as_ref(), names).ok_or_else(|| {
+            self.missing_field(names.first().copied().unwrap_or("connection_string"), names)
+        })
+    }
+
     /// The error for a credential field this call lacks; `names` are the field's accepted
     /// names (the first is the one to suggest).
     pub fn missing_field(&self, path: &str, names: &[&str]) -> ToolError {

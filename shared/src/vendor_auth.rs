@@ -56,6 +56,9 @@ pub enum Auth {
     FirstOf(&'static [Auth]),
     /// This one when the request has its fields, nothing otherwise (an optional key).
     Optional(&'static Auth),
+    /// A credential the server's own connector uses (a database connection string), read with
+    /// [`Ctx::connection`](crate::Ctx::connection) and never put on an HTTP request.
+    Connection(&'static [&'static str]),
 }
 
 impl Auth {
@@ -72,7 +75,7 @@ impl Auth {
         let lacks = |fields: &'static [&'static str]| first(creds, fields).is_none();
         match self {
             Auth::None | Auth::Optional(_) => None,
-            Auth::Bearer(f) | Auth::Raw(f) => lacks(f).then_some(*f),
+            Auth::Bearer(f) | Auth::Raw(f) | Auth::Connection(f) => lacks(f).then_some(*f),
             Auth::RawIfPrefixed { fields, .. }
             | Auth::Header { fields, .. }
             | Auth::Query { fields, .. } => lacks(fields).then_some(*fields),
@@ -102,7 +105,7 @@ impl Auth {
     fn collect_fields(&self, out: &mut Vec<&'static [&'static str]>) {
         match self {
             Auth::None => {}
-            Auth::Bearer(f) | Auth::Raw(f) => out.push(f),
+            Auth::Bearer(f) | Auth::Raw(f) | Auth::Connection(f) => out.push(f),
             Auth::RawIfPrefixed { fields, .. }
             | Auth::Header { fields, .. }
             | Auth::Query { fields, .. } => out.push(fields),

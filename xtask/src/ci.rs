@@ -441,7 +441,7 @@ pub fn ci(root: &Path, opts: &CiOptions) -> Result<()> {
         },
     );
     s.check(
-        "scaffold: `cargo xtask new` passes its tests, fmt and check (then removed)",
+        "scaffold: `cargo xtask new --kind rest|graphql|connector` passes its tests, fmt and check (then removed)",
         || scaffold_check(root),
     );
     s.check(
@@ -667,13 +667,15 @@ fn conformance(root: &Path, node: &Path, js: &Path) -> Result<Status> {
 /// Puts back what the scaffold check changed in the work tree, also when it fails: the
 /// generated crate goes, the root README and `Cargo.lock` get their bytes back.
 struct Restore {
-    dir: PathBuf,
+    dirs: Vec<PathBuf>,
     files: Vec<(PathBuf, Vec<u8>)>,
 }
 
 impl Drop for Restore {
     fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
+        for d in &self.dirs {
+            let _ = std::fs::remove_dir_all(d);
+        }
         for (path, bytes) in &self.files {
             let _ = std::fs::write(path, bytes);
         }
@@ -685,39 +687,55 @@ impl Drop for Restore {
 /// be rustfmt-clean and build, its tests (run by `new`) pass, its docs be fresh, and the
 /// workspace with it must pass `cargo xtask check`.
 fn scaffold_check(root: &Path) -> Result<Status> {
-    const NAME: &str = "acme_scaffold_check";
-    let dir = root.join("servers").join(NAME);
-    ensure!(
-        !dir.exists(),
-        "{} exists: remove it (a scaffold check that was killed leaves it)",
-        dir.display()
-    );
+    const KINDS: [&str; 3] = ["rest", "graphql", "connector"];
     let mut files = Vec::new();
     for f in ["README.md", "Cargo.lock"] {
         let path = root.join(f);
         let bytes = std::fs::read(&path).with_context(|| format!("read {f}"))?;
         files.push((path, bytes));
     }
-    let _restore = Restore { dir, files };
-    let binary = crate::servers::binary_of(NAME);
-    run(cargo()
-        .current_dir(root)
-        .args(["xtask", "new", NAME, "--display-name", "Acme"]))?;
-    run(cargo()
-        .current_dir(root)
-        .args(["fmt", "-p", &binary, "--", "--check"]))?;
-    run(cargo().current_dir(root).args([
-        "test",
-        "-p",
-        &binary,
-        "--quiet",
-        "--",
-        "docs_are_fresh",
-    ]))?;
+    let names: Vec<String> = KINDS.iter().map(|k| format!("acme_{k}_check")).collect();
+    let dirs: Vec<PathBuf> = names.iter().map(|n| root.join("servers").join(n)).collect();
+    for d in &dirs {
+        ensure!(
+            !d.exists(),
+            "{} exists: remove it (a scaffold check that was killed leaves it)",
+            d.display()
+        );
+    }
+    let _restore = Restore { dirs, files };
+    let mut test = cargo();
+    test.current_dir(root).args(["test", "--quiet"]);
+    let mut fmt = cargo();
+    fmt.current_dir(root).arg("fmt");
+    let mut clippy = cargo();
+    clippy.current_dir(root).args(["clippy", "--quiet", "--all-targets"]);
+    for (name, kind) in names.iter().zip(KINDS) {
+        // `new` also runs the new crate's tests (its example's contract tests and the
+        // standard suite in that kind's mode).
+        run(cargo().current_dir(root).args([
+            "xtask",
+            "new",
+            name,
+            "--display-name",
+            "Acme",
+            "--kind",
+            kind,
+        ]))?;
+        let binary = crate::servers::binary_of(name);
+        test.args(["-p", &binary]);
+        fmt.args(["-p", &binary]);
+        clippy.args(["-p", &binary]);
+    }
+    run(fmt.args(["--", "--check"]))?;
+    run(clippy.args(["--", "-D", "warnings"]))?;
+    run(test.args(["--", "docs_are_fresh"]))?;
     run(cargo()
         .current_dir(root)
         .args(["xtask", "check", "--no-cargo"]))?;
     Ok(Status::Passed(format!(
-        "servers/{NAME} generated, its tests passed, fmt-clean, check ok; removed again"
+        "{} generated ({}), their tests passed, fmt- and clippy-clean, check ok; removed again",
+        names.join(", "),
+        KINDS.join(", ")
     )))
 }

@@ -34,9 +34,13 @@ enum Cmd {
         /// Vendor name for messages, e.g. "Google Calendar" (default: from the service name)
         #[arg(long)]
         display_name: Option<String>,
-        /// The vendor API base URL
+        /// The vendor API base URL (rest and graphql)
         #[arg(long, default_value = "https://api.example.com")]
         base_url: String,
+        /// What the server talks to: a REST API, a GraphQL API, or a connector (a database or
+        /// TCP backend reached through the server's state)
+        #[arg(long, value_enum, default_value = "rest")]
+        kind: scaffold::Kind,
     },
     /// Regenerate tools.json, README tool tables and the root catalog table
     Docs {
@@ -89,7 +93,8 @@ fn main() -> Result<()> {
             service,
             display_name,
             base_url,
-        } => scaffold::new_server(&root, &service, display_name.as_deref(), &base_url),
+            kind,
+        } => scaffold::new_server(&root, &service, display_name.as_deref(), &base_url, kind),
         Cmd::Docs { no_cargo } => docs(&root, no_cargo),
         Cmd::Check { no_cargo } => check(&root, no_cargo),
         Cmd::Setup => {

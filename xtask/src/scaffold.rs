@@ -1,5 +1,6 @@
-//! `cargo xtask new <service>`: a compiling server crate with one example tool, its contract
-//! and failure tests, README, server.json and generated docs.
+//! `cargo xtask new <service> [--kind rest|graphql|connector]`: a compiling server crate with
+//! one example tool of that kind, its contract and failure tests, the one-line standard suite,
+//! README, server.json, smoke.json and generated docs.
 
 use std::path::Path;
 
@@ -34,11 +35,10 @@ mcp-shared.workspace = true
 serde.workspace = true
 serde_json.workspace = true
 schemars.workspace = true
-
+{{extra_deps}}
 [dev-dependencies]
 mcp-testkit.workspace = true
-tokio.workspace = true
-
+{{extra_dev_deps}}
 [lints]
 workspace = true
 "#;
@@ -71,10 +71,7 @@ pub static SPEC: ServerSpec = ServerSpec {
     version: env!("CARGO_PKG_VERSION"),
     description: "{{Display}} for AI agents.",
     instructions: "Tools act on {{Display}} with the credentials of the request.",
-    base: mcp_shared::Base::Fixed("{{base_url}}"),
-    // How the vendor takes the credential (see MCP_SERVER_GUIDE.md for the other schemes).
-    auth: mcp_shared::Auth::BEARER,
-    credential_env: &[("{{SERVICE}}_ACCESS_TOKEN", "access_token")],
+{{spec_kind}}
     toolsets: TOOLSETS,
     tools,
     error_parser: mcp_shared::default_error_parser,
@@ -85,7 +82,12 @@ pub static SPEC: ServerSpec = ServerSpec {
 };
 "#;
 
-const EXAMPLE_RS: &str = r#"//! An example tool: replace it with the vendor's first real tool.
+const REST_SPEC: &str = r#"    base: mcp_shared::Base::Fixed("{{base_url}}"),
+    // How the vendor takes the credential (see MCP_SERVER_GUIDE.md for the other schemes).
+    auth: mcp_shared::Auth::BEARER,
+    credential_env: &[("{{SERVICE}}_ACCESS_TOKEN", "access_token")],"#;
+
+const REST_EXAMPLE: &str = r#"//! An example tool: replace it with the vendor's first real tool.
 
 use mcp_shared::json::pick;
 use mcp_shared::{Ctx, Effect, Method, ToolDef, ToolError, seg, tool};
@@ -113,7 +115,7 @@ async fn get_item(ctx: Ctx, a: GetItem) -> Result<Value, ToolError> {
 }
 "#;
 
-const TEST_MAIN: &str = r#"//! {{Display}} server tests: each tool against a fake {{Display}} API that asserts the exact
+const REST_TESTS: &str = r#"//! {{Display}} server tests: each tool against a fake {{Display}} API that asserts the exact
 //! request, through a real MCP client.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -153,6 +155,283 @@ async fn get_item_not_found() {
 }
 "#;
 
+const REST_SMOKE: &str = r#"{
+  "tool": "{{service}}_get_item",
+  "arguments": {"id": "a1"},
+  "upstream_body": {"id": "a1", "name": "First"}
+}
+"#;
+
+const GRAPHQL_EXAMPLE: &str = r#"//! An example tool: replace it with the vendor's first real query.
+
+use mcp_shared::graphql::execute;
+use mcp_shared::{Ctx, Effect, Method, ToolDef, ToolError, tool};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+pub fn tools() -> Vec<ToolDef> {
+    vec![tool("{{service}}_get_item", "Get item", Effect::Read, get_item).toolset("example")]
+}
+
+const GET_ITEM: &str = "query GetItem($id: ID!) { item(id: $id) { id name } }";
+
+/// Get one item by id. Returns its id and name.
+#[derive(Deserialize, JsonSchema)]
+pub struct GetItem {
+    /// The item's id
+    id: String,
+}
+
+async fn get_item(ctx: Ctx, a: GetItem) -> Result<Value, ToolError> {
+    let req = ctx.authorized(Method::POST, "/graphql")?;
+    let data = execute(req, "GetItem", GET_ITEM, json!({ "id": a.id })).await?;
+    match data.get("item") {
+        Some(item) if !item.is_null() => Ok(item.clone()),
+        _ => Err(ToolError::invalid_input(format!(
+            "No {{Display}} item with id {}.",
+            a.id
+        ))),
+    }
+}
+"#;
+
+const GRAPHQL_TESTS: &str = r#"//! {{Display}} server tests: each tool against a fake {{Display}} GraphQL API that asserts the
+//! exact operation and variables, through a real MCP client.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use mcp_testkit::wiremock::MockServer;
+use mcp_testkit::{TestServer, expect, settings_for};
+use serde_json::json;
+
+const TOKEN: &str = "test-token";
+
+// Docs freshness, schemas, the binary over stdio and HTTP, the standard failure classes.
+mcp_testkit::standard_suite!({{crate}}::SPEC, "{{binary}}");
+
+#[tokio::test]
+async fn get_item_contract() {
+    let fake = MockServer::start().await;
+    let server = TestServer::start(&{{crate}}::SPEC, settings_for(&fake.uri())).await;
+    expect("POST", "/graphql")
+        .bearer(TOKEN)
+        .graphql("GetItem", json!({"id": "a1"}))
+        .respond(&fake, 200, json!({"data": {"item": {"id": "a1", "name": "First"}}}))
+        .await;
+    let client = server.client(TOKEN).await;
+    let v = client.call_ok("{{service}}_get_item", json!({"id": "a1"})).await;
+    assert_eq!(v, json!({"id": "a1", "name": "First"}));
+}
+
+#[tokio::test]
+async fn get_item_graphql_error() {
+    let fake = MockServer::start().await;
+    let server = TestServer::start(&{{crate}}::SPEC, settings_for(&fake.uri())).await;
+    expect("POST", "/graphql")
+        .bearer(TOKEN)
+        .graphql("GetItem", json!({"id": "zz"}))
+        .respond(
+            &fake,
+            200,
+            json!({"data": {"item": null}, "errors": [{"message": "Item not found", "path": ["item"]}]}),
+        )
+        .await;
+    let client = server.client(TOKEN).await;
+    let err = client.call_err("{{service}}_get_item", json!({"id": "zz"})).await;
+    assert!(err.contains("Item not found"), "{err}");
+}
+"#;
+
+const GRAPHQL_SMOKE: &str = r#"{
+  "tool": "{{service}}_get_item",
+  "arguments": {"id": "a1"},
+  "upstream_body": {"data": {"item": {"id": "a1", "name": "First"}}}
+}
+"#;
+
+const CONNECTOR_SPEC: &str = r#"    // A connector: no HTTP API; the tools reach the backend through the server's state.
+    base: mcp_shared::Base::None,
+    auth: mcp_shared::Auth::Connection(&["connection_string"]),
+    credential_env: &[("{{SERVICE}}_CONNECTION_STRING", "connection_string")],
+    state: Some(example::make_state),"#;
+
+const CONNECTOR_EXAMPLE: &str = r#"//! An example tool of a connector: replace the backend handle with the driver's connection
+//! pool and `ping` with the backend's first real tool.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use mcp_shared::{Ctx, Effect, Pools, Settings, State, ToolDef, ToolError, tool};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+/// The server's process state: one backend handle per tenant credential, never shared
+/// between different credentials, closed when idle.
+pub struct Backends {
+    pools: Arc<Pools<Arc<Backend>>>,
+}
+
+/// One tenant's backend (a driver's connection pool in a real connector).
+struct Backend {
+    /// `host:port`, without the credentials of the connection string.
+    address: String,
+}
+
+pub fn make_state(_settings: &Settings) -> Result<State, String> {
+    Ok(Arc::new(Backends {
+        pools: Pools::new(64, Duration::from_secs(300)),
+    }))
+}
+
+pub fn tools() -> Vec<ToolDef> {
+    vec![tool("{{service}}_ping", "Ping", Effect::Read, ping).toolset("example")]
+}
+
+/// Check that the backend of the connection string accepts connections. Returns its address.
+#[derive(Deserialize, JsonSchema)]
+pub struct Ping {}
+
+fn address_of(connection_string: &str) -> Result<String, ToolError> {
+    let url = url::Url::parse(connection_string).map_err(|e| {
+        ToolError::invalid_input(format!(
+            "The connection string is not a URL ({e}): send `tcp://user:password@host:port`."
+        ))
+    })?;
+    match (url.host_str(), url.port()) {
+        (Some(host), Some(port)) => Ok(format!("{host}:{port}")),
+        _ => Err(ToolError::invalid_input(
+            "The connection string needs a host and a port: `tcp://user:password@host:port`.",
+        )),
+    }
+}
+
+async fn ping(ctx: Ctx, _a: Ping) -> Result<Value, ToolError> {
+    let secret = ctx.connection()?;
+    let backends = ctx.state::<Backends>()?;
+    let backend = backends
+        .pools
+        .get(&secret, || async {
+            let address = address_of(secret.expose())?;
+            Ok::<_, ToolError>(Arc::new(Backend { address }))
+        })
+        .await?;
+    let address = &backend.address;
+    let connect = tokio::net::TcpStream::connect(address.as_str());
+    match tokio::time::timeout(Duration::from_secs(5), connect).await {
+        Ok(Ok(_)) => Ok(json!({ "address": address, "reachable": true })),
+        Ok(Err(e)) => Err(ToolError::transport(format!(
+            "Cannot connect to {{Display}} at {address}: {e}."
+        ))
+        .with_hint("check the host and port of the connection string and that the server runs.")),
+        Err(_) => Err(ToolError::transport(format!(
+            "{{Display}} at {address} did not accept a connection within 5 s."
+        ))),
+    }
+}
+"#;
+
+const CONNECTOR_TESTS: &str = r#"//! {{Display}} server tests: each tool against a real backend listening on 127.0.0.1,
+//! through a real MCP client.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use mcp_shared::Settings;
+use mcp_shared::auth::encode_auth_data;
+use mcp_testkit::TestServer;
+use serde_json::json;
+
+// Docs freshness, schemas, the binary over stdio and HTTP, the standard failure classes.
+mcp_testkit::standard_suite!({{crate}}::SPEC, "{{binary}}");
+
+fn tenant(connection_string: &str) -> String {
+    encode_auth_data(&json!({ "connection_string": connection_string }))
+}
+
+#[tokio::test]
+async fn ping_connects_to_the_tenants_backend() {
+    let backend = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = backend.local_addr().unwrap().to_string();
+    let accepted = tokio::spawn(async move { backend.accept().await.is_ok() });
+    let server = TestServer::start(&{{crate}}::SPEC, Settings::default()).await;
+    let auth = tenant(&format!("tcp://user:pw-1234@{address}"));
+    let client = server.client_with(&[("x-auth-data", &auth)]).await;
+    let v = client.call_ok("{{service}}_ping", json!({})).await;
+    assert_eq!(v, json!({"address": address, "reachable": true}));
+    assert!(accepted.await.unwrap(), "the backend saw the connection");
+}
+
+#[tokio::test]
+async fn ping_without_a_backend_fails_clearly_and_keeps_the_password() {
+    let nobody = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = nobody.local_addr().unwrap().to_string();
+    drop(nobody);
+    let server = TestServer::start(&{{crate}}::SPEC, Settings::default()).await;
+    let auth = tenant(&format!("tcp://user:pw-secret-99@{address}"));
+    let client = server.client_with(&[("x-auth-data", &auth)]).await;
+    let err = client.call_err("{{service}}_ping", json!({})).await;
+    assert!(err.contains("Cannot connect") && err.contains(&address), "{err}");
+    assert!(!err.contains("pw-secret-99"), "{err}");
+    let bad = server.client_with(&[("x-auth-data", &tenant("no url"))]).await;
+    let err = bad.call_err("{{service}}_ping", json!({})).await;
+    assert!(err.contains("not a URL"), "{err}");
+}
+"#;
+
+const CONNECTOR_SMOKE: &str = r#"{
+  "tool": "{{service}}_ping",
+  "arguments": {},
+  "upstream": "connector",
+  "credentials": {"connection_string": "tcp://user:{secret}@{unreachable}"}
+}
+"#;
+
+/// What kind of server `new` scaffolds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Kind {
+    /// A REST API on a fixed host with a bearer token.
+    Rest,
+    /// A GraphQL API (the shared GraphQL client).
+    Graphql,
+    /// Not an HTTP API: a database or TCP backend reached through the server's state.
+    Connector,
+}
+
+impl Kind {
+    /// (spec lines, example.rs, tests main.rs, smoke.json, dependencies, credentials line)
+    fn parts(self) -> [&'static str; 6] {
+        match self {
+            Kind::Rest => [
+                REST_SPEC,
+                REST_EXAMPLE,
+                REST_TESTS,
+                REST_SMOKE,
+                "",
+                REST_CREDENTIALS,
+            ],
+            Kind::Graphql => [
+                REST_SPEC,
+                GRAPHQL_EXAMPLE,
+                GRAPHQL_TESTS,
+                GRAPHQL_SMOKE,
+                "",
+                REST_CREDENTIALS,
+            ],
+            Kind::Connector => [
+                CONNECTOR_SPEC,
+                CONNECTOR_EXAMPLE,
+                CONNECTOR_TESTS,
+                CONNECTOR_SMOKE,
+                "tokio.workspace = true\nurl.workspace = true\n",
+                CONNECTOR_CREDENTIALS,
+            ],
+        }
+    }
+}
+
+const REST_CREDENTIALS: &str = "`x-auth-data` header (base64 of `{\"access_token\":\"...\"}`), `Authorization: Bearer <token>`,\n`AUTH_DATA`, or `{{SERVICE}}_ACCESS_TOKEN`. `{{SERVICE}}_API_BASE_URL` overrides `{{base_url}}`.";
+
+const CONNECTOR_CREDENTIALS: &str = "`x-auth-data` header (base64 of `{\"connection_string\":\"tcp://user:password@host:port\"}`),\n`AUTH_DATA`, or `{{SERVICE}}_CONNECTION_STRING`. One backend handle per distinct connection string.";
+
 const README: &str = r#"# {{Display}} MCP server
 
 `{{binary}}` gives AI agents {{Display}}'s tools over MCP (stdio or streamable HTTP), acting
@@ -161,13 +440,12 @@ with the credentials of each request.
 ## Run
 
 ```sh
-AUTH_DATA='{"access_token":"..."}' cargo run -p {{binary}} -- --transport http
+AUTH_DATA='{{auth_example}}' cargo run -p {{binary}} -- --transport http
 ```
 
 ## Credentials
 
-`x-auth-data` header (base64 of `{"access_token":"..."}`), `Authorization: Bearer <token>`,
-`AUTH_DATA`, or `{{SERVICE}}_ACCESS_TOKEN`. `{{SERVICE}}_API_BASE_URL` overrides `{{base_url}}`.
+{{credentials}}
 
 ## Tools
 
@@ -214,13 +492,6 @@ const SERVER_JSON: &str = r#"{
 }
 "#;
 
-const SMOKE_JSON: &str = r#"{
-  "tool": "{{service}}_get_item",
-  "arguments": {"id": "a1"},
-  "upstream_body": {"id": "a1", "name": "First"}
-}
-"#;
-
 fn fill(t: &str, vars: &[(&str, &str)]) -> String {
     vars.iter().fold(t.to_owned(), |acc, (k, v)| {
         acc.replace(&format!("{{{{{k}}}}}"), v)
@@ -240,7 +511,13 @@ fn title_case(service: &str) -> String {
         .join(" ")
 }
 
-pub fn new_server(root: &Path, service: &str, display: Option<&str>, base_url: &str) -> Result<()> {
+pub fn new_server(
+    root: &Path,
+    service: &str,
+    display: Option<&str>,
+    base_url: &str,
+    kind: Kind,
+) -> Result<()> {
     let valid = service
         .chars()
         .next()
@@ -261,6 +538,27 @@ pub fn new_server(root: &Path, service: &str, display: Option<&str>, base_url: &
         .map(str::to_owned)
         .unwrap_or_else(|| title_case(service));
     let upper = service.to_ascii_uppercase();
+    let [spec_kind, example, tests, smoke, deps, credentials] = kind.parts();
+    let auth_example = if kind == Kind::Connector {
+        r#"{"connection_string":"tcp://user:password@host:port"}"#
+    } else {
+        r#"{"access_token":"..."}"#
+    };
+    // The parts first: they hold the names below.
+    let pre = [
+        ("spec_kind", spec_kind),
+        ("extra_deps", deps),
+        (
+            "extra_dev_deps",
+            if kind == Kind::Connector {
+                ""
+            } else {
+                "tokio.workspace = true\n"
+            },
+        ),
+        ("credentials", credentials),
+        ("auth_example", auth_example),
+    ];
     let vars = [
         ("service", service),
         ("SERVICE", upper.as_str()),
@@ -273,19 +571,19 @@ pub fn new_server(root: &Path, service: &str, display: Option<&str>, base_url: &
         ("Cargo.toml", CARGO_TOML),
         ("src/main.rs", MAIN_RS),
         ("src/lib.rs", LIB_RS),
-        ("src/example.rs", EXAMPLE_RS),
-        (&format!("tests/{service}/main.rs") as &str, TEST_MAIN),
+        ("src/example.rs", example),
+        (&format!("tests/{service}/main.rs") as &str, tests),
         ("README.md", README),
         ("server.json", SERVER_JSON),
         ("tools.json", "[]\n"),
-        ("smoke.json", SMOKE_JSON),
+        ("smoke.json", smoke),
     ];
     for (path, template) in files {
         let p = dir.join(path);
         if let Some(parent) = p.parent() {
             std::fs::create_dir_all(parent)?;
         }
-        std::fs::write(&p, fill(template, &vars))
+        std::fs::write(&p, fill(&fill(template, &pre), &vars))
             .with_context(|| format!("write {}", p.display()))?;
     }
     println!("created servers/{service}; formatting it, generating its docs, running its tests");

@@ -327,6 +327,8 @@ impl Request {
                     req
                 }
             }
+            // A connector's credential never goes on an HTTP request.
+            Auth::Connection(_) => req,
         })
     }
 }

@@ -39,7 +39,7 @@ fn make_state(_settings: &Settings) -> Result<State, String> {
 struct WhoAmI {}
 
 async fn whoami(ctx: Ctx, _a: WhoAmI) -> Result<Value, ToolError> {
-    let dsn = ctx.require("connection_string")?;
+    let dsn = ctx.connection()?;
     let vault = ctx.state::<Vault>()?;
     let db = vault
         .pools
@@ -81,7 +81,7 @@ static SPEC: ServerSpec = ServerSpec {
     binary: "vault-mcp-server",
     version: "0",
     base: Base::None,
-    auth: Auth::None,
+    auth: Auth::Connection(&["connection_string", "database_url"]),
     state: Some(make_state),
     toolsets: &[Toolset {
         name: "db",
@@ -161,7 +161,19 @@ async fn a_connector_has_no_http_api_and_says_so() {
         .await;
     let err = c.call_err("vault_http", json!({})).await;
     assert!(err.contains("calls no HTTP API"), "{err}");
+    // The other accepted field name reaches the same pool key.
+    let c = server
+        .client_with(&[(
+            "x-auth-data",
+            &encode_auth_data(&json!({"database_url": "postgres://a@db/x"})),
+        )])
+        .await;
+    assert_eq!(c.call_ok("vault_whoami", json!({})).await["database"], "x");
     let c = server.client_with(&[]).await;
     let err = c.call_err("vault_whoami", json!({})).await;
     assert!(err.contains("`connection_string` is missing"), "{err}");
+    assert!(
+        err.contains("`database_url`"),
+        "the other accepted name: {err}"
+    );
 }
