@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail, ensure};
 
+use crate::projection::{Costs, nextest_line};
 use crate::{cargo, run, servers};
 
 /// Pinned versions of what the checks install (package registries only).
@@ -349,6 +350,10 @@ pub fn ci(root: &Path, opts: &CiOptions) -> Result<()> {
     if setup_ran {
         setup(&mut s);
     }
+    // What each server costs the checks that grow with the number of servers.
+    let mut costs = Costs::default();
+    let packages: Vec<String> = servers::list(root)?.into_iter().map(|s| s.binary).collect();
+    let target = crate::target_dir(root);
     s.check("cargo fmt --check", || {
         run(cargo()
             .current_dir(root)
@@ -361,10 +366,12 @@ pub fn ci(root: &Path, opts: &CiOptions) -> Result<()> {
             "--workspace",
             "--all-targets",
             "--quiet",
+            "--timings",
             "--",
             "-D",
             "warnings",
         ]))?;
+        costs.add_timings(&target, &packages, "clippy");
         Ok(Status::Passed(String::new()))
     });
     s.check("hadolint docker/Dockerfile", || {
@@ -397,13 +404,26 @@ pub fn ci(root: &Path, opts: &CiOptions) -> Result<()> {
         let mut tests = cargo();
         tests.current_dir(root);
         let runner = if Tools::nextest() {
-            tests.args(["nextest", "run", "--workspace", "--no-fail-fast"]);
+            tests.args([
+                "nextest",
+                "run",
+                "--workspace",
+                "--no-fail-fast",
+                "--timings",
+            ]);
             "cargo nextest"
         } else {
-            tests.args(["test", "--workspace", "--no-fail-fast"]);
+            tests.args(["test", "--workspace", "--no-fail-fast", "--timings"]);
             "cargo test (cargo-nextest is not installed)"
         };
-        let result = run_summarised(tests);
+        let result = run_summarised(tests, &mut |line| {
+            if let Some((package, seconds)) = nextest_line(line)
+                && packages.contains(&package)
+            {
+                costs.add(&package, "tests", seconds);
+            }
+        });
+        costs.add_timings(&target, &packages, "build");
         let (Ok(c) | Err((_, c))) = &result;
         counted = Some(*c);
         let (passed, failed) = result.map_err(|(e, _)| e)?;
@@ -417,7 +437,7 @@ pub fn ci(root: &Path, opts: &CiOptions) -> Result<()> {
             let Some((node, js)) = Tools::conformance() else {
                 return missing(setup_ran, "the MCP conformance suite (npm)");
             };
-            conformance(root, &node, &js)
+            conformance(root, &node, &js, &mut costs)
         },
     );
     s.check(
@@ -426,10 +446,16 @@ pub fn ci(root: &Path, opts: &CiOptions) -> Result<()> {
             let Some(python) = Tools::python() else {
                 return missing(setup_ran, "the Python MCP SDK");
             };
+            let started = Instant::now();
             run(Command::new(python)
                 .current_dir(root)
                 .arg(".ci/python_client.py")
                 .arg(crate::target_dir(root)))?;
+            // It runs the servers in parallel, one per core: an even share of that work each.
+            let work = started.elapsed().as_secs_f64() * cores() as f64;
+            for p in &packages {
+                costs.add(p, "python", work / packages.len().max(1) as f64);
+            }
             Ok(Status::Passed(String::new()))
         },
     );
@@ -461,6 +487,12 @@ pub fn ci(root: &Path, opts: &CiOptions) -> Result<()> {
         },
     );
     s.print(all.elapsed());
+    if opts.only.is_none() {
+        println!();
+        for line in costs.report(all.elapsed(), cores(), packages.len()) {
+            println!("{line}");
+        }
+    }
     // The closing line: what the test runner counted, in the plain form any log reader knows.
     if let Some((passed, failed)) = counted {
         println!("{passed} passed, {failed} failed");
@@ -488,6 +520,7 @@ fn workflows(root: &Path) -> Vec<String> {
 /// also when it fails.
 fn run_summarised(
     mut cmd: Command,
+    on_line: &mut dyn FnMut(&str),
 ) -> std::result::Result<(u64, u64), (anyhow::Error, (u64, u64))> {
     use std::io::BufRead as _;
     let shown = format!("{cmd:?}");
@@ -517,6 +550,7 @@ fn run_summarised(
     for line in std::io::BufReader::new(reader).lines() {
         let Ok(line) = line else { break };
         println!("{line}");
+        on_line(&line);
         if let Some(rest) = line.trim_start().strip_prefix("FAIL [")
             && let Some((_, name)) = rest.split_once(") ")
             && !failing.iter().any(|f| f == name)
@@ -581,6 +615,10 @@ fn start_http(bin: &Path, extra: &[&str]) -> Result<(Running, u16)> {
     bail!("{} did not listen on port {port}", bin.display())
 }
 
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(2, |n| n.get())
+}
+
 /// Run `f` on every item, on as many threads as the machine has cores; every item runs,
 /// and the errors of those that failed come back together.
 fn each_in_parallel<T: Sync>(items: &[T], f: impl Fn(&T) -> Result<()> + Sync) -> Result<()> {
@@ -588,7 +626,7 @@ fn each_in_parallel<T: Sync>(items: &[T], f: impl Fn(&T) -> Result<()> + Sync) -
     use std::sync::atomic::{AtomicUsize, Ordering};
     let next = AtomicUsize::new(0);
     let errors = Mutex::new(Vec::new());
-    let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let workers = cores();
     std::thread::scope(|scope| {
         for _ in 0..workers.min(items.len()) {
             scope.spawn(|| {
@@ -611,57 +649,77 @@ fn each_in_parallel<T: Sync>(items: &[T], f: impl Fn(&T) -> Result<()> + Sync) -
 /// The official conformance suite (`@modelcontextprotocol/conformance`, Node 22) against every
 /// server over streamable HTTP, with sessions and stateless, servers in parallel;
 /// `.ci/conformance-expected*.yml` list the scenarios that do not apply to a tool server.
-fn conformance(root: &Path, node: &Path, js: &Path) -> Result<Status> {
+fn conformance(root: &Path, node: &Path, js: &Path, costs: &mut Costs) -> Result<Status> {
     let debug = crate::target_dir(root).join("debug");
     let list = servers::list(root)?;
-    each_in_parallel(&list, |s| {
-        let bin = debug.join(&s.binary);
-        ensure!(
-            bin.exists(),
-            "{} is not built (the tests build it)",
-            bin.display()
-        );
-        // Each run in its own directory: the suite writes its results where it runs.
-        let work = std::env::temp_dir().join(format!("mcp-conformance-{}", s.service));
-        std::fs::create_dir_all(&work)?;
-        for (extra, baseline) in [
-            (&[][..], ".ci/conformance-expected.yml"),
-            (
-                &["--stateless"][..],
-                ".ci/conformance-expected-stateless.yml",
-            ),
-        ] {
-            let (_server, port) = start_http(&bin, extra)?;
-            let out = Command::new(node)
-                .current_dir(&work)
-                .arg(js)
-                .args([
-                    "server",
-                    "--url",
-                    &format!("http://127.0.0.1:{port}/mcp"),
-                    "--expected-failures",
-                ])
-                .arg(root.join(baseline))
-                .output()
-                .context("run the conformance suite")?;
-            let mode = if extra.is_empty() {
-                "sessions"
-            } else {
-                "stateless"
-            };
-            if !out.status.success() {
-                bail!(
-                    "conformance suite failed for {} ({mode}):\n{}{}",
-                    s.binary,
-                    String::from_utf8_lossy(&out.stdout),
-                    String::from_utf8_lossy(&out.stderr)
-                );
-            }
-            println!("conformance: {} ({mode}) ok", s.binary);
-        }
-        Ok(())
-    })?;
+    let took = std::sync::Mutex::new(Vec::new());
+    let result = each_in_parallel(&list, |s| {
+        let started = Instant::now();
+        let result = conformance_of(root, node, js, &debug, s);
+        took.lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push((s.binary.clone(), started.elapsed().as_secs_f64()));
+        result
+    });
+    for (package, seconds) in took.into_inner().unwrap_or_else(|p| p.into_inner()) {
+        costs.add(&package, "conformance", seconds);
+    }
+    result?;
     Ok(Status::Passed(format!("{} server(s), 2 modes", list.len())))
+}
+
+fn conformance_of(
+    root: &Path,
+    node: &Path,
+    js: &Path,
+    debug: &Path,
+    s: &servers::Server,
+) -> Result<()> {
+    let bin = debug.join(&s.binary);
+    ensure!(
+        bin.exists(),
+        "{} is not built (the tests build it)",
+        bin.display()
+    );
+    // Each run in its own directory: the suite writes its results where it runs.
+    let work = std::env::temp_dir().join(format!("mcp-conformance-{}", s.service));
+    std::fs::create_dir_all(&work)?;
+    for (extra, baseline) in [
+        (&[][..], ".ci/conformance-expected.yml"),
+        (
+            &["--stateless"][..],
+            ".ci/conformance-expected-stateless.yml",
+        ),
+    ] {
+        let (_server, port) = start_http(&bin, extra)?;
+        let out = Command::new(node)
+            .current_dir(&work)
+            .arg(js)
+            .args([
+                "server",
+                "--url",
+                &format!("http://127.0.0.1:{port}/mcp"),
+                "--expected-failures",
+            ])
+            .arg(root.join(baseline))
+            .output()
+            .context("run the conformance suite")?;
+        let mode = if extra.is_empty() {
+            "sessions"
+        } else {
+            "stateless"
+        };
+        if !out.status.success() {
+            bail!(
+                "conformance suite failed for {} ({mode}):\n{}{}",
+                s.binary,
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+        println!("conformance: {} ({mode}) ok", s.binary);
+    }
+    Ok(())
 }
 
 /// Puts back what the scaffold check changed in the work tree, also when it fails: the
@@ -709,7 +767,9 @@ fn scaffold_check(root: &Path) -> Result<Status> {
     let mut fmt = cargo();
     fmt.current_dir(root).arg("fmt");
     let mut clippy = cargo();
-    clippy.current_dir(root).args(["clippy", "--quiet", "--all-targets"]);
+    clippy
+        .current_dir(root)
+        .args(["clippy", "--quiet", "--all-targets"]);
     for (name, kind) in names.iter().zip(KINDS) {
         // `new` also runs the new crate's tests (its example's contract tests and the
         // standard suite in that kind's mode).

@@ -10,6 +10,7 @@
 
 mod ci;
 mod paths;
+mod projection;
 mod scaffold;
 mod servers;
 
