@@ -2,7 +2,9 @@
 
 For each servers/<service>/ (its debug binary, built by the tests) over stdio and over
 streamable HTTP, at the newest protocol revision and at 2025-06-18: connect, list tools,
-check every input and output schema is a valid JSON Schema (draft 2020-12), call the tool that
+check every input and output schema is a valid JSON Schema (draft 2020-12), that every tool
+the catalog (`catalog/klavis-tools.json`) lists for the service is there with its parameters,
+call the tool that
 servers/<service>/smoke.json names against a local fake vendor, and check its structured
 output against its output schema. `smoke.json`'s `upstream` says what the call reaches: a fake
 vendor answering `upstream_body` (the default), nothing (`"none"`: bundled data), or a
@@ -29,6 +31,7 @@ import mcp.client.session as session_module
 from mcp import Client, StdioServerParameters
 
 ROOT = Path(__file__).resolve().parent.parent
+CATALOG = json.loads((ROOT / "catalog" / "klavis-tools.json").read_text())
 NEWEST = "2026-07-28"
 LEGACY = "2025-06-18"
 SECRET = "python-sdk-secret-1234"
@@ -105,6 +108,12 @@ async def exercise(target, smoke: dict, version: str, label: str) -> None:
             if t.output_schema:
                 jsonschema.Draft202012Validator.check_schema(t.output_schema)
             by_name[t.name] = t
+        for wanted in CATALOG.get(smoke["service"], {}).get("tools", []):
+            listed = by_name.get(wanted["name"])
+            assert listed, f"{label}: catalog tool {wanted['name']} is not listed"
+            properties = listed.input_schema.get("properties", {})
+            for param in wanted.get("params", []):
+                assert param["name"] in properties, f"{label}: {wanted['name']} has no parameter {param['name']}"
         tool = by_name[smoke["tool"]]
         result = await c.call_tool(smoke["tool"], smoke["arguments"])
         texts = " ".join(getattr(b, "text", "") for b in result.content)
@@ -123,6 +132,7 @@ async def exercise(target, smoke: dict, version: str, label: str) -> None:
 async def check_service(target_dir: Path, service: str) -> None:
     binary = target_dir / "debug" / f"{service.replace('_', '-')}-mcp-server"
     smoke = json.loads((ROOT / "servers" / service / "smoke.json").read_text())
+    smoke["service"] = service
     upstream = smoke.get("upstream", "http")
     vendor = fake_vendor(json.dumps(smoke.get("upstream_body", {})).encode()) if upstream == "http" else ""
     unreachable = f"127.0.0.1:{free_port()}"

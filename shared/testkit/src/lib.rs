@@ -549,6 +549,14 @@ pub fn replace_between(text: &str, start: &str, end: &str, body: &str) -> Option
 /// The tool catalog of the servers we replace, committed as test data in the repository
 /// (`catalog/klavis-tools.json`, see `catalog/README.md`): the entry of one service.
 pub fn catalog_entry(service: &str) -> Value {
+    catalog()
+        .get(service)
+        .cloned()
+        .unwrap_or_else(|| panic!("no `{service}` entry in the catalog"))
+}
+
+/// The whole tool catalog (`catalog/klavis-tools.json`), by service.
+pub fn catalog() -> Value {
     let path =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../catalog/klavis-tools.json");
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
@@ -557,10 +565,7 @@ pub fn catalog_entry(service: &str) -> Value {
             path.display()
         )
     });
-    let all: Value = serde_json::from_str(&text).expect("catalog is JSON");
-    all.get(service)
-        .cloned()
-        .unwrap_or_else(|| panic!("no `{service}` entry in the catalog"))
+    serde_json::from_str(&text).expect("catalog is JSON")
 }
 
 /// Every tool of the catalog's entry for `service` is listed, with every catalog parameter
@@ -614,6 +619,13 @@ pub fn assert_catalog_parity(
             );
         }
     }
+    tools_beyond_catalog(tools, service)
+}
+
+/// The names of the listed tools that the catalog does not list for `service`.
+pub fn tools_beyond_catalog(tools: &[Tool], service: &str) -> Vec<String> {
+    let entry = catalog_entry(service);
+    let catalog = entry["tools"].as_array().cloned().unwrap_or_default();
     tools
         .iter()
         .filter(|t| !catalog.iter().any(|c| c["name"] == t.name.as_ref()))

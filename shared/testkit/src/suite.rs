@@ -42,12 +42,22 @@ use crate::{
 };
 
 /// Expands to a `standard_suite` test module for the server `$spec` whose binary is `$bin`.
+/// `catalog_not_required: &[(tool, parameter)]` names catalog parameters that the server takes
+/// as optional although the catalog marks them required (where the vendor does not need them).
 #[macro_export]
 macro_rules! standard_suite {
     ($spec:path, $bin:literal) => {
+        $crate::standard_suite!($spec, $bin, catalog_not_required: &[]);
+    };
+    ($spec:path, $bin:literal, catalog_not_required: $not_required:expr) => {
         mod standard_suite {
             const BIN: &str = env!(concat!("CARGO_BIN_EXE_", $bin));
             const DIR: &str = env!("CARGO_MANIFEST_DIR");
+
+            #[test]
+            fn catalog_tools_with_their_parameters() {
+                $crate::suite::check_catalog(&$spec, $not_required);
+            }
 
             #[test]
             fn docs_are_fresh() {
@@ -303,6 +313,18 @@ impl SmokeRun {
             .map(|(k, v)| (k.as_str(), v.as_str()))
             .collect()
     }
+}
+
+/// What a drop-in user gets by default has every tool the catalog lists for the service, each
+/// with the catalog's parameters, types and required flags (a service beyond the catalog has
+/// nothing to match).
+pub fn check_catalog(spec: &'static ServerSpec, not_required: &[(&str, &str)]) {
+    if crate::catalog().get(spec.service).is_none() {
+        return;
+    }
+    let server =
+        McpServer::new(spec, Settings::default()).expect("server with its default toolsets");
+    crate::assert_catalog_parity(server.tools(), spec.service, not_required);
 }
 
 /// Every tool of every toolset has valid schemas and the annotations read-only mode needs.

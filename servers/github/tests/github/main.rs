@@ -28,4 +28,8 @@ mod notifications;
 mod secret_protection;
 mod security_advisories;
 
-mcp_testkit::standard_suite!(github_mcp_server::SPEC, "github-mcp-server");
+mcp_testkit::standard_suite!(
+    github_mcp_server::SPEC,
+    "github-mcp-server",
+    catalog_not_required: crate::surface::NOT_REQUIRED_BY_GITHUB
+);
