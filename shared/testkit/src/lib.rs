@@ -21,6 +21,7 @@ use wiremock::{Match, Mock, MockServer, ResponseTemplate};
 
 pub use wiremock;
 
+pub mod google;
 pub mod suite;
 
 /// Settings for a test: upstream at `base`, fast retries without jitter, short timeout.

@@ -36,14 +36,7 @@ pub fn me(path: &str) -> String {
 
 /// Google's error body (`{"error": {"code", "message", "errors": [...], "status"}}`).
 pub fn google_error(code: u16, status: &str, reason: &str, message: &str) -> Value {
-    json!({
-        "error": {
-            "code": code,
-            "message": message,
-            "errors": [{"message": message, "domain": "global", "reason": reason}],
-            "status": status
-        }
-    })
+    mcp_testkit::google::google_error(code, status, Some(reason), message)
 }
 
 pub fn not_found() -> Value {
@@ -57,28 +50,14 @@ pub fn not_found() -> Value {
 
 /// Gmail's 403 for a token without the scope a method needs, with its `WWW-Authenticate`.
 pub fn insufficient_scope(scope: &str) -> ResponseTemplate {
-    ResponseTemplate::new(403)
-        .insert_header(
-            "www-authenticate",
-            format!(
-                "Bearer realm=\"https://accounts.google.com/\", error=\"insufficient_scope\", scope=\"{scope}\""
-            )
-            .as_str(),
-        )
-        .set_body_json(json!({
-            "error": {
-                "code": 403,
-                "message": "Request had insufficient authentication scopes.",
-                "errors": [{"message": "Insufficient Permission", "domain": "global", "reason": "insufficientPermissions"}],
-                "status": "PERMISSION_DENIED",
-                "details": [{
-                    "@type": "type.googleapis.com/google.rpc.ErrorInfo",
-                    "reason": "ACCESS_TOKEN_SCOPE_INSUFFICIENT",
-                    "domain": "googleapis.com",
-                    "metadata": {"service": "gmail.googleapis.com", "method": "caribou.api.proto.MailboxService.SendMessage"}
-                }]
-            }
-        }))
+    mcp_testkit::google::insufficient_scope(
+        &mcp_testkit::google::GoogleApi {
+            service: "gmail.googleapis.com",
+            method: "caribou.api.proto.MailboxService.SendMessage",
+            legacy_errors: true,
+        },
+        scope,
+    )
 }
 
 /// A mock for `method path` with exactly these query pairs and the bearer token, that the

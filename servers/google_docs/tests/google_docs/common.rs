@@ -52,32 +52,19 @@ pub fn batch_reply(replies: Value) -> Value {
 
 /// Google's error body as the Docs API sends it (`error.status`, `details`).
 pub fn google_error(code: u16, status: &str, message: &str) -> Value {
-    json!({"error": {"code": code, "message": message, "status": status}})
+    mcp_testkit::google::google_error(code, status, None, message)
 }
 
 /// The 403 of a token without the scope a method needs, with its `WWW-Authenticate`.
 pub fn insufficient_scope(scope: &str) -> ResponseTemplate {
-    ResponseTemplate::new(403)
-        .insert_header(
-            "www-authenticate",
-            format!(
-                "Bearer realm=\"https://accounts.google.com/\", error=\"insufficient_scope\", scope=\"{scope}\""
-            )
-            .as_str(),
-        )
-        .set_body_json(json!({
-            "error": {
-                "code": 403,
-                "message": "Request had insufficient authentication scopes.",
-                "status": "PERMISSION_DENIED",
-                "details": [{
-                    "@type": "type.googleapis.com/google.rpc.ErrorInfo",
-                    "reason": "ACCESS_TOKEN_SCOPE_INSUFFICIENT",
-                    "domain": "googleapis.com",
-                    "metadata": {"service": "docs.googleapis.com", "method": "google.apps.docs.v1.DocumentsService.GetDocument"}
-                }]
-            }
-        }))
+    mcp_testkit::google::insufficient_scope(
+        &mcp_testkit::google::GoogleApi {
+            service: "docs.googleapis.com",
+            method: "google.apps.docs.v1.DocumentsService.GetDocument",
+            legacy_errors: false,
+        },
+        scope,
+    )
 }
 
 /// A Docs text run paragraph element.

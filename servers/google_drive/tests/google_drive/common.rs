@@ -68,28 +68,14 @@ pub fn file_not_found(id: &str) -> Value {
 
 /// Drive's 403 for a token without the scope a method needs, with its `WWW-Authenticate`.
 pub fn insufficient_scope(scope: &str) -> ResponseTemplate {
-    ResponseTemplate::new(403)
-        .insert_header(
-            "www-authenticate",
-            format!(
-                "Bearer realm=\"https://accounts.google.com/\", error=\"insufficient_scope\", scope=\"{scope}\""
-            )
-            .as_str(),
-        )
-        .set_body_json(json!({
-            "error": {
-                "code": 403,
-                "message": "Request had insufficient authentication scopes.",
-                "errors": [{"message": "Insufficient Permission", "domain": "global", "reason": "insufficientPermissions"}],
-                "status": "PERMISSION_DENIED",
-                "details": [{
-                    "@type": "type.googleapis.com/google.rpc.ErrorInfo",
-                    "reason": "ACCESS_TOKEN_SCOPE_INSUFFICIENT",
-                    "domain": "googleapis.com",
-                    "metadata": {"service": "drive.googleapis.com", "method": "google.apps.drive.v3.DriveFiles.Create"}
-                }]
-            }
-        }))
+    mcp_testkit::google::insufficient_scope(
+        &mcp_testkit::google::GoogleApi {
+            service: "drive.googleapis.com",
+            method: "google.apps.drive.v3.DriveFiles.Create",
+            legacy_errors: true,
+        },
+        scope,
+    )
 }
 
 /// A Google Doc as files.list returns it under the list `fields` mask.

@@ -39,38 +39,19 @@ pub fn ss(rest: &str) -> String {
 /// Google's error body (`{"error": {"code", "message", "status"}}`), as the Sheets API v4
 /// sends it.
 pub fn google_error(code: u16, status: &str, message: &str) -> Value {
-    json!({
-        "error": {
-            "code": code,
-            "message": message,
-            "status": status
-        }
-    })
+    mcp_testkit::google::google_error(code, status, None, message)
 }
 
 /// Google's 403 for a token without the scope a method needs, with its `WWW-Authenticate`.
-pub fn insufficient_scope(scope: &str, service: &str) -> ResponseTemplate {
-    ResponseTemplate::new(403)
-        .insert_header(
-            "www-authenticate",
-            format!(
-                "Bearer realm=\"https://accounts.google.com/\", error=\"insufficient_scope\", scope=\"{scope}\""
-            )
-            .as_str(),
-        )
-        .set_body_json(json!({
-            "error": {
-                "code": 403,
-                "message": "Request had insufficient authentication scopes.",
-                "status": "PERMISSION_DENIED",
-                "details": [{
-                    "@type": "type.googleapis.com/google.rpc.ErrorInfo",
-                    "reason": "ACCESS_TOKEN_SCOPE_INSUFFICIENT",
-                    "domain": "googleapis.com",
-                    "metadata": {"service": service, "method": "google.apps.sheets.v4.SpreadsheetsService.GetSpreadsheet"}
-                }]
-            }
-        }))
+pub fn insufficient_scope(scope: &str, service: &'static str) -> ResponseTemplate {
+    mcp_testkit::google::insufficient_scope(
+        &mcp_testkit::google::GoogleApi {
+            service,
+            method: "google.apps.sheets.v4.SpreadsheetsService.GetSpreadsheet",
+            legacy_errors: false,
+        },
+        scope,
+    )
 }
 
 /// The `sheets.properties(sheetId,title,hidden),namedRanges(name,range)` answer of a

@@ -42,32 +42,19 @@ pub fn batch_path() -> String {
 pub const TEXT_FIELDS: &str = "presentationId,title,revisionId,slides(objectId,slideProperties(layoutObjectId,notesPage(notesProperties,pageElements(objectId,shape(text(textElements(textRun(content),autoText(content))))))),pageElements(objectId,shape(shapeType,placeholder(type),text(textElements(textRun(content),autoText(content)))),table(rows,columns,tableRows(tableCells(text(textElements(textRun(content),autoText(content)))))),elementGroup,wordArt,image(contentUrl)))";
 
 pub fn google_error(code: u16, status: &str, message: &str) -> Value {
-    json!({"error": {"code": code, "message": message, "status": status}})
+    mcp_testkit::google::google_error(code, status, None, message)
 }
 
 /// The 403 of a token without the scope a method needs, with its `WWW-Authenticate`.
 pub fn insufficient_scope(scope: &str) -> ResponseTemplate {
-    ResponseTemplate::new(403)
-        .insert_header(
-            "www-authenticate",
-            format!(
-                "Bearer realm=\"https://accounts.google.com/\", error=\"insufficient_scope\", scope=\"{scope}\""
-            )
-            .as_str(),
-        )
-        .set_body_json(json!({
-            "error": {
-                "code": 403,
-                "message": "Request had insufficient authentication scopes.",
-                "status": "PERMISSION_DENIED",
-                "details": [{
-                    "@type": "type.googleapis.com/google.rpc.ErrorInfo",
-                    "reason": "ACCESS_TOKEN_SCOPE_INSUFFICIENT",
-                    "domain": "googleapis.com",
-                    "metadata": {"service": "slides.googleapis.com", "method": "google.apps.slides.v1.PresentationsService.BatchUpdatePresentation"}
-                }]
-            }
-        }))
+    mcp_testkit::google::insufficient_scope(
+        &mcp_testkit::google::GoogleApi {
+            service: "slides.googleapis.com",
+            method: "google.apps.slides.v1.PresentationsService.BatchUpdatePresentation",
+            legacy_errors: false,
+        },
+        scope,
+    )
 }
 
 /// A `TextContent` as the text mask returns it: paragraph markers (empty under the mask),
