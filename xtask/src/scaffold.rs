@@ -115,8 +115,10 @@ async fn get_item(ctx: Ctx, a: GetItem) -> Result<Value, ToolError> {
 }
 "#;
 
-const REST_TESTS: &str = r#"//! {{Display}} server tests: each tool against a fake {{Display}} API that asserts the exact
-//! request, through a real MCP client.
+/// The tests of an HTTP vendor's example tool; `{{api}}`, `{{request}}`, `{{ok_body}}`,
+/// `{{missing_request}}`, `{{missing_status}}` and `{{missing_body}}` come from the kind.
+const HTTP_TESTS: &str = r#"//! {{Display}} server tests: each tool against a fake {{Display}} {{api}} that asserts the
+//! exact request, through a real MCP client.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use mcp_testkit::wiremock::MockServer;
@@ -132,9 +134,9 @@ mcp_testkit::standard_suite!({{crate}}::SPEC, "{{binary}}");
 async fn get_item_contract() {
     let fake = MockServer::start().await;
     let server = TestServer::start(&{{crate}}::SPEC, settings_for(&fake.uri())).await;
-    expect("GET", "/items/a1")
+    {{request}}
         .bearer(TOKEN)
-        .respond(&fake, 200, json!({"id": "a1", "name": "First", "extra": true}))
+        .respond(&fake, 200, json!({{ok_body}}))
         .await;
     let client = server.client(TOKEN).await;
     let v = client.call_ok("{{service}}_get_item", json!({"id": "a1"})).await;
@@ -145,15 +147,26 @@ async fn get_item_contract() {
 async fn get_item_not_found() {
     let fake = MockServer::start().await;
     let server = TestServer::start(&{{crate}}::SPEC, settings_for(&fake.uri())).await;
-    expect("GET", "/items/zz")
+    {{missing_request}}
         .bearer(TOKEN)
-        .respond(&fake, 404, json!({"message": "Item not found"}))
+        .respond(&fake, {{missing_status}}, json!({{missing_body}}))
         .await;
     let client = server.client(TOKEN).await;
     let err = client.call_err("{{service}}_get_item", json!({"id": "zz"})).await;
-    assert!(err.contains("404") && err.contains("Item not found"), "{err}");
+    assert!(err.contains("Item not found"), "{err}");
 }
 "#;
+
+/// (`{{api}}`, `{{request}}`, `{{ok_body}}`, `{{missing_request}}`, `{{missing_status}}`,
+/// `{{missing_body}}`) of the REST example's tests.
+const REST_TEST_PARTS: [(&str, &str); 6] = [
+    ("api", "API"),
+    ("request", r#"expect("GET", "/items/a1")"#),
+    ("ok_body", r#"{"id": "a1", "name": "First", "extra": true}"#),
+    ("missing_request", r#"expect("GET", "/items/zz")"#),
+    ("missing_status", "404"),
+    ("missing_body", r#"{"message": "Item not found"}"#),
+];
 
 const REST_SMOKE: &str = r#"{
   "tool": "{{service}}_get_item",
@@ -196,51 +209,27 @@ async fn get_item(ctx: Ctx, a: GetItem) -> Result<Value, ToolError> {
 }
 "#;
 
-const GRAPHQL_TESTS: &str = r#"//! {{Display}} server tests: each tool against a fake {{Display}} GraphQL API that asserts the
-//! exact operation and variables, through a real MCP client.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-use mcp_testkit::wiremock::MockServer;
-use mcp_testkit::{TestServer, expect, settings_for};
-use serde_json::json;
-
-const TOKEN: &str = "test-token";
-
-// Docs freshness, schemas, the binary over stdio and HTTP, the standard failure classes.
-mcp_testkit::standard_suite!({{crate}}::SPEC, "{{binary}}");
-
-#[tokio::test]
-async fn get_item_contract() {
-    let fake = MockServer::start().await;
-    let server = TestServer::start(&{{crate}}::SPEC, settings_for(&fake.uri())).await;
-    expect("POST", "/graphql")
-        .bearer(TOKEN)
-        .graphql("GetItem", json!({"id": "a1"}))
-        .respond(&fake, 200, json!({"data": {"item": {"id": "a1", "name": "First"}}}))
-        .await;
-    let client = server.client(TOKEN).await;
-    let v = client.call_ok("{{service}}_get_item", json!({"id": "a1"})).await;
-    assert_eq!(v, json!({"id": "a1", "name": "First"}));
-}
-
-#[tokio::test]
-async fn get_item_graphql_error() {
-    let fake = MockServer::start().await;
-    let server = TestServer::start(&{{crate}}::SPEC, settings_for(&fake.uri())).await;
-    expect("POST", "/graphql")
-        .bearer(TOKEN)
-        .graphql("GetItem", json!({"id": "zz"}))
-        .respond(
-            &fake,
-            200,
-            json!({"data": {"item": null}, "errors": [{"message": "Item not found", "path": ["item"]}]}),
-        )
-        .await;
-    let client = server.client(TOKEN).await;
-    let err = client.call_err("{{service}}_get_item", json!({"id": "zz"})).await;
-    assert!(err.contains("Item not found"), "{err}");
-}
-"#;
+/// The same for the GraphQL example: a 200 whose `errors[]` says what went wrong.
+const GRAPHQL_TEST_PARTS: [(&str, &str); 6] = [
+    ("api", "GraphQL API"),
+    (
+        "request",
+        r#"expect("POST", "/graphql").graphql("GetItem", json!({"id": "a1"}))"#,
+    ),
+    (
+        "ok_body",
+        r#"{"data": {"item": {"id": "a1", "name": "First"}}}"#,
+    ),
+    (
+        "missing_request",
+        r#"expect("POST", "/graphql").graphql("GetItem", json!({"id": "zz"}))"#,
+    ),
+    ("missing_status", "200"),
+    (
+        "missing_body",
+        r#"{"data": {"item": null}, "errors": [{"message": "Item not found", "path": ["item"]}]}"#,
+    ),
+];
 
 const GRAPHQL_SMOKE: &str = r#"{
   "tool": "{{service}}_get_item",
@@ -397,21 +386,22 @@ pub enum Kind {
 }
 
 impl Kind {
-    /// (spec lines, example.rs, tests main.rs, smoke.json, dependencies, credentials line)
-    fn parts(self) -> [&'static str; 6] {
+    /// The tests' main.rs.
+    fn tests(self) -> String {
         match self {
-            Kind::Rest => [
-                REST_SPEC,
-                REST_EXAMPLE,
-                REST_TESTS,
-                REST_SMOKE,
-                "",
-                REST_CREDENTIALS,
-            ],
+            Kind::Rest => fill(HTTP_TESTS, &REST_TEST_PARTS),
+            Kind::Graphql => fill(HTTP_TESTS, &GRAPHQL_TEST_PARTS),
+            Kind::Connector => CONNECTOR_TESTS.to_owned(),
+        }
+    }
+
+    /// (spec lines, example.rs, smoke.json, dependencies, credentials line)
+    fn parts(self) -> [&'static str; 5] {
+        match self {
+            Kind::Rest => [REST_SPEC, REST_EXAMPLE, REST_SMOKE, "", REST_CREDENTIALS],
             Kind::Graphql => [
                 REST_SPEC,
                 GRAPHQL_EXAMPLE,
-                GRAPHQL_TESTS,
                 GRAPHQL_SMOKE,
                 "",
                 REST_CREDENTIALS,
@@ -419,7 +409,6 @@ impl Kind {
             Kind::Connector => [
                 CONNECTOR_SPEC,
                 CONNECTOR_EXAMPLE,
-                CONNECTOR_TESTS,
                 CONNECTOR_SMOKE,
                 "tokio.workspace = true\nurl.workspace = true\n",
                 CONNECTOR_CREDENTIALS,
@@ -538,7 +527,8 @@ pub fn new_server(
         .map(str::to_owned)
         .unwrap_or_else(|| title_case(service));
     let upper = service.to_ascii_uppercase();
-    let [spec_kind, example, tests, smoke, deps, credentials] = kind.parts();
+    let [spec_kind, example, smoke, deps, credentials] = kind.parts();
+    let tests = kind.tests();
     let auth_example = if kind == Kind::Connector {
         r#"{"connection_string":"tcp://user:password@host:port"}"#
     } else {
@@ -572,7 +562,7 @@ pub fn new_server(
         ("src/main.rs", MAIN_RS),
         ("src/lib.rs", LIB_RS),
         ("src/example.rs", example),
-        (&format!("tests/{service}/main.rs") as &str, tests),
+        (&format!("tests/{service}/main.rs") as &str, tests.as_str()),
         ("README.md", README),
         ("server.json", SERVER_JSON),
         ("tools.json", "[]\n"),

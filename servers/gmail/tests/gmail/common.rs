@@ -50,15 +50,14 @@ pub fn not_found() -> Value {
 
 /// Gmail's 403 for a token without the scope a method needs, with its `WWW-Authenticate`.
 pub fn insufficient_scope(scope: &str) -> ResponseTemplate {
-    mcp_testkit::google::insufficient_scope(
-        &mcp_testkit::google::GoogleApi {
-            service: "gmail.googleapis.com",
-            method: "caribou.api.proto.MailboxService.SendMessage",
-            legacy_errors: true,
-        },
-        scope,
-    )
+    mcp_testkit::google::insufficient_scope(&API, scope)
 }
+
+const API: mcp_testkit::google::GoogleApi = mcp_testkit::google::GoogleApi {
+    service: "gmail.googleapis.com",
+    method: "caribou.api.proto.MailboxService.SendMessage",
+    legacy_errors: true,
+};
 
 /// A mock for `method path` with exactly these query pairs and the bearer token, that the
 /// test answers with `response`; the body is not checked (for bodies a test decodes itself).

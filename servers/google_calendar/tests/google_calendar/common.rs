@@ -68,15 +68,14 @@ pub fn not_found() -> Value {
 
 /// Google's 403 for a token without the scope a method needs, with its `WWW-Authenticate`.
 pub fn insufficient_scope(scope: &str) -> ResponseTemplate {
-    mcp_testkit::google::insufficient_scope(
-        &mcp_testkit::google::GoogleApi {
-            service: "calendar-json.googleapis.com",
-            method: "calendar.v3.Events.Insert",
-            legacy_errors: true,
-        },
-        scope,
-    )
+    mcp_testkit::google::insufficient_scope(&API, scope)
 }
+
+const API: mcp_testkit::google::GoogleApi = mcp_testkit::google::GoogleApi {
+    service: "calendar-json.googleapis.com",
+    method: "calendar.v3.Events.Insert",
+    legacy_errors: true,
+};
 
 /// The answer to `calendars.get?fields=timeZone`.
 pub async fn calendar_zone(fake: &MockServer, calendar: &str, zone: &str) {

@@ -57,15 +57,14 @@ pub fn google_error(code: u16, status: &str, message: &str) -> Value {
 
 /// The 403 of a token without the scope a method needs, with its `WWW-Authenticate`.
 pub fn insufficient_scope(scope: &str) -> ResponseTemplate {
-    mcp_testkit::google::insufficient_scope(
-        &mcp_testkit::google::GoogleApi {
-            service: "docs.googleapis.com",
-            method: "google.apps.docs.v1.DocumentsService.GetDocument",
-            legacy_errors: false,
-        },
-        scope,
-    )
+    mcp_testkit::google::insufficient_scope(&API, scope)
 }
+
+const API: mcp_testkit::google::GoogleApi = mcp_testkit::google::GoogleApi {
+    service: "docs.googleapis.com",
+    method: "google.apps.docs.v1.DocumentsService.GetDocument",
+    legacy_errors: false,
+};
 
 /// A Docs text run paragraph element.
 pub fn run(start: u64, text: &str, style: Value) -> Value {

@@ -68,15 +68,14 @@ pub fn file_not_found(id: &str) -> Value {
 
 /// Drive's 403 for a token without the scope a method needs, with its `WWW-Authenticate`.
 pub fn insufficient_scope(scope: &str) -> ResponseTemplate {
-    mcp_testkit::google::insufficient_scope(
-        &mcp_testkit::google::GoogleApi {
-            service: "drive.googleapis.com",
-            method: "google.apps.drive.v3.DriveFiles.Create",
-            legacy_errors: true,
-        },
-        scope,
-    )
+    mcp_testkit::google::insufficient_scope(&API, scope)
 }
+
+const API: mcp_testkit::google::GoogleApi = mcp_testkit::google::GoogleApi {
+    service: "drive.googleapis.com",
+    method: "google.apps.drive.v3.DriveFiles.Create",
+    legacy_errors: true,
+};
 
 /// A Google Doc as files.list returns it under the list `fields` mask.
 pub fn doc_file(id: &str, name: &str) -> Value {

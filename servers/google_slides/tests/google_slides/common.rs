@@ -47,15 +47,14 @@ pub fn google_error(code: u16, status: &str, message: &str) -> Value {
 
 /// The 403 of a token without the scope a method needs, with its `WWW-Authenticate`.
 pub fn insufficient_scope(scope: &str) -> ResponseTemplate {
-    mcp_testkit::google::insufficient_scope(
-        &mcp_testkit::google::GoogleApi {
-            service: "slides.googleapis.com",
-            method: "google.apps.slides.v1.PresentationsService.BatchUpdatePresentation",
-            legacy_errors: false,
-        },
-        scope,
-    )
+    mcp_testkit::google::insufficient_scope(&API, scope)
 }
+
+const API: mcp_testkit::google::GoogleApi = mcp_testkit::google::GoogleApi {
+    service: "slides.googleapis.com",
+    method: "google.apps.slides.v1.PresentationsService.BatchUpdatePresentation",
+    legacy_errors: false,
+};
 
 /// A `TextContent` as the text mask returns it: paragraph markers (empty under the mask),
 /// runs, and auto text.
