@@ -201,6 +201,7 @@ pub(crate) fn check(root: &Path, no_cargo: bool) -> Result<()> {
                     tokens::FILE
                 ));
             }
+            problems.extend(tokens::over_budget(&figures));
         }
         Err(e) => problems.push(format!("{}: {e:#}", tokens::FILE)),
     }
