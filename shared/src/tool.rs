@@ -106,6 +106,7 @@ pub fn schema_of<T: JsonSchema>() -> (JsonObject, Option<String>) {
     drop_null_types(&mut obj);
     standard_formats(&mut obj);
     unwrap_descriptions(&mut obj);
+    say_once(&mut obj);
     obj.remove("$schema");
     obj.remove("title");
     let description = obj
@@ -177,6 +178,58 @@ fn unwrap_descriptions(obj: &mut JsonObject) {
                 for x in a {
                     if let Value::Object(o) = x {
                         unwrap_descriptions(o);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Say a thing once: the doc comment of a type used as an array's items (`A file to attach
+/// to an outgoing message`) comes after the array's own description (`Files to attach`),
+/// which already says it in the words of that argument: keep the array's. Every tool list
+/// pays for each word on every request of an agent.
+fn say_once(obj: &mut JsonObject) {
+    if obj.get("type").and_then(Value::as_str) == Some("array")
+        && obj.contains_key("description")
+        && let Some(Value::Object(items)) = obj.get_mut("items")
+    {
+        items.remove("description");
+    }
+    for (_, v) in obj.iter_mut() {
+        match v {
+            Value::Object(o) => say_once(o),
+            Value::Array(a) => {
+                for x in a {
+                    if let Value::Object(o) = x {
+                        say_once(o);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// An output schema says what a result holds, not what a caller may send: the `minimum: 0`
+/// that unsigned Rust types get (for arguments, see [`standard_formats`]) tells an agent
+/// nothing about a count it reads, and costs tokens in every tool list.
+fn lean_output(obj: &mut JsonObject) {
+    let numeric = matches!(
+        obj.get("type").and_then(Value::as_str),
+        Some("integer" | "number")
+    );
+    if numeric && obj.get("minimum").and_then(Value::as_u64) == Some(0) {
+        obj.remove("minimum");
+    }
+    for (_, v) in obj.iter_mut() {
+        match v {
+            Value::Object(o) => lean_output(o),
+            Value::Array(a) => {
+                for x in a {
+                    if let Value::Object(o) = x {
+                        lean_output(o);
                     }
                 }
             }
@@ -310,7 +363,8 @@ impl ToolDef {
     /// Declare the shape of the tool's JSON result: clients get an `outputSchema` and
     /// `structuredContent`.
     pub fn output<T: JsonSchema>(mut self) -> Self {
-        let (schema, _) = schema_of::<T>();
+        let (mut schema, _) = schema_of::<T>();
+        lean_output(&mut schema);
         self.tool = self.tool.with_raw_output_schema(Arc::new(schema));
         self
     }
@@ -421,5 +475,45 @@ mod tests {
         assert!(p["signed"].get("minimum").is_none());
         assert_eq!(p["ratio"]["type"], "number");
         assert_eq!(p["list"]["items"]["type"], "integer");
+    }
+
+    /// One file.
+    #[derive(JsonSchema)]
+    #[allow(dead_code)]
+    struct File {
+        /// Its size in bytes
+        size: u64,
+    }
+
+    /// A result.
+    #[derive(JsonSchema)]
+    #[allow(dead_code)]
+    struct Files {
+        /// The files, largest first
+        files: Vec<File>,
+        count: u32,
+    }
+
+    #[test]
+    fn said_once_and_outputs_lean() {
+        let (schema, _) = schema_of::<Files>();
+        let files = &schema["properties"]["files"];
+        assert_eq!(files["description"], "The files, largest first");
+        assert!(files["items"].get("description").is_none(), "{files}");
+        assert_eq!(files["items"]["properties"]["size"]["minimum"], 0);
+        let def = ToolDef {
+            tool: Tool::new("t", "", Arc::new(JsonObject::new())),
+            toolset: "default",
+            effect: Effect::Read,
+            handler: Arc::new(|_, _| Box::pin(async { Ok(Output::Text(String::new())) })),
+            official_name: None,
+            listing: Listing::Ours,
+        }
+        .output::<Files>();
+        let out = def.tool.output_schema.unwrap_or_default();
+        let size = &out["properties"]["files"]["items"]["properties"]["size"];
+        assert_eq!(size["type"], "integer");
+        assert!(size.get("minimum").is_none(), "{size}");
+        assert!(out["properties"]["count"].get("minimum").is_none());
     }
 }

@@ -1,7 +1,8 @@
 //! `cargo xtask`: the project's chores, in Rust instead of shell scripts.
 //!
 //! - `new <service>`: scaffold a compiling server crate with one example tool and its tests;
-//! - `docs`: regenerate each server's `tools.json` and README tool table, and the root catalog;
+//! - `docs`: regenerate each server's `tools.json` and README tool table, the root catalog and
+//!   the tokens each tool costs (`docs/tool-tokens.md`);
 //! - `check`: fail when any of those is stale or a server breaks a convention (CI runs it);
 //! - `dist [SERVER...]`: static, stripped, fully optimised binaries (and the CA bundle) into `dist/`;
 //! - `image SERVER`: `dist` plus an image build of `docker/Dockerfile` (docker, or buildah);
@@ -13,6 +14,7 @@ mod paths;
 mod projection;
 mod scaffold;
 mod servers;
+mod tokens;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -43,9 +45,10 @@ enum Cmd {
         #[arg(long, value_enum, default_value = "rest")]
         kind: scaffold::Kind,
     },
-    /// Regenerate tools.json, README tool tables and the root catalog table
+    /// Regenerate tools.json, README tool tables, the root catalog table and docs/tool-tokens.md
     Docs {
-        /// Only the root catalog (from the committed tools.json files), without `cargo test`
+        /// Only the root catalog and the token table (from the committed tools.json files),
+        /// without `cargo test`
         #[arg(long)]
         no_cargo: bool,
     },
@@ -162,6 +165,19 @@ pub(crate) fn docs(root: &Path, no_cargo: bool) -> Result<()> {
         std::fs::write(&readme, new)?;
         println!("updated README.md catalog");
     }
+    let figures = tokens::measure(root)?;
+    let path = root.join(tokens::FILE);
+    let table = tokens::markdown(&figures);
+    if std::fs::read_to_string(&path).ok().as_deref() != Some(table.as_str()) {
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir)?;
+        }
+        std::fs::write(&path, table)?;
+        println!("updated {}", tokens::FILE);
+    }
+    for p in tokens::over_budget(&figures) {
+        eprintln!("warning: {p}");
+    }
     Ok(())
 }
 
@@ -181,6 +197,19 @@ pub(crate) fn check(root: &Path, no_cargo: bool) -> Result<()> {
         }
         Ok(_) => {}
         Err(e) => problems.push(format!("README.md: {e}")),
+    }
+    match tokens::measure(root) {
+        Ok(figures) => {
+            let committed = std::fs::read_to_string(root.join(tokens::FILE)).unwrap_or_default();
+            if committed != tokens::markdown(&figures) {
+                problems.push(format!(
+                    "{}: stale (the tokens each tool costs): run `cargo xtask docs`",
+                    tokens::FILE
+                ));
+            }
+            problems.extend(tokens::over_budget(&figures));
+        }
+        Err(e) => problems.push(format!("{}: {e:#}", tokens::FILE)),
     }
     if !problems.is_empty() {
         for p in &problems {

@@ -57,7 +57,7 @@ pub fn server_json(root: &Path, s: &Server) -> Result<Value> {
     serde_json::from_str(&text).with_context(|| format!("{} is not JSON", path.display()))
 }
 
-fn tools_json(root: &Path, s: &Server) -> Result<Vec<Value>> {
+pub fn tools_json(root: &Path, s: &Server) -> Result<Vec<Value>> {
     let path = root.join("servers").join(&s.service).join("tools.json");
     let text = std::fs::read_to_string(&path)
         .with_context(|| format!("{} is missing: run `cargo xtask docs`", path.display()))?;

@@ -628,13 +628,10 @@ async fn run_action(
 /// URL. Returns `items`, `total_count` and `next_page`.
 #[derive(Deserialize, JsonSchema)]
 pub struct ListWorkflows {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
-    /// Page number (from 1)
     page: Option<Int>,
-    /// Results per page (max 100)
+    /// Max 100
     #[serde(rename = "perPage")]
     per_page: Option<Int>,
 }
@@ -646,9 +643,7 @@ async fn list_workflows(ctx: Ctx, a: ListWorkflows) -> Result<Value, ToolError> 
 /// Get one workflow by ID or file name: id, name, path, state and URL.
 #[derive(Deserialize, JsonSchema)]
 pub struct GetWorkflow {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
     /// The workflow ID or workflow file name (e.g. `ci.yml`)
     workflow_id: String,
@@ -663,17 +658,14 @@ async fn get_workflow(ctx: Ctx, a: GetWorkflow) -> Result<Value, ToolError> {
 /// Returns `items`, `total_count` and `next_page`.
 #[derive(Deserialize, JsonSchema)]
 pub struct ListWorkflowRuns {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
     /// The workflow ID or workflow file name (e.g. `ci.yml`)
     workflow_id: String,
     #[serde(flatten)]
     filter: RunsFilter,
-    /// Page number (from 1)
     page: Option<Int>,
-    /// Results per page (max 100)
+    /// Max 100
     #[serde(rename = "perPage")]
     per_page: Option<Int>,
 }
@@ -695,11 +687,8 @@ async fn list_workflow_runs(ctx: Ctx, a: ListWorkflowRuns) -> Result<Value, Tool
 /// workflow id, branch, head SHA, actor, pull requests, dates and URL.
 #[derive(Deserialize, JsonSchema)]
 pub struct GetWorkflowRun {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
-    /// The unique identifier of the workflow run
     run_id: Int,
 }
 
@@ -711,11 +700,8 @@ async fn get_workflow_run(ctx: Ctx, a: GetWorkflowRun) -> Result<Value, ToolErro
 /// per runner OS (`billable`: total_ms, jobs and each job's duration).
 #[derive(Deserialize, JsonSchema)]
 pub struct GetWorkflowRunUsage {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
-    /// The unique identifier of the workflow run
     run_id: Int,
 }
 
@@ -727,15 +713,11 @@ async fn get_workflow_run_usage(ctx: Ctx, a: GetWorkflowRunUsage) -> Result<Valu
 /// `archive_download_url`. Returns `items`, `total_count` and `next_page`.
 #[derive(Deserialize, JsonSchema)]
 pub struct ListWorkflowRunArtifacts {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
-    /// The unique identifier of the workflow run
     run_id: Int,
-    /// Page number (from 1)
     page: Option<Int>,
-    /// Results per page (max 100)
+    /// Max 100
     #[serde(rename = "perPage")]
     per_page: Option<Int>,
 }
@@ -752,9 +734,7 @@ async fn list_workflow_run_artifacts(
 /// no token needed). The archive itself is not downloaded.
 #[derive(Deserialize, JsonSchema)]
 pub struct DownloadWorkflowRunArtifact {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
     /// The unique identifier of the artifact
     artifact_id: Int,
@@ -772,9 +752,7 @@ async fn download_workflow_run_artifact(
 /// find it).
 #[derive(Deserialize, JsonSchema)]
 pub struct RunWorkflow {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
     /// The workflow ID (numeric) or workflow file name (e.g. `main.yml`)
     workflow_id: String,
@@ -800,11 +778,8 @@ async fn run_workflow(ctx: Ctx, a: RunWorkflow) -> Result<Value, ToolError> {
 /// Re-run a whole workflow run (every job), as a new attempt.
 #[derive(Deserialize, JsonSchema)]
 pub struct RerunWorkflowRun {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
-    /// The unique identifier of the workflow run
     run_id: Int,
 }
 
@@ -816,11 +791,8 @@ async fn rerun_workflow_run(ctx: Ctx, a: RerunWorkflowRun) -> Result<Value, Tool
 /// attempt.
 #[derive(Deserialize, JsonSchema)]
 pub struct RerunFailedJobs {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
-    /// The unique identifier of the workflow run
     run_id: Int,
 }
 
@@ -839,11 +811,8 @@ async fn rerun_failed_jobs(ctx: Ctx, a: RerunFailedJobs) -> Result<Value, ToolEr
 /// shortly after).
 #[derive(Deserialize, JsonSchema)]
 pub struct CancelWorkflowRun {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
-    /// The unique identifier of the workflow run
     run_id: Int,
 }
 
@@ -882,9 +851,7 @@ enum GetMethod {
 pub struct ActionsGet {
     /// The method to execute
     method: GetMethod,
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
     /// The resource's id: a workflow ID or file name for `get_workflow`, a run id for
     /// `get_workflow_run`, `get_workflow_run_usage` and `get_workflow_run_logs_url`, a job id
@@ -947,9 +914,7 @@ pub struct JobsFilterArg {
 pub struct ActionsList {
     /// The action to perform
     method: ListMethod,
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
     /// Not used by `list_workflows`; a workflow ID or file name for `list_workflow_runs`
     /// (optional); a workflow run id for `list_workflow_jobs` and `list_workflow_run_artifacts`
@@ -958,9 +923,8 @@ pub struct ActionsList {
     workflow_runs_filter: Option<RunsFilter>,
     /// Filters for workflow jobs, used only by `list_workflow_jobs`
     workflow_jobs_filter: Option<JobsFilterArg>,
-    /// Page number (from 1)
     page: Option<Int>,
-    /// Results per page (max 100)
+    /// Max 100
     per_page: Option<Int>,
 }
 
@@ -1008,9 +972,7 @@ enum TriggerMethod {
 pub struct ActionsRunTrigger {
     /// The method to execute
     method: TriggerMethod,
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
     /// The workflow ID (numeric) or file name (e.g. `main.yml`); for `run_workflow`
     workflow_id: Option<String>,

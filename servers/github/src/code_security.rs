@@ -45,9 +45,7 @@ fn scanning_hint(e: ToolError) -> ToolError {
 /// dismissal details and URL.
 #[derive(Deserialize, JsonSchema)]
 pub struct GetCodeScanningAlert {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
     /// Alert number (the number at the end of the alert's URL)
     #[serde(rename = "alertNumber")]
@@ -93,9 +91,7 @@ enum Severity {
 /// location, message, URL) and `next_page`.
 #[derive(Deserialize, JsonSchema)]
 pub struct ListCodeScanningAlerts {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
     /// Git ref to list alerts for: `refs/heads/<branch>` (or just the branch name) or
     /// `refs/pull/<number>/merge` (default: the default branch)
@@ -108,9 +104,8 @@ pub struct ListCodeScanningAlerts {
     severity: Option<Severity>,
     /// Only alerts of this code scanning tool (e.g. `CodeQL`)
     tool_name: Option<String>,
-    /// Page number (from 1)
     page: Option<Int>,
-    /// Results per page (max 100)
+    /// Max 100
     #[serde(rename = "perPage")]
     per_page: Option<Int>,
 }

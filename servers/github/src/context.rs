@@ -129,7 +129,6 @@ async fn get_teams(ctx: Ctx, a: GetTeams) -> Result<Value, ToolError> {
 /// `read:org` scope; the team is named by its slug (e.g. `justice-league`).
 #[derive(Deserialize, JsonSchema)]
 pub struct GetTeamMembers {
-    /// Organization login
     org: String,
     /// Team slug
     team_slug: String,

@@ -127,37 +127,30 @@ enum AlertSort {
     EpssPercentage,
 }
 
-/// List the Dependabot alerts of a repository (open ones by default), newest first: the
-/// vulnerable package, its ecosystem and manifest, the vulnerable range and first patched
-/// version, the advisory's GHSA and CVE ids, summary and severity, and the alert's state.
-/// Returns alerts and `next_cursor`.
+/// List a repository's Dependabot alerts (open by default), newest first: package, ecosystem,
+/// manifest, vulnerable range, patched version, GHSA and CVE ids, summary, severity, state. Returns
+/// alerts and `next_cursor`.
 #[derive(Deserialize, JsonSchema)]
 pub struct ListDependabotAlerts {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
-    /// Alert state (default open)
+    /// Default open
     #[schemars(extend("default" = "open"))]
     state: Option<AlertState>,
-    /// Only alerts of this severity
     severity: Option<Severity>,
-    /// Only alerts for these ecosystems, comma-separated (`npm`, `pip`, `maven`, `rubygems`,
-    /// `composer`, `nuget`, `go`, `rust`, `pub`...)
+    /// Comma-separated (`npm,pip`)
     ecosystem: Option<String>,
-    /// Only alerts for these packages, comma-separated
+    /// Comma-separated
     package: Option<String>,
-    /// Only alerts for these manifest paths, comma-separated (e.g. `package-lock.json`)
+    /// Comma-separated paths
     manifest: Option<String>,
-    /// Only alerts for dependencies of this scope
     scope: Option<DependencyScope>,
-    /// Sort by when the alert was created (GitHub's default), last changed state, or by EPSS
+    /// Default `created`
     sort: Option<AlertSort>,
-    /// Sort direction (GitHub's default: desc)
+    /// Default desc
     direction: Option<api::Direction>,
-    /// The `next_cursor` of the previous page
     after: Option<String>,
-    /// Results per page (max 100; GitHub's default 30)
+    /// Max 100, default 30
     #[serde(rename = "perPage")]
     per_page: Option<Int>,
 }
@@ -198,9 +191,7 @@ async fn list_dependabot_alerts(ctx: Ctx, a: ListDependabotAlerts) -> Result<Val
 /// dismissal.
 #[derive(Deserialize, JsonSchema)]
 pub struct GetDependabotAlert {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
     /// Alert number (the number at the end of the alert's URL)
     #[serde(rename = "alertNumber")]

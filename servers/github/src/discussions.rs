@@ -151,7 +151,6 @@ fn discussion_summary(d: &Value) -> Value {
 /// updated first). Returns `items`, `total_count` and `next_cursor` (pass it as `after`).
 #[derive(Deserialize, JsonSchema)]
 pub struct ListDiscussions {
-    /// Repository owner (user or organization)
     owner: String,
     /// Repository name; without it, the organization's discussions (its `.github` repository)
     repo: Option<String>,
@@ -162,10 +161,9 @@ pub struct ListDiscussions {
     order_by: Option<OrderField>,
     /// Order direction (default DESC)
     direction: Option<Direction>,
-    /// Results per page (max 100, default 30)
+    /// Max 100, default 30
     #[serde(rename = "perPage")]
     per_page: Option<Int>,
-    /// Cursor for the next page: `next_cursor` of the previous result
     after: Option<String>,
 }
 
@@ -238,9 +236,7 @@ const GET_DISCUSSION: &str = "query GetDiscussion($owner: String!, $repo: String
 /// and answered state, labels, comment and upvote counts, dates and URL.
 #[derive(Deserialize, JsonSchema)]
 pub struct GetDiscussion {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
     /// Discussion number
     #[serde(rename = "discussionNumber")]
@@ -338,17 +334,14 @@ fn discussion_comment(c: &Value) -> Value {
 /// `total_count` and `next_cursor` (pass it as `after`).
 #[derive(Deserialize, JsonSchema)]
 pub struct GetDiscussionComments {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
     /// Discussion number
     #[serde(rename = "discussionNumber")]
     discussion_number: Int,
-    /// Results per page (max 100, default 30)
+    /// Max 100, default 30
     #[serde(rename = "perPage")]
     per_page: Option<Int>,
-    /// Cursor for the next page: `next_cursor` of the previous result
     after: Option<String>,
 }
 
@@ -400,7 +393,6 @@ const LIST_DISCUSSION_CATEGORIES: &str =
 /// emoji, description and whether answers can be marked.
 #[derive(Deserialize, JsonSchema)]
 pub struct ListDiscussionCategories {
-    /// Repository owner (user or organization)
     owner: String,
     /// Repository name; without it, the organization's categories (its `.github` repository)
     repo: Option<String>,

@@ -98,9 +98,8 @@ pub struct ListGists {
     username: Option<String>,
     /// Only gists updated at or after this time (ISO 8601, e.g. `2024-01-01T00:00:00Z`)
     since: Option<String>,
-    /// Page number (from 1)
     page: Option<Int>,
-    /// Results per page (max 100)
+    /// Max 100
     #[serde(rename = "perPage")]
     per_page: Option<Int>,
 }

@@ -49,9 +49,7 @@ fn entry(v: &Value) -> Value {
 /// 7 MB).
 #[derive(Deserialize, JsonSchema)]
 pub struct GetRepositoryTree {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
     /// Branch or tag name, or commit or tree SHA (default: the repository's default branch)
     tree_sha: Option<String>,

@@ -162,11 +162,8 @@ fn issue_path(owner: &str, repo: &str, number: Int) -> String {
 /// milestone, comment count, dates and URL.
 #[derive(Deserialize, JsonSchema)]
 pub struct GetIssue {
-    /// Repository owner (user or organization)
     owner: String,
-    /// Repository name
     repo: String,
-    /// Issue number
     issue_number: Int,
 }
 
@@ -186,13 +183,11 @@ async fn issue_get(ctx: &Ctx, owner: &str, repo: &str, number: Int) -> Result<Va
 /// Add a comment to an issue or pull request. Returns the new comment's id and URL.
 #[derive(Deserialize, JsonSchema)]
 pub struct AddIssueComment {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
     /// Issue or pull request number
     issue_number: Int,
-    /// Comment text (Markdown)
+    /// Markdown
     body: String,
 }
 
@@ -241,13 +236,12 @@ pub enum Order {
 pub struct SearchIssues {
     /// Search query in GitHub issue search syntax
     q: String,
-    /// Sort field (default: best match)
+    /// Default: best match
     sort: Option<IssueSort>,
     /// Sort order
     order: Option<Order>,
-    /// Page number (from 1)
     page: Option<Int>,
-    /// Results per page (max 100)
+    /// Max 100
     #[serde(rename = "perPage")]
     per_page: Option<Int>,
 }
@@ -266,13 +260,12 @@ pub struct ScopedSearch {
     owner: Option<String>,
     /// Only in this repository (with `owner`)
     repo: Option<String>,
-    /// Sort field (default: best match)
+    /// Default: best match
     sort: Option<IssueSort>,
-    /// Sort order (default desc; only with `sort`)
+    /// Default desc; with `sort`
     order: Option<Order>,
-    /// Page number (from 1)
     page: Option<Int>,
-    /// Results per page (max 100)
+    /// Max 100
     #[serde(rename = "perPage")]
     per_page: Option<Int>,
 }
@@ -350,9 +343,7 @@ async fn issue_search(
 /// Create an issue in a repository. Returns the new issue (number and URL among its fields).
 #[derive(Deserialize, JsonSchema)]
 pub struct CreateIssue {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
     /// Issue title
     title: String,
@@ -414,9 +405,7 @@ enum ListSort {
 /// Returns issues and `next_page`.
 #[derive(Deserialize, JsonSchema)]
 pub struct ListIssues {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
     /// Issue state (default open)
     state: Option<ListState>,
@@ -424,13 +413,12 @@ pub struct ListIssues {
     labels: Option<Vec<String>>,
     /// Sort field (default created)
     sort: Option<ListSort>,
-    /// Sort direction (default desc)
+    /// Default desc
     direction: Option<Order>,
     /// Only issues updated at or after this time (ISO 8601, e.g. 2024-01-31T00:00:00Z)
     since: Option<String>,
-    /// Page number (from 1)
     page: Option<Int>,
-    /// Results per page (max 100)
+    /// Max 100
     #[serde(rename = "perPage")]
     per_page: Option<Int>,
 }
@@ -466,9 +454,7 @@ enum UpperDirection {
 /// page).
 #[derive(Deserialize, JsonSchema)]
 pub struct OfficialListIssues {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
     /// Issue state (default: open and closed)
     state: Option<UpperState>,
@@ -481,7 +467,7 @@ pub struct OfficialListIssues {
     direction: Option<UpperDirection>,
     /// Only issues updated at or after this time (ISO 8601)
     since: Option<String>,
-    /// Results per page (max 100)
+    /// Max 100
     #[serde(rename = "perPage")]
     per_page: Option<Int>,
     /// Cursor from a previous call's `pageInfo.endCursor`
@@ -572,11 +558,8 @@ enum OpenClosed {
 /// replace the current ones. Returns the updated issue.
 #[derive(Deserialize, JsonSchema)]
 pub struct UpdateIssue {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
-    /// Issue number
     issue_number: Int,
     #[serde(flatten)]
     changes: IssueChanges,
@@ -725,15 +708,11 @@ async fn issue_update(
 /// List the comments of an issue or pull request, oldest first. Returns comments and `next_page`.
 #[derive(Deserialize, JsonSchema)]
 pub struct GetIssueComments {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
-    /// Issue number
     issue_number: Int,
-    /// Page number (from 1)
     page: Option<Int>,
-    /// Results per page (max 100)
+    /// Max 100
     per_page: Option<Int>,
 }
 
@@ -763,15 +742,11 @@ pub async fn comments_page(
 /// An issue and a page of its items (comments, sub-issues, labels).
 #[derive(Deserialize, JsonSchema)]
 pub struct IssueRef {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
-    /// Issue number
     issue_number: Int,
-    /// Page number (from 1)
     page: Option<Int>,
-    /// Results per page (max 100)
+    /// Max 100
     #[serde(rename = "perPage")]
     per_page: Option<Int>,
 }
@@ -826,9 +801,7 @@ async fn list_issue_labels(ctx: Ctx, a: ListIssueLabels) -> Result<Value, ToolEr
 /// Get one label of a repository by name: name, color, description and id.
 #[derive(Deserialize, JsonSchema)]
 pub struct GetLabel {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
     /// Label name
     name: String,
@@ -849,7 +822,6 @@ async fn get_label(ctx: Ctx, a: GetLabel) -> Result<Value, ToolError> {
 /// issues in the organization's repositories.
 #[derive(Deserialize, JsonSchema)]
 pub struct ListIssueTypes {
-    /// Organization login
     owner: String,
 }
 
@@ -873,9 +845,7 @@ async fn list_issue_types(ctx: Ctx, a: ListIssueTypes) -> Result<Value, ToolErro
 /// A parent issue and the sub-issue to change.
 #[derive(Deserialize, JsonSchema)]
 pub struct SubIssue {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
     /// Number of the parent issue
     issue_number: Int,
@@ -991,11 +961,8 @@ async fn sub_issue_reprioritize(
 /// number, URL and assignees.
 #[derive(Deserialize, JsonSchema)]
 pub struct AssignCopilotToIssue {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
-    /// Issue number
     issue_number: Int,
     /// Branch the agent starts from (default: the repository's default branch)
     base_ref: Option<String>,
@@ -1093,9 +1060,7 @@ enum IssueWriteMethod {
 pub struct IssueWrite {
     /// Create or update
     method: IssueWriteMethod,
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
     /// Issue number (update only)
     issue_number: Option<Int>,

@@ -146,13 +146,10 @@ fn create_body(
 /// label. Returns labels and `next_page`.
 #[derive(Deserialize, JsonSchema)]
 pub struct ListLabels {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
-    /// Page number (from 1)
     page: Option<Int>,
-    /// Results per page (max 100)
+    /// Max 100
     #[serde(rename = "perPage")]
     per_page: Option<Int>,
 }
@@ -164,9 +161,7 @@ async fn list_labels(ctx: Ctx, a: ListLabels) -> Result<Value, ToolError> {
 /// Create a label in a repository. Returns the label (id, name, color, description).
 #[derive(Deserialize, JsonSchema)]
 pub struct CreateLabel {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
     /// Label name (emoji allowed, e.g. `:bug:`)
     name: String,
@@ -200,9 +195,7 @@ pub struct LabelChanges {
 /// label.
 #[derive(Deserialize, JsonSchema)]
 pub struct UpdateLabel {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
     /// Current label name
     name: String,
@@ -220,9 +213,7 @@ async fn update_label(ctx: Ctx, mut a: UpdateLabel) -> Result<Value, ToolError> 
 /// it.
 #[derive(Deserialize, JsonSchema)]
 pub struct DeleteLabel {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
     /// Label name
     name: String,
@@ -237,9 +228,7 @@ async fn delete_label(ctx: Ctx, a: DeleteLabel) -> Result<Value, ToolError> {
 /// List labels from a repository (the first 100): id, name, color, description.
 #[derive(Deserialize, JsonSchema)]
 pub struct ListLabel {
-    /// Repository owner (username or organization name)
     owner: String,
-    /// Repository name
     repo: String,
 }
 
@@ -264,9 +253,7 @@ enum LabelMethod {
 pub struct LabelWrite {
     /// Operation to perform: 'create', 'update', or 'delete'
     method: LabelMethod,
-    /// Repository owner (username or organization name)
     owner: String,
-    /// Repository name
     repo: String,
     /// Label name: the new label's for 'create', the existing label's for 'update' and 'delete'
     name: String,

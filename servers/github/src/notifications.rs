@@ -185,7 +185,6 @@ pub struct ListNotifications {
     owner: Option<String>,
     /// Repository name: with `owner`, only that repository's notifications
     repo: Option<String>,
-    /// Page number (from 1)
     page: Option<Int>,
     /// Results per page (max 50, GitHub's default)
     #[serde(rename = "perPage")]
@@ -394,9 +393,7 @@ async fn manage_notification_subscription(
 /// (stop watching: only participating and @mention notifications). Returns the subscription.
 #[derive(Deserialize, JsonSchema)]
 pub struct ManageRepositoryNotificationSubscription {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
     /// `ignore`, `watch` or `delete` the repository subscription
     action: SubscriptionAction,

@@ -28,13 +28,12 @@ pub fn tools() -> Vec<ToolDef> {
 pub struct SearchOrgs {
     /// Search query in GitHub user search syntax
     query: String,
-    /// Sort field (default: best match)
+    /// Default: best match
     sort: Option<UserSort>,
-    /// Sort order (default desc; only with `sort`)
+    /// Default desc; with `sort`
     order: Option<Order>,
-    /// Page number (from 1)
     page: Option<Int>,
-    /// Results per page (max 100)
+    /// Max 100
     #[serde(rename = "perPage")]
     per_page: Option<Int>,
 }

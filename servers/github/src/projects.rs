@@ -590,18 +590,15 @@ pub struct UpdatedField {
 /// `after` for the next page) and `prev_cursor` (pass it as `before`).
 #[derive(Deserialize, JsonSchema)]
 pub struct ListProjects {
-    /// Owner type: `user` or `org`
     owner_type: OwnerType,
     /// The user's login (owner_type user) or the organization's name (owner_type org); not
     /// case sensitive
     owner: String,
     /// Filter projects by a search query (matches title and description, e.g. `roadmap is:open`)
     query: Option<String>,
-    /// Results per page (max 100, default 30)
+    /// Max 100, default 30
     per_page: Option<Int>,
-    /// Cursor for the next page: `next_cursor` of the previous result
     after: Option<String>,
-    /// Cursor for the previous page: `prev_cursor` of the previous result
     before: Option<String>,
 }
 
@@ -618,11 +615,8 @@ async fn list_projects(ctx: Ctx, a: ListProjects) -> Result<Value, ToolError> {
 /// URL): title, descriptions, state, visibility, owner, dates and latest status.
 #[derive(Deserialize, JsonSchema)]
 pub struct GetProject {
-    /// Owner type: `user` or `org`
     owner_type: OwnerType,
-    /// The user's login (owner_type user) or the organization's name (owner_type org)
     owner: String,
-    /// The project's number
     project_number: Int,
 }
 
@@ -635,17 +629,12 @@ async fn get_project(ctx: Ctx, a: GetProject) -> Result<Value, ToolError> {
 /// takes). Returns `items`, `next_cursor` and `prev_cursor`.
 #[derive(Deserialize, JsonSchema)]
 pub struct ListProjectFields {
-    /// Owner type: `user` or `org`
     owner_type: OwnerType,
-    /// The user's login (owner_type user) or the organization's name (owner_type org)
     owner: String,
-    /// The project's number
     project_number: Int,
-    /// Results per page (max 100, default 30)
+    /// Max 100, default 30
     per_page: Option<Int>,
-    /// Cursor for the next page: `next_cursor` of the previous result
     after: Option<String>,
-    /// Cursor for the previous page: `prev_cursor` of the previous result
     before: Option<String>,
 }
 
@@ -661,11 +650,8 @@ async fn list_project_fields(ctx: Ctx, a: ListProjectFields) -> Result<Value, To
 /// Get one field of a Project: id, name, data type, and its options or iterations.
 #[derive(Deserialize, JsonSchema)]
 pub struct GetProjectField {
-    /// Owner type: `user` or `org`
     owner_type: OwnerType,
-    /// The user's login (owner_type user) or the organization's name (owner_type org)
     owner: String,
-    /// The project's number
     project_number: Int,
     /// The field's id
     field_id: Int,
@@ -681,22 +667,17 @@ async fn get_project_field(ctx: Ctx, a: GetProjectField) -> Result<Value, ToolEr
 /// `next_cursor` and `prev_cursor`.
 #[derive(Deserialize, JsonSchema)]
 pub struct ListProjectItems {
-    /// Owner type: `user` or `org`
     owner_type: OwnerType,
-    /// The user's login (owner_type user) or the organization's name (owner_type org)
     owner: String,
-    /// The project's number
     project_number: Int,
     /// Filter items with GitHub's project filter syntax (e.g. `status:"In Progress" assignee:octocat`)
     query: Option<String>,
     /// Field ids whose values to include (e.g. ["102589", "985201"]; list_project_fields
     /// lists them); without it only the title is returned
     fields: Option<Vec<String>>,
-    /// Results per page (max 100, default 30)
+    /// Max 100, default 30
     per_page: Option<Int>,
-    /// Cursor for the next page: `next_cursor` of the previous result
     after: Option<String>,
-    /// Cursor for the previous page: `prev_cursor` of the previous result
     before: Option<String>,
 }
 
@@ -722,11 +703,8 @@ async fn list_project_items(ctx: Ctx, a: ListProjectItems) -> Result<Value, Tool
 /// values of the fields named in `fields` (without `fields`, only the title).
 #[derive(Deserialize, JsonSchema)]
 pub struct GetProjectItem {
-    /// Owner type: `user` or `org`
     owner_type: OwnerType,
-    /// The user's login (owner_type user) or the organization's name (owner_type org)
     owner: String,
-    /// The project's number
     project_number: Int,
     /// The item's id (the project item's, from list_project_items; not the issue's)
     item_id: Int,
@@ -752,11 +730,8 @@ async fn get_project_item(ctx: Ctx, a: GetProjectItem) -> Result<Value, ToolErro
 /// update_project_item and delete_project_item take).
 #[derive(Deserialize, JsonSchema)]
 pub struct AddProjectItem {
-    /// Owner type: `user` or `org`
     owner_type: OwnerType,
-    /// The user's login (owner_type user) or the organization's name (owner_type org)
     owner: String,
-    /// The project's number
     project_number: Int,
     /// `issue` or `pull_request`
     item_type: ItemType,
@@ -774,11 +749,8 @@ async fn add_project_item(ctx: Ctx, a: AddProjectItem) -> Result<Value, ToolErro
 /// value; `null` clears it). Returns the item.
 #[derive(Deserialize, JsonSchema)]
 pub struct UpdateProjectItem {
-    /// Owner type: `user` or `org`
     owner_type: OwnerType,
-    /// The user's login (owner_type user) or the organization's name (owner_type org)
     owner: String,
-    /// The project's number
     project_number: Int,
     /// The project item's id (from list_project_items; not the issue's)
     item_id: Int,
@@ -804,11 +776,8 @@ async fn update_project_item(ctx: Ctx, a: UpdateProjectItem) -> Result<Value, To
 /// deleted with its item).
 #[derive(Deserialize, JsonSchema)]
 pub struct DeleteProjectItem {
-    /// Owner type: `user` or `org`
     owner_type: OwnerType,
-    /// The user's login (owner_type user) or the organization's name (owner_type org)
     owner: String,
-    /// The project's number
     project_number: Int,
     /// The project item's id (from list_project_items; not the issue's)
     item_id: Int,
@@ -855,7 +824,7 @@ pub struct ProjectsList {
     /// Field ids whose values to include when listing items (e.g. ["102589", "985201"]);
     /// without it only the title is returned
     fields: Option<Vec<String>>,
-    /// Results per page (max 100, default 30)
+    /// Max 100, default 30
     per_page: Option<Int>,
     /// Forward pagination cursor: `next_cursor` of the previous result
     after: Option<String>,
@@ -910,7 +879,6 @@ pub struct ProjectsGet {
     owner: String,
     /// Owner type (user or org); looked up when left out
     owner_type: Option<OwnerType>,
-    /// The project's number
     project_number: Int,
     /// The field's id; required for 'get_project_field'
     field_id: Option<Int>,
@@ -966,7 +934,6 @@ pub struct ProjectsWrite {
     owner: String,
     /// Owner type (user or org); looked up when left out
     owner_type: Option<OwnerType>,
-    /// The project's number
     project_number: Int,
     /// The item's type, issue or pull_request ('add_project_item'; implied by
     /// `issue_number` or `pull_request_number`)

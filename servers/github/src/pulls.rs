@@ -157,16 +157,12 @@ pub fn search_tool() -> ToolDef {
 /// A pull request and a page of its items (files, review comments, reviews).
 #[derive(Deserialize, JsonSchema)]
 pub struct PullItems {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
-    /// Pull request number
     #[serde(rename = "pullNumber")]
     pull_number: Int,
-    /// Page number (from 1)
     page: Option<Int>,
-    /// Results per page (max 100)
+    /// Max 100
     #[serde(rename = "perPage")]
     per_page: Option<Int>,
 }
@@ -221,11 +217,8 @@ fn pull_path(owner: &str, repo: &str, number: Int) -> String {
 /// reviewers, change counts, dates and URL.
 #[derive(Deserialize, JsonSchema)]
 pub struct GetPullRequest {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
-    /// Pull request number
     #[serde(rename = "pullNumber")]
     pull_number: Int,
 }
@@ -254,11 +247,8 @@ enum OpenClosed {
 /// request. Returns the updated pull request.
 #[derive(Deserialize, JsonSchema)]
 pub struct UpdatePullRequest {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
-    /// Pull request number
     #[serde(rename = "pullNumber")]
     pull_number: Int,
     #[serde(flatten)]
@@ -376,9 +366,7 @@ enum PullSort {
 /// `next_page`.
 #[derive(Deserialize, JsonSchema)]
 pub struct ListPullRequests {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
     /// State filter (default open)
     state: Option<PullState>,
@@ -391,9 +379,8 @@ pub struct ListPullRequests {
     sort: Option<PullSort>,
     /// Sort direction (default desc for created or no sort, asc otherwise)
     direction: Option<Order>,
-    /// Page number (from 1)
     page: Option<Int>,
-    /// Results per page (max 100)
+    /// Max 100
     #[serde(rename = "perPage")]
     per_page: Option<Int>,
 }
@@ -426,11 +413,8 @@ enum MergeMethod {
 /// not mergeable (405) or, with `sha`, when its head has moved (409).
 #[derive(Deserialize, JsonSchema)]
 pub struct MergePullRequest {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
-    /// Pull request number
     #[serde(rename = "pullNumber")]
     pull_number: Int,
     /// Title of the merge or squash commit (default: GitHub's)
@@ -482,11 +466,8 @@ async fn get_pull_request_files(ctx: Ctx, a: GetPullRequestFiles) -> Result<Valu
 /// GitHub Actions report check runs, which this combined status does not include.
 #[derive(Deserialize, JsonSchema)]
 pub struct GetPullRequestStatus {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
-    /// Pull request number
     #[serde(rename = "pullNumber")]
     pull_number: Int,
 }
@@ -519,11 +500,8 @@ async fn pr_status(ctx: &Ctx, owner: &str, repo: &str, number: Int) -> Result<Va
 /// GitHub does this asynchronously and answers at once (202). Returns GitHub's message and URL.
 #[derive(Deserialize, JsonSchema)]
 pub struct UpdatePullRequestBranch {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
-    /// Pull request number
     #[serde(rename = "pullNumber")]
     pull_number: Int,
     /// Update only if the head branch is still at this commit SHA (else 422)
@@ -596,7 +574,7 @@ enum Side {
 pub struct ReviewComment {
     /// Path of the file to comment on, relative to the repository root
     path: String,
-    /// Comment text (Markdown)
+    /// Markdown
     body: String,
     /// Line of the file in the diff to comment on (the last line of a range); give `line` or `position`
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -617,21 +595,17 @@ pub struct ReviewComment {
     position: Option<Int>,
 }
 
-/// Review a pull request: approve it, request changes or comment, with an optional summary
-/// and inline comments on diff lines. Without `event` the review is left PENDING (visible only
-/// to you until submitted on GitHub). Returns the review (id, state, URL).
+/// Review a pull request (approve, request changes or comment) with an optional summary and inline
+/// diff comments. Without `event` the review stays PENDING, visible only to you. Returns its id,
+/// state and URL.
 #[derive(Deserialize, JsonSchema)]
 pub struct CreatePullRequestReview {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
-    /// Pull request number
     #[serde(rename = "pullNumber")]
     pull_number: Int,
-    /// Review summary (Markdown); required for REQUEST_CHANGES and for COMMENT without inline comments
+    /// Markdown; needed for REQUEST_CHANGES, and COMMENT without inline comments
     body: Option<String>,
-    /// The review action; leave it out to create a PENDING review
     event: Option<ReviewEvent>,
     /// SHA of the commit to review (default: the pull request's latest commit)
     #[serde(rename = "commitId")]
@@ -737,11 +711,8 @@ async fn create_pull_request(ctx: Ctx, a: CreatePullRequest) -> Result<Value, To
 /// A pull request of a repository.
 #[derive(Deserialize, JsonSchema)]
 pub struct PullRef {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
-    /// Pull request number
     #[serde(rename = "pullNumber")]
     pull_number: Int,
 }
@@ -781,11 +752,8 @@ async fn pr_diff(ctx: &Ctx, p: &PullRef) -> Result<Output, ToolError> {
 /// comment. Returns the new comment.
 #[derive(Deserialize, JsonSchema)]
 pub struct AddReplyToPullRequestComment {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
-    /// Pull request number
     #[serde(rename = "pullNumber")]
     pull_number: Int,
     /// Id of the review comment to reply to
@@ -977,16 +945,15 @@ enum SubjectType {
     Line,
 }
 
-/// Add a comment to your pending review of a pull request: on a line or range of lines of
-/// the diff (`subjectType: LINE`), or on a whole file (`FILE`). Create the pending review
-/// first (a review without `event`) and submit it afterwards. Returns the new review thread.
+/// Comment on your pending review (create it with no `event`, submit it later): on diff lines
+/// (`subjectType: LINE`) or a whole file (`FILE`). Returns the review thread.
 #[derive(Deserialize, JsonSchema)]
 pub struct AddCommentToPendingReview {
     #[serde(flatten)]
     p: PullRef,
     /// Path of the file, relative to the repository root
     path: String,
-    /// Comment text (Markdown)
+    /// Markdown
     body: String,
     /// Comment on a line (range) or on the whole file
     #[serde(rename = "subjectType")]

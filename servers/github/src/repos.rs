@@ -167,15 +167,12 @@ pub fn tools() -> Vec<ToolDef> {
 /// creates new files. Returns the file's path, new blob sha and URL, and the commit.
 #[derive(Deserialize, JsonSchema)]
 pub struct CreateOrUpdateFile {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
     /// File path in the repository (e.g. `docs/README.md`)
     path: String,
     /// The new file content, as text (the tool encodes it in base64 for GitHub)
     content: String,
-    /// Commit message
     message: String,
     /// Branch to commit to (default: the repository's default branch)
     branch: Option<String>,
@@ -228,7 +225,6 @@ async fn create_or_update_file(ctx: Ctx, a: CreateOrUpdateFile) -> Result<Value,
 /// new repository (full name, default branch, visibility, URLs).
 #[derive(Deserialize, JsonSchema)]
 pub struct CreateRepository {
-    /// Repository name
     name: String,
     /// Organization to create the repository in (default: the authenticated user's account)
     organization: Option<String>,
@@ -264,9 +260,7 @@ async fn create_repository(ctx: Ctx, a: CreateRepository) -> Result<Value, ToolE
 /// Files over 1 MB are not returned by this API: the result then gives `download_url`.
 #[derive(Deserialize, JsonSchema)]
 pub struct GetFileContents {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
     /// Path of the file or directory (empty or `/` for the repository root)
     path: String,
@@ -287,9 +281,7 @@ async fn get_file_contents(ctx: Ctx, a: GetFileContents) -> Result<Output, ToolE
 /// returned by this API: the result then gives `download_url`.
 #[derive(Deserialize, JsonSchema)]
 pub struct OfficialGetFileContents {
-    /// Repository owner (username or organization)
     owner: String,
-    /// Repository name
     repo: String,
     /// Path to the file or directory (default: the repository root)
     #[schemars(extend("default" = "/"))]
@@ -457,9 +449,7 @@ async fn fork_repository(ctx: Ctx, a: ForkRepository) -> Result<Value, ToolError
 /// Returns the new branch's name, ref and commit SHA.
 #[derive(Deserialize, JsonSchema)]
 pub struct CreateBranch {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
     /// Name of the new branch (e.g. `feature/login`)
     branch: String,
@@ -530,15 +520,12 @@ pub struct FileToPush {
 /// SHA and URL and the paths written.
 #[derive(Deserialize, JsonSchema)]
 pub struct PushFiles {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
     /// Branch to push to
     branch: String,
     /// Files to create or replace (at least one)
     files: Vec<FileToPush>,
-    /// Commit message
     message: String,
 }
 
@@ -616,17 +603,14 @@ async fn push_files(ctx: Ctx, a: PushFiles) -> Result<Value, ToolError> {
 /// message, author, dates, parents, URL) and `next_page`.
 #[derive(Deserialize, JsonSchema)]
 pub struct ListCommits {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
     /// Branch name or commit SHA to start listing from (default: the default branch)
     sha: Option<String>,
     /// Only commits by this author (GitHub login or email address)
     author: Option<String>,
-    /// Page number (from 1)
     page: Option<Int>,
-    /// Results per page (max 100)
+    /// Max 100
     #[serde(rename = "perPage")]
     per_page: Option<Int>,
 }
@@ -660,13 +644,12 @@ pub struct SearchRepositories {
     /// Return the concise fields only (default true); false returns GitHub's full repository
     /// objects
     minimal_output: Option<bool>,
-    /// Sort field (default: best match)
+    /// Default: best match
     sort: Option<RepoSort>,
-    /// Sort order (default desc; only with `sort`)
+    /// Default desc; with `sort`
     order: Option<Order>,
-    /// Page number (from 1)
     page: Option<Int>,
-    /// Results per page (max 100)
+    /// Max 100
     #[serde(rename = "perPage")]
     per_page: Option<Int>,
 }
@@ -705,11 +688,10 @@ pub struct SearchCode {
     q: String,
     /// Sort by when the file was last indexed (default: best match)
     sort: Option<CodeSort>,
-    /// Sort order (default desc; only with `sort`)
+    /// Default desc; with `sort`
     order: Option<Order>,
-    /// Page number (from 1)
     page: Option<Int>,
-    /// Results per page (max 100)
+    /// Max 100
     #[serde(rename = "perPage")]
     per_page: Option<Int>,
 }
@@ -746,9 +728,8 @@ pub struct OfficialSearchCode {
     sort: Option<String>,
     /// Sort order (only with `sort`)
     order: Option<Order>,
-    /// Page number (from 1)
     page: Option<Int>,
-    /// Results per page (max 100)
+    /// Max 100
     #[serde(rename = "perPage")]
     per_page: Option<Int>,
 }
@@ -783,9 +764,7 @@ async fn code_search(
 /// 20 KB per file; `page`/`perPage` page through the files of large commits).
 #[derive(Deserialize, JsonSchema)]
 pub struct GetCommit {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
     /// Commit SHA, branch name or tag name
     sha: String,
@@ -820,13 +799,10 @@ async fn get_commit(ctx: Ctx, a: GetCommit) -> Result<Value, ToolError> {
 /// A repository list (branches, tags, releases) with the common paging parameters.
 #[derive(Deserialize, JsonSchema)]
 pub struct RepoList {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
-    /// Page number (from 1)
     page: Option<Int>,
-    /// Results per page (max 100)
+    /// Max 100
     #[serde(rename = "perPage")]
     per_page: Option<Int>,
 }
@@ -889,9 +865,7 @@ async fn list_releases(ctx: Ctx, a: ListReleases) -> Result<Value, ToolError> {
 /// A repository and a tag name.
 #[derive(Deserialize, JsonSchema)]
 pub struct RepoTag {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
     /// Tag name (e.g. `v1.2.0`)
     tag: String,
@@ -951,9 +925,7 @@ async fn get_tag(ctx: Ctx, a: GetTag) -> Result<Value, ToolError> {
 /// name, notes, author, dates, assets and URL.
 #[derive(Deserialize, JsonSchema)]
 pub struct GetLatestRelease {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
 }
 
@@ -991,13 +963,10 @@ async fn get_release_by_tag(ctx: Ctx, a: GetReleaseByTag) -> Result<Value, ToolE
 /// first. Returns the commit. The file stays in the branch's history.
 #[derive(Deserialize, JsonSchema)]
 pub struct DeleteFile {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
     /// Path of the file to delete
     path: String,
-    /// Commit message
     message: String,
     /// Branch to delete the file from
     branch: String,
@@ -1046,9 +1015,7 @@ async fn delete_file(ctx: Ctx, a: DeleteFile) -> Result<Value, ToolError> {
 /// larger repositories the result says so in `note`.
 #[derive(Deserialize, JsonSchema)]
 pub struct ListRecentStargazers {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
     /// Page number, counted from the most recent stargazers (from 1)
     page: Option<Int>,

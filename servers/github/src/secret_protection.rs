@@ -108,9 +108,7 @@ enum Resolution {
 /// The secret itself only with `show_secret`. Returns alerts and `next_page`.
 #[derive(Deserialize, JsonSchema)]
 pub struct ListSecretScanningAlerts {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
     /// Only alerts in this state
     state: Option<AlertState>,
@@ -123,9 +121,8 @@ pub struct ListSecretScanningAlerts {
     /// Include the secret's literal value (default false: GitHub leaves it out)
     #[schemars(extend("default" = false))]
     show_secret: Option<bool>,
-    /// Page number (from 1)
     page: Option<Int>,
-    /// Results per page (max 100)
+    /// Max 100
     #[serde(rename = "perPage")]
     per_page: Option<Int>,
 }
@@ -157,9 +154,7 @@ async fn list_secret_scanning_alerts(
 /// secret itself only with `show_secret`.
 #[derive(Deserialize, JsonSchema)]
 pub struct GetSecretScanningAlert {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
     /// Alert number (the number at the end of the alert's URL)
     #[serde(rename = "alertNumber")]

@@ -187,44 +187,35 @@ enum GlobalSeverity {
     Critical,
 }
 
-/// List advisories of the GitHub Advisory Database (reviewed ones by default), newest
-/// published first, filtered by id, CVE, ecosystem, severity, CWE, affected package and dates.
-/// Each has its GHSA and CVE ids, summary, severity, CVSS score, CWEs and affected packages
-/// with vulnerable and first patched versions. Returns advisories and `next_cursor`.
+/// List GitHub Advisory Database advisories (reviewed by default), newest first, by id, CVE,
+/// ecosystem, severity, CWE, package and dates: GHSA and CVE ids, summary, severity, CVSS, CWEs,
+/// affected and patched versions. Returns advisories and `next_cursor`.
 #[derive(Deserialize, JsonSchema)]
 pub struct ListGlobalSecurityAdvisories {
-    /// Only the advisory with this GHSA id (e.g. `GHSA-rf4j-j272-fj86`)
     #[serde(rename = "ghsaId")]
     ghsa_id: Option<String>,
-    /// Advisory type: `reviewed` (GitHub's default), `malware` or `unreviewed`
+    /// GitHub's default `reviewed`
     #[serde(rename = "type")]
     #[schemars(extend("default" = "reviewed"))]
     advisory_type: Option<AdvisoryType>,
-    /// Only advisories with this CVE id (e.g. `CVE-2024-12345`)
     #[serde(rename = "cveId")]
     cve_id: Option<String>,
-    /// Only advisories affecting packages of this ecosystem
     ecosystem: Option<Ecosystem>,
-    /// Only advisories of this severity
     severity: Option<GlobalSeverity>,
-    /// Only advisories with any of these CWE ids (e.g. `["79", "284"]`; a `CWE-` prefix is
-    /// dropped)
+    /// Any of these (`["79"]`)
     cwes: Option<Vec<String>>,
-    /// Only withdrawn advisories (`true`) or only current ones (`false`)
     #[serde(rename = "isWithdrawn")]
     is_withdrawn: Option<bool>,
-    /// Only advisories affecting these packages, comma-separated, optionally with a version
-    /// (e.g. `lodash,django@4.2.0`)
+    /// Comma-separated packages, optionally versioned (`lodash,django@4.2.0`)
     affects: Option<String>,
-    /// Published date or range (e.g. `2024-01-01`, `>=2024-01-01`, `2024-01-01..2024-03-31`)
+    /// Date or range (`2024-01-01`, `>=2024-01-01`, `2024-01-01..2024-03-31`)
     published: Option<String>,
-    /// Updated date or range (same forms as `published`)
+    /// Date or range, as `published`
     updated: Option<String>,
-    /// Published or updated date or range (same forms as `published`)
+    /// Date or range, as `published`
     modified: Option<String>,
-    /// The `next_cursor` of the previous page
     after: Option<String>,
-    /// Results per page (max 100; GitHub's default 30)
+    /// Max 100, default 30
     #[serde(rename = "perPage")]
     per_page: Option<Int>,
 }
@@ -329,15 +320,13 @@ enum AdvisoryState {
 /// Sorting, state filter and page of a repository advisory list.
 #[derive(Deserialize, JsonSchema)]
 pub struct AdvisoryListOptions {
-    /// Sort direction (GitHub's default: desc)
+    /// Default desc
     direction: Option<api::Direction>,
-    /// Sort by when the advisory was created (GitHub's default), updated or published
+    /// Default `created`
     sort: Option<AdvisorySort>,
-    /// Only advisories in this state (`triage`, `draft`, `published`, `closed`)
     state: Option<AdvisoryState>,
-    /// The `next_cursor` of the previous page
     after: Option<String>,
-    /// Results per page (max 100; GitHub's default 30)
+    /// Max 100, default 30
     #[serde(rename = "perPage")]
     per_page: Option<Int>,
 }
@@ -364,16 +353,12 @@ async fn repository_advisories(
     .await
 }
 
-/// List the security advisories a repository published or is drafting: GHSA and CVE ids,
-/// summary, description (capped), severity, state, CVSS score, CWEs, affected packages with
-/// vulnerable and patched versions, author and dates. Drafts and triage-state advisories are
-/// visible to the repository's security managers and administrators and the advisory's
-/// collaborators. Returns advisories and `next_cursor`.
+/// List a repository's published and draft security advisories: ids, summary, description (capped),
+/// severity, state, CVSS, CWEs, affected and patched versions, author, dates (drafts for security
+/// managers, admins, collaborators). Returns advisories and `next_cursor`.
 #[derive(Deserialize, JsonSchema)]
 pub struct ListRepositorySecurityAdvisories {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
     #[serde(flatten)]
     options: AdvisoryListOptions,
@@ -399,7 +384,6 @@ async fn list_repository_security_advisories(
 /// `next_cursor`.
 #[derive(Deserialize, JsonSchema)]
 pub struct ListOrgRepositorySecurityAdvisories {
-    /// Organization login
     org: String,
     #[serde(flatten)]
     options: AdvisoryListOptions,

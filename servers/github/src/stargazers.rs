@@ -52,11 +52,10 @@ pub struct ListStarredRepositories {
     /// Sort by when the repository was starred (`created`, GitHub's default) or last pushed to
     /// (`updated`)
     sort: Option<StarSort>,
-    /// Sort direction (GitHub's default: desc)
+    /// Default desc
     direction: Option<api::Direction>,
-    /// Page number (from 1)
     page: Option<Int>,
-    /// Results per page (max 100)
+    /// Max 100
     #[serde(rename = "perPage")]
     per_page: Option<Int>,
 }
@@ -90,9 +89,7 @@ async fn list_starred_repositories(
 /// A repository to star or unstar.
 #[derive(Deserialize, JsonSchema)]
 pub struct StarTarget {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
 }
 

@@ -45,13 +45,12 @@ pub enum UserSort {
 pub struct SearchUsers {
     /// Search query in GitHub user search syntax
     q: String,
-    /// Sort field (default: best match)
+    /// Default: best match
     sort: Option<UserSort>,
-    /// Sort order (default desc; only with `sort`)
+    /// Default desc; with `sort`
     order: Option<Order>,
-    /// Page number (from 1)
     page: Option<Int>,
-    /// Results per page (max 100)
+    /// Max 100
     #[serde(rename = "perPage")]
     per_page: Option<Int>,
 }
@@ -89,13 +88,12 @@ pub async fn account_search(
 pub struct OfficialSearchUsers {
     /// Search query in GitHub user search syntax
     query: String,
-    /// Sort field (default: best match)
+    /// Default: best match
     sort: Option<UserSort>,
-    /// Sort order (default desc; only with `sort`)
+    /// Default desc; with `sort`
     order: Option<Order>,
-    /// Page number (from 1)
     page: Option<Int>,
-    /// Results per page (max 100)
+    /// Max 100
     #[serde(rename = "perPage")]
     per_page: Option<Int>,
 }

@@ -187,12 +187,9 @@ pub async fn message_headers(
 #[derive(Deserialize, JsonSchema)]
 #[allow(dead_code)]
 pub struct MessageRef {
-    /// Gmail message id
     id: String,
-    /// The message's thread id
     #[serde(rename = "threadId")]
     thread_id: Option<String>,
-    /// The message's label ids after the change
     #[serde(rename = "labelIds")]
     label_ids: Option<Vec<String>>,
 }
@@ -201,13 +198,10 @@ pub struct MessageRef {
 #[derive(Deserialize, JsonSchema)]
 #[allow(dead_code)]
 pub struct DraftRef {
-    /// The draft id (for gmail_send_draft, gmail_get_draft, gmail_delete_draft)
     #[serde(rename = "draftId")]
     draft_id: String,
-    /// The draft's message id
     #[serde(rename = "messageId")]
     message_id: Option<String>,
-    /// The draft's thread id
     #[serde(rename = "threadId")]
     thread_id: Option<String>,
 }
@@ -216,16 +210,12 @@ pub struct DraftRef {
 #[derive(Deserialize, JsonSchema)]
 #[allow(dead_code)]
 pub struct Profile {
-    /// The mailbox's email address
     #[serde(rename = "emailAddress")]
     email_address: Option<String>,
-    /// Messages in the mailbox (Gmail's `integer`, as sent)
     #[serde(rename = "messagesTotal")]
     messages_total: Option<i64>,
-    /// Threads in the mailbox (Gmail's `integer`, as sent)
     #[serde(rename = "threadsTotal")]
     threads_total: Option<i64>,
-    /// The mailbox's current history id
     #[serde(rename = "historyId")]
     history_id: Option<String>,
 }
@@ -234,14 +224,10 @@ pub struct Profile {
 #[derive(Deserialize, JsonSchema)]
 #[allow(dead_code)]
 pub struct BatchResult {
-    /// Messages processed
     #[serde(rename = "messageCount")]
     message_count: u64,
-    /// Gmail batch calls made
     batches: u64,
-    /// Set by gmail_batch_modify_emails
     modified: Option<bool>,
-    /// Set by gmail_batch_delete_emails
     deleted: Option<bool>,
 }
 

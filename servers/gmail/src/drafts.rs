@@ -42,9 +42,8 @@ pub fn tools() -> Vec<ToolDef> {
     ]
 }
 
-/// Save an email as a draft in the authenticated account, without sending it (send it later
-/// with gmail_send_draft). Same fields as gmail_send_email; `to` may be empty for a draft.
-/// Returns the draft id and its message and thread ids.
+/// Save an email as a draft (send it with gmail_send_draft); fields as gmail_send_email, `to` may
+/// be empty. Returns the draft, message and thread ids.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct DraftEmail {
     #[serde(flatten)]
@@ -56,16 +55,14 @@ async fn draft_email(ctx: Ctx, a: DraftEmail) -> Result<Value, ToolError> {
     save_draft(&ctx, &out, thread.as_deref()).await
 }
 
-/// List drafts, newest first: each draft's id, its message id and thread id, recipients,
-/// subject, date and snippet, plus `nextPageToken` for the next page.
+/// List drafts, newest first: ids, recipients, subject, date, snippet, and `nextPageToken`.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct ListDrafts {
-    /// Only drafts matching this Gmail search query (e.g. `to:ann@example.com`)
+    /// Gmail search query
     query: Option<String>,
-    /// How many drafts to return (default 10, at most 100)
+    /// Default 10, at most 100
     #[serde(rename = "maxResults")]
     max_results: Option<Int>,
-    /// `nextPageToken` of the previous page
     #[serde(rename = "pageToken")]
     page_token: Option<String>,
 }
@@ -122,13 +119,12 @@ async fn list_drafts(ctx: Ctx, a: ListDrafts) -> Result<Value, ToolError> {
     Ok(out)
 }
 
-/// Read one draft: recipients, subject, body as text (up to 100 KB) and attachments.
+/// Read a draft: recipients, subject, body as text (up to 100 KB), attachments.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct GetDraft {
-    /// The draft id (from gmail_list_drafts or gmail_draft_email), e.g. `r-1234567890`
     #[serde(rename = "draftId")]
     draft_id: String,
-    /// Also return the HTML body (default false)
+    /// Also the HTML body
     #[serde(rename = "includeHtml")]
     include_html: Option<bool>,
 }
@@ -153,11 +149,9 @@ async fn get_draft(ctx: Ctx, a: GetDraft) -> Result<Value, ToolError> {
     Ok(out)
 }
 
-/// Send an existing draft to its recipients. The draft is removed from Drafts and the sent
-/// message's id, thread id and labels are returned.
+/// Send a draft; it leaves Drafts. Returns the message's id, thread id and labels.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct SendDraft {
-    /// The draft id
     #[serde(rename = "draftId")]
     draft_id: String,
 }
@@ -174,10 +168,9 @@ async fn send_draft(ctx: Ctx, a: SendDraft) -> Result<Value, ToolError> {
     Ok(api::sent(&v))
 }
 
-/// Delete a draft permanently (it does not go to the trash).
+/// Delete a draft permanently (not to the trash).
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct DeleteDraft {
-    /// The draft id
     #[serde(rename = "draftId")]
     draft_id: String,
 }

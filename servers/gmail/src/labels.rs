@@ -51,9 +51,7 @@ fn label(v: &Value) -> Value {
     )
 }
 
-/// List the mailbox's labels: system labels (INBOX, SENT, DRAFT, SPAM, TRASH, UNREAD,
-/// STARRED, IMPORTANT, CATEGORY_*) and the user's own, each with its id (what the other tools
-/// take), name and type.
+/// List the mailbox's system and user labels: id (for the other tools), name, type.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct ListLabels {}
 
@@ -69,7 +67,7 @@ async fn list_labels(ctx: Ctx, _a: ListLabels) -> Result<Value, ToolError> {
     Ok(json!({ "labels": labels }))
 }
 
-/// Whether the label shows in Gmail's label list.
+// Whether the label shows in Gmail's label list.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, JsonSchema)]
 pub enum LabelListVisibility {
     #[serde(rename = "labelShow")]
@@ -80,7 +78,7 @@ pub enum LabelListVisibility {
     Hide,
 }
 
-/// Whether the label shows on messages in the message list.
+// Whether the label shows on messages in the message list.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum MessageListVisibility {
@@ -88,22 +86,20 @@ pub enum MessageListVisibility {
     Hide,
 }
 
-/// Create a label (what other mail apps call a folder). Nest it under another with a `/` in the name
-/// (`Projects/Apollo`). Returns the new label's id, which gmail_modify_email takes.
+/// Create a label (a folder elsewhere); `Parent/Child` nests it. Returns its id.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct CreateLabel {
-    /// The label's name; `Parent/Child` nests it
     name: String,
-    /// Show in the label list: `labelShow` (default), `labelShowIfUnread` or `labelHide`
+    /// Default `labelShow`
     #[serde(rename = "labelListVisibility")]
     label_list_visibility: Option<LabelListVisibility>,
-    /// Show on messages in the message list: `show` (default) or `hide`
+    /// Default `show`
     #[serde(rename = "messageListVisibility")]
     message_list_visibility: Option<MessageListVisibility>,
-    /// Background color from Gmail's palette, e.g. `#16a765` (give textColor too)
+    /// From Gmail's palette, e.g. `#16a765`; with textColor
     #[serde(rename = "backgroundColor")]
     background_color: Option<String>,
-    /// Text color from Gmail's palette, e.g. `#ffffff` (give backgroundColor too)
+    /// e.g. `#ffffff`; with backgroundColor
     #[serde(rename = "textColor")]
     text_color: Option<String>,
 }
@@ -157,11 +153,9 @@ async fn create_label(ctx: Ctx, a: CreateLabel) -> Result<Value, ToolError> {
     Ok(label(&v))
 }
 
-/// Delete a user label and remove it from every message and thread it is on (the messages
-/// stay). System labels cannot be deleted.
+/// Delete a user label and take it off every message (the messages stay).
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct DeleteLabel {
-    /// The label id (from gmail_list_labels), e.g. `Label_12`
     #[serde(rename = "labelId")]
     label_id: String,
 }

@@ -118,16 +118,13 @@ pub fn tools() -> Vec<ToolDef> {
 
 // ---- reading
 
-/// Read one email: sender, recipients, subject, date, the body as text (from its text part,
-/// or converted from HTML for HTML-only mail; up to 100 KB), labels, and its attachments
-/// (id, file name, MIME type, size; download them with gmail_get_email_attachments). For the
-/// whole conversation use gmail_get_thread.
+/// Read one email: headers, body as text (up to 100 KB), labels and attachments (download with
+/// gmail_get_email_attachments).
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct ReadEmail {
-    /// The Gmail message id (from gmail_search_emails)
     #[serde(rename = "messageId")]
     message_id: String,
-    /// Also return the HTML body as sent (default false)
+    /// Also the HTML body
     #[serde(rename = "includeHtml")]
     include_html: Option<bool>,
 }
@@ -142,22 +139,17 @@ async fn read_email(ctx: Ctx, a: ReadEmail) -> Result<Value, ToolError> {
     ))
 }
 
-/// Search emails with Gmail's search syntax, newest first: e.g. `from:ann@example.com
-/// is:unread`, `subject:invoice after:2024/01/01 has:attachment`, `in:sent to:bob`,
-/// `label:work -category:promotions`. Returns each message's id, thread id, sender,
-/// recipients, subject, date, snippet, labels and unread flag, plus `nextPageToken` for the
-/// next page.
+/// Search emails with Gmail's search syntax (`from:ann is:unread`, `subject:invoice
+/// after:2024/01/01 has:attachment`), newest first. Returns id, thread id, sender, recipients,
+/// subject, date, snippet, labels, and `nextPageToken`.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct SearchEmails {
-    /// Gmail search query (the syntax of Gmail's search box)
     query: String,
-    /// How many messages to return (default 10, at most 100)
+    /// Default 10, at most 100
     #[serde(rename = "maxResults")]
     max_results: Option<Int>,
-    /// `nextPageToken` of the previous page
     #[serde(rename = "pageToken")]
     page_token: Option<String>,
-    /// Include messages in Spam and Trash (default false)
     #[serde(rename = "includeSpamTrash")]
     include_spam_trash: Option<bool>,
 }
@@ -215,18 +207,14 @@ async fn search_emails(ctx: Ctx, a: SearchEmails) -> Result<Value, ToolError> {
 
 // ---- labels on messages
 
-/// Add or remove labels on one email (archive: remove `INBOX`; mark read: remove `UNREAD`;
-/// star: add `STARRED`; move: add the label and remove `INBOX`). Label ids come from
-/// gmail_list_labels. Returns the email's labels after the change.
+/// Add or remove labels on an email (archive: remove `INBOX`; mark read: remove `UNREAD`; star: add
+/// `STARRED`). Returns its labels.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct ModifyEmail {
-    /// The Gmail message id
     #[serde(rename = "messageId")]
     message_id: String,
-    /// Label ids to add (e.g. `STARRED`, `IMPORTANT`, `Label_12`)
     #[serde(rename = "addLabelIds")]
     add_label_ids: Option<Vec<String>>,
-    /// Label ids to remove (e.g. `INBOX` to archive, `UNREAD` to mark read)
     #[serde(rename = "removeLabelIds")]
     remove_label_ids: Option<Vec<String>>,
 }
@@ -267,12 +255,10 @@ async fn modify_email(ctx: Ctx, a: ModifyEmail) -> Result<Value, ToolError> {
     Ok(api::sent(&v))
 }
 
-/// Permanently delete one email, immediately: it skips the trash and cannot be recovered
-/// (use gmail_trash_email to move it to the trash instead). Needs the full
+/// Permanently delete an email, skipping the trash (gmail_trash_email trashes it). Needs the
 /// `https://mail.google.com/` scope.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct DeleteEmail {
-    /// The Gmail message id
     #[serde(rename = "messageId")]
     message_id: String,
 }
@@ -338,21 +324,17 @@ async fn run_batches(
     Ok(json!({ "messageCount": done, "batches": total }))
 }
 
-/// Add or remove labels on many emails at once (e.g. archive or mark read a whole search
-/// result), with Gmail's batchModify in batches of `batchSize` ids. Returns how many messages
-/// and batches were processed; if a batch fails, says how many were done before it.
+/// Add or remove labels on many emails, in batches of `batchSize`. Returns the messages and batches
+/// done (up to a failed batch).
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct BatchModifyEmails {
-    /// Gmail message ids
     #[serde(rename = "messageIds")]
     message_ids: Vec<String>,
-    /// Label ids to add to every message
     #[serde(rename = "addLabelIds")]
     add_label_ids: Option<Vec<String>>,
-    /// Label ids to remove from every message
     #[serde(rename = "removeLabelIds")]
     remove_label_ids: Option<Vec<String>>,
-    /// Ids per batchModify call (default 50, at most 1000: Gmail's limit)
+    /// At most 1000
     #[serde(rename = "batchSize")]
     #[schemars(extend("default" = 50))]
     batch_size: Option<Int>,
@@ -366,16 +348,14 @@ async fn batch_modify_emails(ctx: Ctx, a: BatchModifyEmails) -> Result<Value, To
     Ok(v)
 }
 
-/// Permanently delete many emails at once with Gmail's batchDelete, in batches of `batchSize`
-/// ids: they skip the trash and cannot be recovered (to trash them instead, add the `TRASH`
-/// label with gmail_batch_modify_emails). Needs the full `https://mail.google.com/` scope.
-/// Returns how many messages and batches were processed.
+/// Permanently delete many emails, skipping the trash (to trash them, add `TRASH` with
+/// gmail_batch_modify_emails), in batches of `batchSize`. Needs the `https://mail.google.com/`
+/// scope.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct BatchDeleteEmails {
-    /// Gmail message ids
     #[serde(rename = "messageIds")]
     message_ids: Vec<String>,
-    /// Ids per batchDelete call (default 50, at most 1000: Gmail's limit)
+    /// At most 1000
     #[serde(rename = "batchSize")]
     #[schemars(extend("default" = 50))]
     batch_size: Option<Int>,
@@ -397,15 +377,13 @@ async fn batch_delete_emails(ctx: Ctx, a: BatchDeleteEmails) -> Result<Value, To
 
 // ---- attachments
 
-/// Get the attachments of an email as embedded resources with their MIME types (text files
-/// as text, other files as base64 blobs), after a JSON summary of every attachment (file name,
-/// MIME type, size). Files over 10 MB, or beyond 20 MB in total, are listed but not returned.
+/// Get an email's attachments as embedded resources, after a JSON list of them all (name, MIME
+/// type, size). Files over 10 MB, or past 20 MB in all, are listed only.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct GetEmailAttachments {
-    /// The Gmail message id
     #[serde(rename = "messageId")]
     message_id: String,
-    /// Return only the attachment with this file name (default: all)
+    /// Only this one
     filename: Option<String>,
 }
 
@@ -499,11 +477,9 @@ async fn get_email_attachments(ctx: Ctx, a: GetEmailAttachments) -> Result<Outpu
 
 // ---- trash
 
-/// Move an email to the trash (Gmail deletes it for good after 30 days; gmail_untrash_email
-/// restores it). Returns the email's labels after the change.
+/// Move an email to the trash (deleted after 30 days). Returns its labels.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct TrashEmail {
-    /// The Gmail message id
     #[serde(rename = "messageId")]
     message_id: String,
 }
@@ -517,10 +493,9 @@ async fn trash_email(ctx: Ctx, a: TrashEmail) -> Result<Value, ToolError> {
     Ok(api::sent(&v))
 }
 
-/// Restore an email from the trash. Returns the email's labels after the change.
+/// Restore an email from the trash. Returns its labels.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct UntrashEmail {
-    /// The Gmail message id
     #[serde(rename = "messageId")]
     message_id: String,
 }
@@ -534,7 +509,7 @@ async fn untrash_email(ctx: Ctx, a: UntrashEmail) -> Result<Value, ToolError> {
     Ok(api::sent(&v))
 }
 
-/// Get the mailbox's profile: its email address and its message and thread counts.
+/// Get the mailbox's email address and message and thread counts.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct GetProfile {}
 

@@ -437,17 +437,15 @@ fn walk(
 // ---------------------------------------------------------------------------------------------
 // Writing
 
-/// A file to attach to an outgoing message.
+// A file to attach to an outgoing message.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 pub struct AttachmentInput {
-    /// File name the recipient sees, e.g. `report.pdf`
     pub filename: String,
-    /// MIME type, e.g. `application/pdf` (default: guessed from the file name)
+    /// Default: from the file name
     #[serde(rename = "mimeType")]
     pub mime_type: Option<String>,
-    /// The file's bytes, base64-encoded (standard or URL-safe alphabet). Give this or `text`.
+    /// Base64; or give `text`
     pub content: Option<String>,
-    /// The file's content as text (sent as UTF-8). Give this or `content`.
     pub text: Option<String>,
 }
 

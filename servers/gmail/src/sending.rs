@@ -12,7 +12,7 @@ use crate::mime::{self, AttachmentInput, FileData, Mailbox, Outgoing, parse_reci
 
 // ---- composing (shared with drafts)
 
-/// The body's MIME type.
+// The body's MIME type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
 pub enum BodyMime {
     #[serde(rename = "text/plain")]
@@ -26,36 +26,25 @@ pub enum BodyMime {
 /// The fields of a new email (gmail_send_email and gmail_draft_email).
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct EmailFields {
-    /// Recipients: `name@example.com` or `Name <name@example.com>`. Never guess addresses: use
-    /// the ones the user gave, or look them up with gmail_search_contacts.
+    /// `a@example.com` or `Name <a@example.com>`; never guess addresses (gmail_search_contacts)
     pub to: Vec<String>,
-    /// Subject (any language; encoded for mail headers as needed)
     pub subject: String,
-    /// Body as plain text (with mimeType `text/html`, used as the HTML when htmlBody is absent)
+    /// Plain text
     pub body: String,
-    /// HTML version of the body. With it and no mimeType, the email carries both versions
-    /// (multipart/alternative).
+    /// With it, the email has both versions unless `mimeType` says
     #[serde(rename = "htmlBody")]
     pub html_body: Option<String>,
-    /// `text/plain` (the default without htmlBody): text only; `text/html`: HTML only
-    /// (htmlBody, else body); `multipart/alternative` (the default with htmlBody): text and HTML
-    /// (HTML made from body when htmlBody is absent)
+    /// Default `text/plain`, or `multipart/alternative` with htmlBody
     #[serde(rename = "mimeType")]
     pub mime_type: Option<BodyMime>,
-    /// Cc recipients, same forms as `to`
     pub cc: Option<Vec<String>>,
-    /// Bcc recipients, same forms as `to` (Gmail delivers to them and removes the header)
     pub bcc: Option<Vec<String>>,
-    /// Thread to add the email to. Without inReplyTo, the email replies to the thread's last
-    /// message (its Message-ID goes into In-Reply-To and References). Keep the thread's subject
-    /// (with `Re:`) or Gmail starts a new thread.
+    /// Thread to reply in (to its last message unless inReplyTo); keep its subject
     #[serde(rename = "threadId")]
     pub thread_id: Option<String>,
-    /// The message this email replies to: its Gmail message id (e.g. `18c2f0a1b2c3d4e5`) or its
-    /// RFC 822 Message-ID (`<...@...>`). Sets In-Reply-To and References, and the thread.
+    /// Gmail id or Message-ID of the email replied to
     #[serde(rename = "inReplyTo")]
     pub in_reply_to: Option<String>,
-    /// Files to attach
     pub attachments: Option<Vec<AttachmentInput>>,
 }
 
@@ -228,9 +217,8 @@ pub async fn save_draft(
     ))
 }
 
-/// Send an email from the authenticated account, as a new conversation or, with threadId or
-/// inReplyTo, as a reply in a thread. Supports plain text, HTML, both, Cc/Bcc and attachments.
-/// Returns the sent message's id, thread id and labels.
+/// Send an email, new or (with threadId or inReplyTo) as a reply, with text and/or HTML, Cc/Bcc and
+/// attachments. Returns its id, thread id and labels.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct SendEmail {
     #[serde(flatten)]
@@ -244,30 +232,21 @@ pub async fn send_email(ctx: Ctx, a: SendEmail) -> Result<Value, ToolError> {
 
 // ---- reply and forward
 
-/// Reply to an email in its thread: to its sender (or Reply-To), or with replyAll to everyone
-/// on it except you. Sets the `Re:` subject, the In-Reply-To and References headers and the
-/// thread, as Gmail does. Sends it, or with `draft: true` saves it as a draft. Returns the
-/// message (or draft) id, thread id and recipients.
+/// Reply to an email's sender (or everyone but you with `replyAll`), in its thread with `Re:`
+/// subject and reply headers. Sends it, or saves it with `draft: true`. Returns the id, thread id
+/// and recipients.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct ReplyEmail {
-    /// The Gmail message id to reply to
     #[serde(rename = "messageId")]
     message_id: String,
-    /// Reply text
     body: String,
-    /// HTML version of the reply (sent with the text as multipart/alternative)
     #[serde(rename = "htmlBody")]
     html_body: Option<String>,
-    /// Reply to all recipients, not only the sender (default false)
     #[serde(rename = "replyAll")]
     reply_all: Option<bool>,
-    /// More Cc recipients
     cc: Option<Vec<String>>,
-    /// Bcc recipients
     bcc: Option<Vec<String>>,
-    /// Files to attach
     attachments: Option<Vec<AttachmentInput>>,
-    /// Save the reply as a draft instead of sending it (default false)
     draft: Option<bool>,
 }
 
@@ -387,27 +366,20 @@ pub async fn reply_email(ctx: Ctx, a: ReplyEmail) -> Result<Value, ToolError> {
     Ok(result)
 }
 
-/// Forward an email to new recipients, with an optional note above it: the original's
-/// sender, date, subject and recipients, its text (and HTML), and its attachments (unless
-/// includeAttachments is false). Sends it, or with `draft: true` saves it as a draft.
-/// Returns the new message (or draft) id and thread id.
+/// Forward an email, with an optional note above it, its text, HTML and attachments. Sends it, or
+/// saves it with `draft: true`. Returns the id and thread id.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct ForwardEmail {
-    /// The Gmail message id to forward
     #[serde(rename = "messageId")]
     message_id: String,
-    /// Recipients, same forms as gmail_send_email's `to`
     to: Vec<String>,
-    /// Cc recipients
     cc: Option<Vec<String>>,
-    /// Bcc recipients
     bcc: Option<Vec<String>>,
-    /// A note above the forwarded message
+    /// Note above it
     body: Option<String>,
-    /// Attach the original's attachments (default true)
+    /// Default true
     #[serde(rename = "includeAttachments")]
     include_attachments: Option<bool>,
-    /// Save as a draft instead of sending (default false)
     draft: Option<bool>,
 }
 

@@ -21,23 +21,19 @@ pub fn tools() -> Vec<ToolDef> {
     ]
 }
 
-/// List conversations (threads), newest first, optionally filtered by a Gmail search query or
-/// label ids. Each has its id, subject, participants, message count, latest date, snippet,
-/// labels and unread flag; `nextPageToken` gives the next page.
+/// List conversations, newest first, by Gmail query or label ids: id, subject, participants,
+/// message count, date, snippet, labels, and `nextPageToken`.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct ListThreads {
-    /// Gmail search query (e.g. `is:unread from:ann@example.com`)
     query: Option<String>,
-    /// Only threads with all of these label ids (e.g. `INBOX`)
+    /// All of these
     #[serde(rename = "labelIds")]
     label_ids: Option<Vec<String>>,
-    /// How many threads to return (default 10, at most 50)
+    /// Default 10, at most 50
     #[serde(rename = "maxResults")]
     max_results: Option<Int>,
-    /// `nextPageToken` of the previous page
     #[serde(rename = "pageToken")]
     page_token: Option<String>,
-    /// Include threads in Spam and Trash (default false)
     #[serde(rename = "includeSpamTrash")]
     include_spam_trash: Option<bool>,
 }
@@ -138,14 +134,13 @@ async fn list_threads(ctx: Ctx, a: ListThreads) -> Result<Value, ToolError> {
     Ok(out)
 }
 
-/// Read a whole conversation, oldest message first: each message's sender, recipients,
-/// subject, date, body as text (up to 30 KB each), labels and attachments.
+/// Read a conversation, oldest first: each message's headers, text body (up to 30 KB), labels and
+/// attachments.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct GetThread {
-    /// The thread id (a message's `threadId`)
     #[serde(rename = "threadId")]
     thread_id: String,
-    /// Also return each message's HTML body (default false)
+    /// Also the HTML bodies
     #[serde(rename = "includeHtml")]
     include_html: Option<bool>,
 }

@@ -62,7 +62,8 @@ pub fn event_path(calendar_id: Option<&str>, event_id: &str) -> Result<String, T
     ))
 }
 
-/// Who Google notifies about a change: every guest, guests outside your organization, nobody.
+// Who Google notifies (a plain comment: it would become the description of every
+// argument of this type).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum SendUpdates {
     #[serde(rename = "all")]
@@ -88,7 +89,7 @@ impl SendUpdates {
     }
 }
 
-/// Who can see an event's details.
+// Who sees an event's details.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Visibility {

@@ -30,14 +30,11 @@ pub fn tools() -> Vec<ToolDef> {
     ]
 }
 
-/// Get the current date and time in the user's time zone (their Google Calendar setting),
-/// so that "today", "tomorrow at 10" and "next Monday" are computed from the real date. Call
-/// it before creating, listing or scheduling events unless the conversation already states
-/// the current time. Returns the local date-time, date, time, weekday, time zone and UTC offset.
+/// Get the current date, time and UTC offset in the user's time zone; call it before resolving
+/// "today" or "next Monday".
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct GetCurrentTime {
-    /// IANA time zone to use instead of the user's calendar setting (e.g. `Europe/Berlin`);
-    /// then Google is not asked at all
+    /// IANA zone instead of the user's
     timezone: Option<String>,
 }
 
@@ -45,19 +42,13 @@ pub struct GetCurrentTime {
 #[derive(Deserialize, JsonSchema)]
 #[allow(dead_code)]
 pub struct CurrentTime {
-    /// Local date and time without offset, `YYYY-MM-DDTHH:MM:SS`
+    /// Local, `YYYY-MM-DDTHH:MM:SS`
     datetime: String,
-    /// The IANA time zone
     timezone: String,
-    /// Local date, `YYYY-MM-DD`
     date: String,
-    /// Local time, `HH:MM:SS`
     time: String,
-    /// Weekday name in English (`Monday`)
     day_of_week: String,
-    /// Offset from UTC now, `+02:00`
     utc_offset: String,
-    /// The same instant in RFC 3339 with the offset
     rfc3339: String,
 }
 
@@ -95,22 +86,16 @@ async fn get_current_time(ctx: Ctx, a: GetCurrentTime) -> Result<Value, ToolErro
     }))
 }
 
-/// List the calendars in the user's calendar list (their own, shared with them, subscribed),
-/// with each calendar's id (what the event tools take; `primary` is the user's main
-/// calendar), name, description, time zone and the user's access role. Pages with
-/// `next_page_token`.
+/// List the user's calendars: id (`primary` is the main one), name, time zone, access role. Pages
+/// with `next_page_token`.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct ListCalendars {
-    /// Calendars per page, 1 to 250 (default 10)
     #[schemars(extend("default" = 10), range(min = 1, max = 250))]
     max_results: Option<u32>,
-    /// Include calendars removed from the list (default false)
     #[schemars(extend("default" = false))]
     show_deleted: Option<bool>,
-    /// Include calendars hidden from the list (default false)
     #[schemars(extend("default" = false))]
     show_hidden: Option<bool>,
-    /// `next_page_token` of the previous page
     next_page_token: Option<String>,
 }
 

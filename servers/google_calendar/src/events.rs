@@ -190,47 +190,31 @@ fn request_id() -> String {
 
 // ---- create
 
-/// Create an event (meeting, call, reminder, all-day event, recurring series) in a calendar,
-/// optionally with guests (who get invitations per `send_updates`) and a Google Meet link.
-/// Times: RFC 3339 with an offset (`2025-03-31T09:00:00+02:00`), or local date-times
-/// (`2025-03-31T09:00:00`) in `time_zone` or else the calendar's time zone; dates
-/// (`2025-03-31`) make an all-day event, whose end date is exclusive (Google's rule: a
-/// one-day event on March 31 ends 2025-04-01; an end equal to the start is taken as one day).
-/// Returns the new event: id, times, guests, Meet link and its calendar link.
+/// Create an event, optionally recurring, with guests and a Meet link. Times: RFC 3339, local
+/// date-time (in `time_zone`, else the calendar's) or date (all-day; end date exclusive). Returns
+/// the event.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct CreateEvent {
-    /// The event's title
+    /// Title
     summary: String,
-    /// When it starts: `2025-03-31T09:00:00+02:00`, `2025-03-31T09:00:00` (local) or
-    /// `2025-03-31` (all-day)
     start_datetime: String,
-    /// When it ends, in the same form as the start (an all-day end date is exclusive)
     end_datetime: String,
-    /// Calendar id (from google_calendar_list_calendars); default `primary`, the user's own
     #[schemars(extend("default" = "primary"))]
     calendar_id: Option<String>,
-    /// The event's description (plain text or simple HTML)
+    /// Plain text or simple HTML
     description: Option<String>,
-    /// Where it takes place (free text or an address)
     location: Option<String>,
-    /// `default` (the calendar's setting), `public` or `private`
     #[schemars(extend("default" = "default"))]
     visibility: Option<Visibility>,
-    /// Guests' email addresses (look them up with google_calendar_search_contacts)
+    /// Emails
     attendees: Option<Vec<String>>,
-    /// Who gets an invitation email: `all` (default), `externalOnly` or `none`
     #[schemars(extend("default" = "all"))]
     send_updates: Option<SendUpdates>,
-    /// Add a Google Meet video conference (default false); its link is in the result, or
-    /// `meet.status: pending` while Google creates it
     #[schemars(extend("default" = false))]
     add_google_meet: Option<bool>,
-    /// Make it recurring: RFC 5545 lines, e.g. `RRULE:FREQ=WEEKLY;BYDAY=MO,WE;COUNT=10`,
-    /// `RRULE:FREQ=MONTHLY;BYMONTHDAY=1;UNTIL=20251231T235959Z`, `EXDATE;TZID=Europe/Berlin:20250407T090000`.
-    /// The series repeats in the start's time zone (so 09:00 stays 09:00 across DST changes)
+    /// RFC 5545 lines (`RRULE:FREQ=WEEKLY;COUNT=5`)
     recurrence: Option<Vec<String>>,
-    /// IANA time zone of the start and end (e.g. `Europe/Berlin`): local times are read in it
-    /// and recurring events repeat in it. Default: the calendar's time zone
+    /// IANA zone; default the calendar's
     time_zone: Option<String>,
 }
 
@@ -346,28 +330,21 @@ async fn bounds(
     Ok((min.map(|m| m.0), max.map(|m| m.0)))
 }
 
-/// List the events of a calendar that overlap a time range, recurring events expanded into
-/// their occurrences, in start-time order: id, title, start and end, all-day flag, location,
-/// guests and their responses, organizer, Meet link. Bounds take RFC 3339, local date-times
-/// (in `time_zone`, else the calendar's zone) or dates (a whole day). Pages with
-/// `next_page_token`.
+/// List events overlapping a time range, recurring ones expanded, by start time. Bounds: RFC 3339,
+/// local date-time or date. Returns events and `next_page_token`.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct ListEvents {
-    /// Only events that end after this (e.g. `2025-03-31T00:00:00+02:00`, `2025-03-31T08:00:00`, `2025-03-31`)
+    /// Events ending after this
     min_end_datetime: String,
-    /// Only events that start before this (a date means the end of that day)
+    /// Events starting before this (a date: its end)
     max_start_datetime: String,
-    /// Calendar id (from google_calendar_list_calendars); default `primary`
     #[schemars(extend("default" = "primary"))]
     calendar_id: Option<String>,
-    /// Events per page, 1 to 2500 (default 10)
     #[schemars(extend("default" = 10), range(min = 1, max = 2500))]
     max_results: Option<u32>,
-    /// Free-text search in title, description, location, guests
     query: Option<String>,
-    /// IANA time zone for local-time bounds and for the times in the result (default: the calendar's)
+    /// IANA zone
     time_zone: Option<String>,
-    /// `next_page_token` of the previous page (same other arguments)
     next_page_token: Option<String>,
 }
 
@@ -401,26 +378,22 @@ async fn list_events(ctx: Ctx, a: ListEvents) -> Result<Value, ToolError> {
     Ok(event_list(&v, LIST_DESCRIPTION))
 }
 
-/// List the occurrences of a recurring event (each with its own id, usable with the other
-/// event tools to change or cancel just that occurrence), optionally within a time range.
-/// Pages with `next_page_token`.
+/// List the occurrences of a recurring event; each has its own id for the event tools. Returns them
+/// and `next_page_token`.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct ListEventInstances {
-    /// The recurring event's id (its `recurringEventId`, or the id of the series)
+    /// The series' id
     event_id: String,
-    /// Calendar id; default `primary`
     #[schemars(extend("default" = "primary"))]
     calendar_id: Option<String>,
-    /// Only occurrences that end after this (RFC 3339, local date-time or date)
+    /// Occurrences ending after this
     time_min: Option<String>,
-    /// Only occurrences that start before this (a date means the end of that day)
+    /// Occurrences starting before this
     time_max: Option<String>,
-    /// IANA time zone for local-time bounds and for the result (default: the calendar's)
+    /// IANA zone
     time_zone: Option<String>,
-    /// Occurrences per page, 1 to 2500 (default 25)
     #[schemars(extend("default" = 25), range(min = 1, max = 2500))]
     max_results: Option<u32>,
-    /// `next_page_token` of the previous page
     next_page_token: Option<String>,
 }
 
@@ -450,16 +423,13 @@ async fn list_event_instances(ctx: Ctx, a: ListEventInstances) -> Result<Value, 
     Ok(event_list(&v, LIST_DESCRIPTION))
 }
 
-/// Read one event: title, times, all-day flag, description, location, recurrence rules (or
-/// the series it belongs to), guests and their responses, organizer, Meet link, attachments.
+/// Get one event with its description, recurrence, guests' responses, Meet link and attachments.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct GetEvent {
-    /// The event's id
     event_id: String,
-    /// Calendar id; default `primary`
     #[schemars(extend("default" = "primary"))]
     calendar_id: Option<String>,
-    /// IANA time zone for the times in the result (default: the calendar's)
+    /// IANA zone
     time_zone: Option<String>,
 }
 
@@ -609,41 +579,29 @@ fn add_remove(list: Vec<Value>, add: &[String], remove: &[String]) -> Edit {
     }
 }
 
-/// Change an event: times (RFC 3339, local date-times in `time_zone` or else the calendar's
-/// zone, or dates to make it all-day; give both start and end to move it), title,
-/// description, location, visibility, recurrence rules, and guests (added and removed without
-/// touching the others' responses). Only the given fields change; guests are notified per
-/// `send_updates`. On a recurring series this changes every occurrence; to change one, use its
-/// instance id (google_calendar_list_event_instances). Returns the updated event.
+/// Change the given fields of an event (times as in google_calendar_create_event); other guests
+/// keep their responses. A series id changes all occurrences, an instance id one. Returns the
+/// event.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct UpdateEvent {
-    /// The event's id
     event_id: String,
-    /// New start: `2025-03-31T09:00:00+02:00`, `2025-03-31T09:00:00` (local) or `2025-03-31` (all-day)
     updated_start_datetime: Option<String>,
-    /// New end, in the same form as the start (an all-day end date is exclusive)
     updated_end_datetime: Option<String>,
-    /// New title
     updated_summary: Option<String>,
-    /// New description
     updated_description: Option<String>,
-    /// New location
     updated_location: Option<String>,
-    /// New visibility: `default`, `public` or `private`
     updated_visibility: Option<Visibility>,
-    /// Guests to add (email addresses)
+    /// Emails
     attendees_to_add: Option<Vec<String>>,
-    /// Guests to remove (email addresses)
+    /// Emails
     attendees_to_remove: Option<Vec<String>>,
-    /// New recurrence rules, replacing the old ones (RFC 5545, e.g. `RRULE:FREQ=WEEKLY;COUNT=5`)
+    /// RFC 5545 lines, replacing the old
     updated_recurrence: Option<Vec<String>>,
-    /// Who is notified: `all` (default), `externalOnly` or `none`
     #[schemars(extend("default" = "all"))]
     send_updates: Option<SendUpdates>,
-    /// Calendar id; default `primary`
     #[schemars(extend("default" = "primary"))]
     calendar_id: Option<String>,
-    /// IANA time zone of the new start and end (default: the calendar's)
+    /// IANA zone
     time_zone: Option<String>,
 }
 
@@ -731,19 +689,15 @@ async fn update_event(ctx: Ctx, a: UpdateEvent) -> Result<Value, ToolError> {
     Ok(Value::Object(out))
 }
 
-/// Add guests to an event, keeping the existing guests and their responses; addresses already
-/// invited are reported and skipped. Guests are notified per `send_updates`. Returns who was
-/// added and the updated event.
+/// Invite guests to an event, keeping the others and their responses. Returns who was added and the
+/// event.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct AddAttendees {
-    /// The event's id
     event_id: String,
-    /// Email addresses to invite (look them up with google_calendar_search_contacts)
+    /// Emails
     attendees: Vec<String>,
-    /// Calendar id; default `primary`
     #[schemars(extend("default" = "primary"))]
     calendar_id: Option<String>,
-    /// Who is notified: `all` (default), `externalOnly` or `none`
     #[schemars(extend("default" = "all"))]
     send_updates: Option<SendUpdates>,
 }
@@ -779,16 +733,13 @@ async fn add_attendees_to_event(ctx: Ctx, a: AddAttendees) -> Result<Value, Tool
     Ok(Value::Object(out))
 }
 
-/// Delete an event (a whole recurring series by its id, or one occurrence by the instance's
-/// id). Guests are sent a cancellation per `send_updates`. Cannot be undone from here.
+/// Delete an event: a series by its id, one occurrence by its instance id. Guests get a
+/// cancellation per `send_updates`.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct DeleteEvent {
-    /// The event's id
     event_id: String,
-    /// Calendar id; default `primary`
     #[schemars(extend("default" = "primary"))]
     calendar_id: Option<String>,
-    /// Who gets a cancellation: `all` (default), `externalOnly` or `none`
     #[schemars(extend("default" = "all"))]
     send_updates: Option<SendUpdates>,
 }
@@ -812,17 +763,14 @@ async fn delete_event(ctx: Ctx, a: DeleteEvent) -> Result<Value, ToolError> {
     }))
 }
 
-/// Create an event from one line of text, the way Google Calendar's quick add reads it
-/// (`Lunch with Ann at Cafe Luna tomorrow 12:30-13:30`, `Dentist Friday 3pm`), in the
-/// calendar's time zone. Returns the event Google made of it: check its times.
+/// Create an event from a line of text as Google's quick add reads it (`Lunch with Ann tomorrow
+/// 12:30`); check the times it returns.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct QuickAddEvent {
-    /// What, when (and where) in plain English
+    /// What, when and where
     text: String,
-    /// Calendar id; default `primary`
     #[schemars(extend("default" = "primary"))]
     calendar_id: Option<String>,
-    /// Who is notified: `all` (default), `externalOnly` or `none`
     #[schemars(extend("default" = "all"))]
     send_updates: Option<SendUpdates>,
 }
@@ -847,7 +795,7 @@ async fn quick_add_event(ctx: Ctx, a: QuickAddEvent) -> Result<Value, ToolError>
     Ok(event(&v, FULL_DESCRIPTION))
 }
 
-/// An answer to an invitation.
+// An answer to an invitation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Response {
@@ -856,22 +804,16 @@ pub enum Response {
     Tentative,
 }
 
-/// Answer an invitation: set your own response (accepted, declined or tentative, with an
-/// optional note) on an event you are a guest of. The organizer is notified per
-/// `send_updates`. For a recurring series this answers every occurrence; use an instance id
-/// for one.
+/// Set your response to an invitation, with an optional note. On a series it answers every
+/// occurrence; an instance id answers one.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct RespondToEvent {
-    /// The event's id
     event_id: String,
-    /// `accepted`, `declined` or `tentative`
     response: Response,
-    /// A note for the organizer (replaces your previous one)
+    /// Note for the organizer
     comment: Option<String>,
-    /// Calendar id; default `primary`
     #[schemars(extend("default" = "primary"))]
     calendar_id: Option<String>,
-    /// Who is notified: `all` (default, includes the organizer), `externalOnly` or `none`
     #[schemars(extend("default" = "all"))]
     send_updates: Option<SendUpdates>,
 }
@@ -912,19 +854,15 @@ async fn respond_to_event(ctx: Ctx, a: RespondToEvent) -> Result<Value, ToolErro
     Ok(out)
 }
 
-/// Move an event to another calendar (changing its organizer calendar); it keeps its id.
-/// Only ordinary events can be moved (not birthdays, focus time, out-of-office or working
-/// location entries). Returns the event in its new calendar.
+/// Move an event to another calendar, keeping its id (not birthdays, focus time, out-of-office or
+/// working location). Returns the event.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct MoveEvent {
-    /// The event's id
     event_id: String,
-    /// The calendar to move it to (id from google_calendar_list_calendars)
     destination_calendar_id: String,
-    /// The calendar it is in now; default `primary`
+    /// The calendar it is in
     #[schemars(extend("default" = "primary"))]
     calendar_id: Option<String>,
-    /// Who is notified of the change of organizer: `all` (default), `externalOnly` or `none`
     #[schemars(extend("default" = "all"))]
     send_updates: Option<SendUpdates>,
 }

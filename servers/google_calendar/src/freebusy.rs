@@ -29,33 +29,25 @@ pub fn tools() -> Vec<ToolDef> {
     ]
 }
 
-/// Find when calendars are busy and free in a time range (default: the current day in
-/// `timezone`): for each calendar its busy periods and the free slots between them at least
-/// `min_slot_duration_minutes` long, and `common_free`, the slots when all of them are free
-/// (for proposing a meeting time). Optionally only within working hours and on weekdays. All
-/// times are RFC 3339 in `timezone`. Calendars you cannot see report an error instead.
+/// Find free slots of calendars in a range (default: today), and `common_free`, when all are free;
+/// optionally in working hours on weekdays. Times: RFC 3339 in `timezone`.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct FindFreeSlots {
-    /// Calendars to check: `primary` (yours), calendar ids, or people's email addresses (their
-    /// primary calendars, if shared with you). Default `["primary"]`; at most 50
+    /// `primary` (default), calendar ids or emails; at most 50
     items: Option<Vec<String>>,
-    /// Start of the range: RFC 3339, a local date-time in `timezone`, or a date (its start).
-    /// Default: the start of the current day in `timezone`
+    /// RFC 3339, local date-time or date; default today
     time_min: Option<String>,
-    /// End of the range: RFC 3339, a local date-time, or a date (the end of that day).
     /// Default: the end of time_min's day
     time_max: Option<String>,
-    /// IANA time zone for local times, working hours and the results (default `UTC`)
+    /// IANA zone
     #[schemars(extend("default" = "UTC"))]
     timezone: Option<String>,
-    /// Shortest free slot worth returning, in minutes (default 30)
     #[schemars(extend("default" = 30), range(min = 1))]
     min_slot_duration_minutes: Option<u32>,
-    /// Only slots after this local time each day, `HH:MM` (e.g. `09:00`); give working_hours_end too
+    /// Local `HH:MM`
     working_hours_start: Option<String>,
-    /// Only slots before this local time each day, `HH:MM` (e.g. `17:30`)
+    /// Local `HH:MM`
     working_hours_end: Option<String>,
-    /// Leave out Saturdays and Sundays (default false)
     #[schemars(extend("default" = false))]
     weekdays_only: Option<bool>,
 }

@@ -62,7 +62,7 @@ const MAX_TEXT_BYTES: usize = 200 * 1024;
 /// named styles, document style and other metadata.
 const READ_FIELDS: &str = "documentId,title,revisionId,body,lists,inlineObjects";
 
-/// How the document comes back.
+// How the document comes back.
 #[derive(Debug, Clone, Copy, Default, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ResponseFormat {
@@ -73,17 +73,13 @@ pub enum ResponseFormat {
     Raw,
 }
 
-/// Read a Google Docs document by id: its title, revision and body, by default as Markdown
-/// (headings, bulleted and numbered lists, tables, bold, italic and links), or as structured
-/// blocks with their indices, plain text, or the API's raw JSON. Text over 200 KB is cut with a
-/// marker. Only the first tab of a document with several tabs is read.
+/// Read a document: title, revision and body as Markdown (default), `structured` blocks with
+/// indices, `plain_text`, or the API's `raw` JSON (large). Text over 200 KB is cut; only the first
+/// tab is read.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct GetDocument {
-    /// The document id (the part of its URL after /document/d/), or its URL
+    /// Id or URL
     document_id: String,
-    /// `markdown` (default: headings, lists, tables, bold, italic, links), `structured` (one
-    /// block per heading, paragraph, list item and table, with its text and indices),
-    /// `plain_text`, or `raw` (the API's document object, large)
     response_format: Option<ResponseFormat>,
 }
 
@@ -112,16 +108,14 @@ async fn get_document(ctx: Ctx, a: GetDocument) -> Result<Value, ToolError> {
     Ok(out)
 }
 
-/// List the Google Docs documents the user can open (owned or shared with them, not in the
-/// trash), most recently modified first, through Google Drive: each document's id, name,
-/// modified time, owners and link, plus `nextPageToken` when there are more.
+/// List the user's documents, most recently modified first: id, name, modified time, owners, link,
+/// and `nextPageToken`.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct GetAllDocuments {
-    /// Only documents whose name contains this text
+    /// Name contains
     query: Option<String>,
-    /// Documents per page, 1 to 1000 (default 100)
+    /// 1 to 1000, default 100
     page_size: Option<Int>,
-    /// `nextPageToken` of the previous page
     page_token: Option<String>,
 }
 
@@ -141,17 +135,13 @@ async fn get_all_documents(ctx: Ctx, a: GetAllDocuments) -> Result<Value, ToolEr
 #[derive(Deserialize, JsonSchema)]
 #[allow(dead_code)]
 pub struct DocumentRef {
-    /// The new document's id
     #[serde(rename = "documentId")]
     document_id: String,
-    /// Its title
     title: Option<String>,
-    /// Its revision after the call
     #[serde(rename = "revisionId")]
     revision_id: Option<String>,
-    /// Its URL in Google Docs
     url: String,
-    /// UTF-16 code units of text inserted (the Docs API's unit of length)
+    /// In UTF-16 code units
     #[serde(rename = "insertedCharacters")]
     inserted_characters: Option<u64>,
 }
@@ -160,20 +150,16 @@ pub struct DocumentRef {
 #[derive(Deserialize, JsonSchema)]
 #[allow(dead_code)]
 pub struct EditResult {
-    /// The document's id
     #[serde(rename = "documentId")]
     document_id: String,
-    /// Its revision after the edit
     #[serde(rename = "revisionId")]
     revision_id: Option<String>,
-    /// UTF-16 code units of text inserted (the Docs API's unit of length)
+    /// In UTF-16 code units
     #[serde(rename = "insertedCharacters")]
     inserted_characters: Option<u64>,
-    /// Paragraphs inserted
     paragraphs: Option<u64>,
-    /// Where the text was inserted
+    /// Where the text went
     index: Option<u64>,
-    /// Occurrences replaced
     #[serde(rename = "occurrencesChanged")]
     occurrences_changed: Option<u64>,
 }
@@ -205,11 +191,9 @@ pub fn document_ref(doc: &Value, id: &str) -> Value {
     out
 }
 
-/// Create a new, empty Google Docs document with a title, in the user's Drive root. Returns its
-/// id and URL.
+/// Create an empty document in the user's Drive root. Returns its id and URL.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct CreateBlankDocument {
-    /// The new document's title
     title: String,
 }
 
@@ -229,14 +213,10 @@ pub fn after_create(id: &str, mut e: ToolError) -> ToolError {
     e
 }
 
-/// Create a new Google Docs document with a title and plain text content (newlines start new
-/// paragraphs). Returns its id and URL. For formatted content use
-/// google_docs_create_document_from_markdown.
+/// Create a document from plain text (a paragraph per line). Returns its id and URL.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct CreateDocumentFromText {
-    /// The new document's title
     title: String,
-    /// The document's text
     text_content: String,
 }
 
@@ -265,14 +245,12 @@ fn insert_at_end(text: &str) -> Value {
     json!({ "insertText": { "text": text, "endOfSegmentLocation": {} } })
 }
 
-/// Insert plain text at the end of a document's body, after its last character (it continues
-/// the last paragraph: start the text with a newline to begin a new one). Returns the
-/// document's new revision.
+/// Insert plain text at the end of a document; it continues the last paragraph (start with a
+/// newline for a new one).
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct InsertTextAtEnd {
-    /// The document id (the part of its URL after /document/d/), or its URL
+    /// Id or URL
     document_id: String,
-    /// The text to insert; newlines start new paragraphs
     text: String,
 }
 

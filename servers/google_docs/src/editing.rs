@@ -48,17 +48,15 @@ pub fn tools() -> Vec<ToolDef> {
     ]
 }
 
-/// Replace every occurrence of a text in a document, in all its tabs (Google's replaceAllText).
-/// Returns how many occurrences were replaced. An empty replacement deletes the text.
+/// Replace every occurrence of a text in all tabs of a document (empty replacement: delete).
+/// Returns the count.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct ReplaceText {
-    /// The document id (the part of its URL after /document/d/), or its URL
+    /// Id or URL
     document_id: String,
-    /// The text to find
     find_text: String,
-    /// The text to put in its place (empty: delete it)
     replace_text: String,
-    /// Match upper and lower case exactly (default true)
+    /// Default true
     #[serde(default = "yes")]
     match_case: bool,
 }
@@ -197,7 +195,7 @@ async fn apply(
     Ok(out)
 }
 
-/// Where under the heading the text goes.
+// Where under the heading the text goes.
 #[derive(Debug, Clone, Copy, Default, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Position {
@@ -206,23 +204,15 @@ pub enum Position {
     EndOfSection,
 }
 
-/// Insert text under a heading of a document: right after the heading (default) or at the end
-/// of its section. The heading is found by its text (case and surrounding spaces ignored; the
-/// first match wins). The text becomes normal paragraphs (one per line), or with
-/// `markdown: true` is read as Markdown (headings, lists, bold, italic, links).
+/// Insert text under the first heading with this text (case ignored): right after it (default) or
+/// at the `end_of_section`. Plain paragraphs, one per line, or Markdown with `markdown: true`.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct InsertTextAtHeading {
-    /// The document id (the part of its URL after /document/d/), or its URL
+    /// Id or URL
     document_id: String,
-    /// The heading's text, e.g. `Next steps` (a leading `#` marker is ignored)
     heading: String,
-    /// The text to insert
     text: String,
-    /// `after_heading` (default: right after the heading, before the section's first
-    /// paragraph) or `end_of_section` (before the next heading of the same or a higher level,
-    /// or at the end of the document)
     position: Option<Position>,
-    /// Read `text` as Markdown (default false: plain text)
     markdown: Option<bool>,
 }
 
@@ -306,15 +296,12 @@ async fn insert_text_at_heading(ctx: Ctx, a: InsertTextAtHeading) -> Result<Valu
     .await
 }
 
-/// Append Markdown to the end of a document as formatted content: `#` headings (Heading 1-6),
-/// bulleted and numbered lists (nested), bold, italic, strikethrough, inline code and code
-/// blocks (monospace), and links. Block quotes become plain paragraphs, table rows paragraphs
-/// with ` | ` between cells. Returns the new revision.
+/// Append Markdown to a document as formatted content: headings, nested lists, bold, italic,
+/// strikethrough, code, links; quotes and tables become plain paragraphs.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct AppendMarkdown {
-    /// The document id (the part of its URL after /document/d/), or its URL
+    /// Id or URL
     document_id: String,
-    /// The Markdown to append
     markdown: String,
 }
 
@@ -324,13 +311,11 @@ async fn append_markdown(ctx: Ctx, a: AppendMarkdown) -> Result<Value, ToolError
     apply(&ctx, &id, &paras, at_end).await
 }
 
-/// Create a new Google Docs document from Markdown: a title and formatted content (headings,
-/// nested lists, bold, italic, strikethrough, code, links). Returns its id and URL.
+/// Create a document from Markdown (headings, nested lists, bold, italic, code, links). Returns its
+/// id and URL.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct CreateDocumentFromMarkdown {
-    /// The new document's title
     title: String,
-    /// The document's content as Markdown
     markdown: String,
 }
 

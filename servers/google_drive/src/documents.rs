@@ -52,27 +52,20 @@ const MAX_EACH_DOC_BYTES: usize = 30 * 1024;
 // The search shared by the document tools.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct DocumentQuery {
-    /// Words or phrases that must each be in the document's title or body
+    /// Each must be in the title or body
     document_contains: Option<Vec<String>>,
-    /// Words or phrases that must be in neither the title nor the body
+    /// None may be in the title or body
     document_not_contains: Option<Vec<String>>,
-    /// Search only this shared drive (its id, from google_drive_list_shared_drives)
     search_only_in_shared_drive_id: Option<String>,
-    /// Also search the shared drives the user is a member of (default false: My Drive and
-    /// files shared with the user)
     #[schemars(extend("default" = false))]
     include_shared_drives: Option<bool>,
-    /// Search the documents shared with the user's organization (Google Workspace domain)
     #[schemars(extend("default" = false))]
     include_organization_domain_documents: Option<bool>,
-    /// Sort keys, applied in order (default `modifiedTime desc`, newest first). Drive cannot
-    /// sort searches by words (document_contains / document_not_contains): those come back by
-    /// relevance.
+    /// Default `modifiedTime desc`; word searches sort by relevance
     order_by: Option<Vec<OrderBy>>,
-    /// Documents to return (default 10; at most 100, or 20 when their contents are read)
+    /// At most 100 (20 with contents)
     #[schemars(extend("default" = 10))]
     limit: Option<Count>,
-    /// `nextPageToken` of a previous result, for the next page
     pagination_token: Option<String>,
 }
 
@@ -170,11 +163,8 @@ async fn find_documents(
     Ok((api::files_of(&list), out))
 }
 
-/// Search the user's Google Docs by the words in their title or body, in My Drive, files
-/// shared with the user and, on request, shared drives or the organization's domain. Returns
-/// each document's id, name, modified time, link and owners (read one with
-/// google_drive_get_document_by_id), and `nextPageToken` when there are more (pass it back as
-/// pagination_token).
+/// Search the user's Google Docs by words in their title or body. Returns each document's id, name,
+/// modified time, link and owners, and `nextPageToken` (pass it as `pagination_token`).
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct SearchDocuments {
     #[serde(flatten)]
@@ -188,12 +178,10 @@ async fn search_documents(ctx: Ctx, a: SearchDocuments) -> Result<Value, ToolErr
     Ok(Value::Object(out))
 }
 
-/// Search the user's Google Docs like google_drive_search_documents and return each found
-/// document's contents as Markdown (default) or HTML, converted by Drive (up to 20 documents
-/// per call, 30 KB of text each; a document that cannot be read carries its error).
+/// Search like google_drive_search_documents and return each document's contents as Markdown or
+/// HTML (up to 20 documents, 30 KB each).
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct SearchAndRetrieveDocuments {
-    /// Format of the document bodies: `markdown` (default) or `html`
     #[schemars(extend("default" = "markdown"))]
     return_format: Option<ReturnFormat>,
     #[serde(flatten)]
@@ -250,14 +238,11 @@ async fn search_and_retrieve_documents(
     Ok(Value::Object(out))
 }
 
-/// Read one Google Doc by its id: its title, modified time, link, and its contents as Markdown
-/// (default) or HTML, converted by Drive (up to 100 KB of text, cut with a marker). For other
-/// files (Sheets, PDFs, ...) use google_drive_read_file.
+/// Read a Google Doc: title, modified time, link and contents as Markdown or HTML (up to 100 KB).
+/// Other files: google_drive_read_file.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct GetDocumentById {
-    /// The document's id (from a search, or the `/d/<id>/` part of its URL)
     document_id: String,
-    /// Format of the body: `markdown` (default) or `html`
     #[schemars(extend("default" = "markdown"))]
     return_format: Option<ReturnFormat>,
 }

@@ -29,17 +29,15 @@ pub fn tools() -> Vec<ToolDef> {
 
 const DRIVE_FIELDS: &str = "id,name,createdTime,hidden";
 
-/// List the shared drives the user is a member of: id, name, created time, and whether it is
-/// hidden. Their ids work as search_only_in_shared_drive_id, shared_drive_id, drive_id and
+/// List the user's shared drives (id, name, created time, hidden); their ids work as drive and
 /// folder ids in the other tools.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct ListSharedDrives {
-    /// A shared-drive query, e.g. `name contains 'finance'` (Drive's query syntax for drives)
+    /// e.g. `name contains 'finance'`
     query: Option<String>,
-    /// Shared drives to return (default 50, at most 100)
+    /// At most 100
     #[schemars(extend("default" = 50))]
     limit: Option<Count>,
-    /// `nextPageToken` of a previous result, for the next page
     page_token: Option<String>,
 }
 
@@ -64,15 +62,12 @@ async fn list_shared_drives(ctx: Ctx, a: ListSharedDrives) -> Result<Value, Tool
     Ok(Value::Object(out))
 }
 
-/// Create a shared drive (Google Workspace accounts), with the user as its manager. Returns its
-/// id, name, created time and the request id used. A repeated call with the same request_id
-/// creates nothing new (Drive answers 409); without one, each call creates a new drive.
+/// Create a shared drive (Workspace) that the user manages. Returns its id, name, time and
+/// `request_id`; the same `request_id` never creates a second drive.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct CreateSharedDrive {
-    /// The shared drive's name
     name: String,
-    /// Idempotency key, such as a random UUID, that identifies this creation: repeating a
-    /// request with the same id never creates a second drive (default: a new random UUID)
+    /// Idempotency key; default a new UUID
     request_id: Option<String>,
 }
 

@@ -84,43 +84,31 @@ const MAX_TEXT_BYTES: usize = 100 * 1024;
 
 // ---- search
 
-/// Search files and folders with Drive's query language, across My Drive, files shared with
-/// the user and (by default) the shared drives they belong to. Combine the simple filters
-/// (name_contains, full_text_contains, mime_type, folder_id; user text is escaped for you) and
-/// an optional raw `query`; trashed files are left out unless include_trashed. Returns each
-/// file's id, name, MIME type, size, modified time, parents, shared drive, link and owners,
-/// and `nextPageToken` when there are more.
+/// Search files and folders in My Drive, shared with the user and in shared drives, by the filters
+/// (escaped for you) and an optional raw Drive `query`; trashed files are left out unless
+/// `include_trashed`. Returns files and `nextPageToken`.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct SearchFiles {
-    /// A raw Drive query, ANDed with the filters, e.g. `modifiedTime > '2024-01-01T00:00:00'`
-    /// or `'ann@example.com' in owners` (string literals in single quotes; escape `'` and `\`
-    /// with a backslash)
+    /// Raw Drive query, ANDed, e.g. `modifiedTime > '2024-01-01T00:00:00'`
     query: Option<String>,
-    /// Text the file name must contain (escaped for you)
     name_contains: Option<String>,
-    /// Text the file's name, description or content must contain (escaped for you); results
-    /// then come by relevance and order_by is not applied
+    /// Name, description or content; sorts by relevance
     full_text_contains: Option<String>,
-    /// Exact MIME type, e.g. `application/pdf`, `application/vnd.google-apps.folder`,
-    /// `application/vnd.google-apps.spreadsheet`
+    /// e.g. `application/vnd.google-apps.folder`
     mime_type: Option<String>,
-    /// Only the direct children of this folder (a folder id, or a shared drive id for its
-    /// top level)
+    /// Direct children of this folder or shared drive
     folder_id: Option<String>,
-    /// Search only this shared drive
+    /// Only this shared drive
     shared_drive_id: Option<String>,
-    /// Include the shared drives the user is a member of (default true)
     #[schemars(extend("default" = true))]
     include_shared_drives: Option<bool>,
-    /// Include trashed files (default false)
     #[schemars(extend("default" = false))]
     include_trashed: Option<bool>,
-    /// Sort keys, applied in order (default `modifiedTime desc`)
+    /// Default `modifiedTime desc`
     order_by: Option<Vec<OrderBy>>,
-    /// Files to return (default 25, at most 1000)
+    /// At most 1000
     #[schemars(extend("default" = 25))]
     limit: Option<Count>,
-    /// `nextPageToken` of a previous result, for the next page
     page_token: Option<String>,
 }
 
@@ -175,12 +163,10 @@ async fn search_files(ctx: Ctx, a: SearchFiles) -> Result<Value, ToolError> {
 
 const DETAIL_FIELDS: &str = "id,name,mimeType,description,size,createdTime,modifiedTime,parents,driveId,webViewLink,owners(displayName,emailAddress),shared,trashed,starred,shortcutDetails(targetId,targetMimeType)";
 
-/// Get one file's or folder's details by id: name, MIME type, description, size, created and
-/// modified times, parents, shared drive, link, owners, whether it is shared, trashed or
-/// starred, and a shortcut's target.
+/// Get a file's or folder's metadata: name, MIME type, size, times, parents, link, owners, sharing,
+/// trash and star state, a shortcut's target.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct GetFile {
-    /// The file's id
     file_id: String,
 }
 
@@ -195,18 +181,13 @@ async fn get_file(ctx: Ctx, a: GetFile) -> Result<Value, ToolError> {
 
 // ---- contents
 
-/// Read a file's contents: Google Docs and Slides as plain text, Sheets as CSV (first sheet)
-/// and Drawings as PNG, exported by Drive (or in the format given in export_mime_type, e.g.
-/// `application/pdf`, `text/markdown`), and other files downloaded as they are. Text comes back
-/// as JSON (`content`, up to 100 KB, cut with a marker); binary content (PDF, images, Office
-/// files...) as an MCP embedded resource with its MIME type, up to 10 MB, after a JSON summary.
+/// Read a file: Docs and Slides as text, Sheets as CSV (first sheet), Drawings as PNG, or the
+/// `export_mime_type`; other files as they are. Text comes as JSON `content` (up to 100 KB), binary
+/// as an embedded resource (up to 10 MB).
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct ReadFile {
-    /// The file's id
     file_id: String,
-    /// For Google Docs, Sheets, Slides and Drawings: the export format's MIME type, e.g.
-    /// `text/plain`, `text/markdown`, `text/html`, `text/csv`, `text/tab-separated-values`,
-    /// `application/pdf`, or an Office type (`.docx`, `.xlsx`, `.pptx`)
+    /// For Google files, e.g. `text/markdown`, `application/pdf`, an Office type
     export_mime_type: Option<String>,
 }
 
@@ -378,25 +359,19 @@ async fn read_file(ctx: Ctx, a: ReadFile) -> Result<Output, ToolError> {
 const TREE_DEFAULT: u64 = 500;
 const TREE_MAX: u64 = 5000;
 
-/// Get the file and folder tree of the user's Drive: every drive (My Drive, and with
-/// include_shared_drives the shared drives) with its files and folders nested under their
-/// folders (id, name, MIME type, size, modified time). Reads up to `limit` items (default 500,
-/// at most 5000); `truncated` says when there were more (with a `note` when the listing stopped
-/// early: a repeated page token or too many pages). Files shared with the user whose
-/// folder they cannot see appear at the top level of My Drive.
+/// Get the user's Drive as a tree: each drive with its files and folders nested (id, name, MIME
+/// type, size, modified time), up to `limit` items (`truncated` when more). Shared files whose
+/// folder is hidden sit at My Drive's top.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct GetFileTreeStructure {
-    /// Include the shared drives the user is a member of
     #[schemars(extend("default" = false))]
     include_shared_drives: Option<bool>,
-    /// Only this shared drive's tree
     restrict_to_shared_drive_id: Option<String>,
-    /// Include files shared with the user's organization (Google Workspace domain)
     #[schemars(extend("default" = false))]
     include_organization_domain_documents: Option<bool>,
-    /// Order of siblings (default `modifiedTime desc`)
+    /// Of siblings; default `modifiedTime desc`
     order_by: Option<Vec<OrderBy>>,
-    /// Most files and folders to read (default 500, at most 5000)
+    /// Default 500, at most 5000
     limit: Option<Count>,
 }
 
@@ -556,15 +531,12 @@ async fn shared_drive_name(ctx: &Ctx, id: &str) -> String {
 
 const WRITE_FIELDS: &str = "id,name,mimeType,parents,driveId,webViewLink";
 
-/// Create a folder in My Drive's top level, or in a parent folder or shared drive. Returns its
-/// id, name, parents and link.
+/// Create a folder in My Drive's top level or in a parent folder or shared drive. Returns its id,
+/// name, parents and link.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct CreateFolder {
-    /// The folder's name
     name: String,
-    /// Id of the folder (or shared drive) to create it in (default: My Drive's top level)
     parent_folder_id: Option<String>,
-    /// A description of the folder
     description: Option<String>,
 }
 
@@ -589,14 +561,11 @@ async fn create_folder(ctx: Ctx, a: CreateFolder) -> Result<Value, ToolError> {
     Ok(file_summary(&v))
 }
 
-/// Move a file or folder into another folder (or a shared drive's top level): it is added to
-/// the destination and removed from every folder it was in. Returns its id, name and new
-/// parents.
+/// Move a file or folder into another folder or shared drive, out of all its old folders. Returns
+/// its id, name and parents.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct MoveFile {
-    /// The file's or folder's id
     file_id: String,
-    /// Id of the destination folder (or shared drive)
     destination_folder_id: String,
 }
 
@@ -635,12 +604,10 @@ async fn move_file(ctx: Ctx, a: MoveFile) -> Result<Value, ToolError> {
     Ok(file_summary(&v))
 }
 
-/// Rename a file or folder. Returns its id, new name and link.
+/// Rename a file or folder. Returns its id, name and link.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct RenameFile {
-    /// The file's or folder's id
     file_id: String,
-    /// The new name
     new_name: String,
 }
 
@@ -661,11 +628,10 @@ async fn rename_file(ctx: Ctx, a: RenameFile) -> Result<Value, ToolError> {
 
 // ---- trash
 
-/// Permanently delete every file in the user's trash (or in a shared drive's trash with
-/// drive_id). This cannot be undone.
+/// Permanently delete every file in the user's trash, or in a shared drive's with `drive_id`.
+/// Cannot be undone.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct EmptyTrash {
-    /// Empty this shared drive's trash instead of the user's
     drive_id: Option<String>,
 }
 

@@ -51,33 +51,25 @@ pub enum Grantee {
     Anyone,
 }
 
-/// Share a file, folder or shared drive: give a user or group (by email address), everyone in
-/// a domain, or anyone with the link a role (reader, commenter, writer; fileOrganizer and
-/// organizer on shared drives). Users and groups get Google's notification email unless
-/// send_notification_email is false. Returns the permission's id, type, role and grantee.
-/// Ownership transfers are not offered.
+/// Share a file, folder or shared drive with a user or group (by email), a domain or anyone with
+/// the link. Users and groups are emailed unless `send_notification_email` is false. Returns the
+/// permission. No ownership transfers.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct ShareFile {
-    /// The file's, folder's or shared drive's id
     file_id: String,
-    /// The access to give: `reader`, `commenter`, `writer`; on shared drives also
-    /// `fileOrganizer` (organize files) and `organizer` (manage the drive)
+    /// `fileOrganizer`, `organizer`: shared drives only
     role: Role,
-    /// Who gets it: `user` (default), `group`, `domain` or `anyone` (anyone with the link)
     #[serde(rename = "type")]
     #[schemars(extend("default" = "user"))]
     grantee_type: Option<Grantee>,
-    /// The user's or group's email address (for type user or group)
+    /// For user or group
     email_address: Option<String>,
-    /// The domain, e.g. `example.com` (for type domain)
+    /// For domain
     domain: Option<String>,
-    /// Email the user or group about the share (default true; users and groups only)
     #[schemars(extend("default" = true))]
     send_notification_email: Option<bool>,
-    /// A message for the notification email
     email_message: Option<String>,
-    /// Let the domain or anyone find the file by searching, not only by its link (type domain
-    /// or anyone; default false)
+    /// Findable by search (domain, anyone); default false
     allow_file_discovery: Option<bool>,
 }
 
@@ -161,13 +153,10 @@ fn permission(p: &Value) -> Value {
     )
 }
 
-/// List who has access to a file, folder or shared drive: each permission's id, type (user,
-/// group, domain, anyone), role, email address or domain, and display name.
+/// List who has access to a file, folder or shared drive: id, type, role, email or domain, name.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct ListPermissions {
-    /// The file's, folder's or shared drive's id
     file_id: String,
-    /// `nextPageToken` of a previous result, for the next page
     page_token: Option<String>,
 }
 

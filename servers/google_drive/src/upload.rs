@@ -26,13 +26,12 @@ pub fn tools() -> Vec<ToolDef> {
 /// Drive's limit for a multipart upload.
 const MAX_UPLOAD_BYTES: usize = 5 * 1024 * 1024;
 
-/// Upload a new file (up to 5 MB) to My Drive's top level or a folder: text given as
-/// `content`, or any bytes as `content_base64`. With convert_to_google_format, Drive converts
-/// it to a Google Doc (text, HTML, Markdown, Word), Sheet (CSV, Excel) or Slides (PowerPoint).
-/// Returns the new file's id, name, MIME type, size, parents and link.
+/// Upload a file (up to 5 MB) to My Drive's top level or a folder, as text `content` or
+/// `content_base64`; `convert_to_google_format` makes it a Doc, Sheet or Slides. Returns its id,
+/// name, MIME type, size, parents and link.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct UploadFile {
-    /// The file's name, with its extension (e.g. `notes.txt`, `report.pdf`)
+    /// With its extension
     name: String,
     /// The content as text (UTF-8); give this or content_base64
     // Drive's multipart limit, 5 MB (in bytes; the bytes are checked again once decoded).
@@ -40,17 +39,13 @@ pub struct UploadFile {
     content: Option<String>,
     /// The content as base64 (standard or URL-safe), for binary files; give this or content
     // 5 MB as base64, with room for line breaks.
+    /// Standard or URL-safe
     #[schemars(length(max = 7340032))]
     content_base64: Option<String>,
-    /// The content's MIME type (default: guessed from the name's extension; `text/plain` for
-    /// text content, `application/octet-stream` for other bytes)
+    /// Default: from the extension
     mime_type: Option<String>,
-    /// Id of the folder (or shared drive) to upload into (default: My Drive's top level)
     parent_folder_id: Option<String>,
-    /// A description of the file
     description: Option<String>,
-    /// Convert to the matching Google format (Docs, Sheets or Slides) instead of keeping the
-    /// file as it is (default false)
     #[schemars(extend("default" = false))]
     convert_to_google_format: Option<bool>,
 }

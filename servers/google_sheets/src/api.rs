@@ -67,8 +67,8 @@ pub fn values_path(id: &str, range: &A1) -> Result<String, ToolError> {
     ))
 }
 
-/// How Google reads the values written: as typed by a user (formulas, numbers, dates parsed),
-/// or stored as they are.
+// How Google reads the values written: as typed by a user (formulas, numbers, dates parsed),
+// or stored as they are.
 #[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum ValueInputOption {
@@ -77,7 +77,7 @@ pub enum ValueInputOption {
     UserEntered,
 }
 
-/// How values are rendered in what is read.
+// How values are rendered in what is read.
 #[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum ValueRenderOption {
@@ -87,7 +87,7 @@ pub enum ValueRenderOption {
     Formula,
 }
 
-/// Whether `values` lists rows or columns.
+// Whether `values` lists rows or columns.
 #[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum MajorDimension {

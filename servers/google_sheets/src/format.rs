@@ -21,32 +21,23 @@ pub fn tools() -> Vec<ToolDef> {
     ]
 }
 
-/// Format the cells of a range: bold, italic, background colour and/or number format (only
-/// what is given changes; values and other formatting stay). The range's sheet is looked up
-/// by title; without a sheet name the first visible sheet is used. Returns the range
-/// formatted (as a sheet id and zero-based, end-exclusive indexes) and what was set.
+/// Set bold, italic, background colour or number format on a range; the rest stays. Returns the
+/// grid range and what was set.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct FormatRange {
-    /// The spreadsheet's id (from its URL: docs.google.com/spreadsheets/d/<id>/edit)
     spreadsheet_id: String,
-    /// The cells to format, in A1 notation: `Sheet1!A1:D1`, `'My Sheet'!B:B`, `1:1`, `Sheet1`
-    /// (whole sheet) or a named range
+    /// A1 range
     range: String,
-    /// Bold text on (true) or off (false)
     bold: Option<bool>,
-    /// Italic text on (true) or off (false)
     italic: Option<bool>,
-    /// Background colour as hex `#RRGGBB` (e.g. `#FFF2CC`)
+    /// `#RRGGBB`
     background_color: Option<String>,
-    /// Number format type: `NUMBER`, `PERCENT`, `CURRENCY`, `DATE`, `TIME`, `DATE_TIME`,
-    /// `SCIENTIFIC` or `TEXT`
     number_format_type: Option<NumberFormatType>,
-    /// Number format pattern for that type, e.g. `#,##0.00`, `0.0%`, `yyyy-mm-dd`,
-    /// `[$€-2] #,##0.00` (default: the locale's pattern for the type)
+    /// e.g. `#,##0.00`; default the locale's
     number_format_pattern: Option<String>,
 }
 
-/// Sheets' `NumberFormatType`.
+// Sheets' `NumberFormatType`.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum NumberFormatType {

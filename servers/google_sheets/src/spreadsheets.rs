@@ -41,16 +41,11 @@ pub fn tools() -> Vec<ToolDef> {
 
 // ---- google_sheets_create_spreadsheet
 
-/// Create a new spreadsheet with a title and, optionally, data in its first sheet (`Sheet1`).
-/// Returns the spreadsheet's id, title, URL and sheets.
+/// Create a spreadsheet, optionally with data in `Sheet1`. Returns its id, URL and sheets.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct CreateSpreadsheet {
-    /// The title of the new spreadsheet
     title: String,
-    /// Data for the first sheet: a JSON object (or a JSON string of one) that maps row numbers
-    /// to objects that map column letters to values, e.g. `{"1": {"A": "Name", "B": "Score"},
-    /// "2": {"A": "Ann", "B": 12}}`. Numbers and true/false are stored as such, text starting
-    /// with `=` as a formula, other text as text.
+    /// `{"1": {"A": "Name"}}` (rows to columns to values; `=` starts a formula), or its JSON string
     #[schemars(with = "Option<String>")]
     data: Option<Value>,
 }
@@ -59,15 +54,12 @@ pub struct CreateSpreadsheet {
 #[derive(Deserialize, JsonSchema)]
 #[allow(dead_code)]
 pub struct Created {
-    /// The new spreadsheet's id
     #[serde(rename = "spreadsheetId")]
     spreadsheet_id: String,
-    /// Its title
     title: Option<String>,
-    /// Its URL
     #[serde(rename = "spreadsheetUrl")]
     spreadsheet_url: Option<String>,
-    /// Its sheets: `sheetId` and `title`
+    /// `sheetId`, `title`
     sheets: Option<Vec<Value>>,
 }
 
@@ -245,7 +237,7 @@ fn created(v: &Value) -> Result<Value, ToolError> {
 
 // ---- google_sheets_get_spreadsheet
 
-/// How `google_sheets_get_spreadsheet` returns cell values.
+// How `google_sheets_get_spreadsheet` returns cell values.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, JsonSchema)]
 pub enum CellValueFormat {
     #[default]
@@ -257,21 +249,14 @@ pub enum CellValueFormat {
     All,
 }
 
-/// Get a spreadsheet's title, URL and sheets with their cell data: every sheet, or only the
-/// given range. Cells come back per sheet as `{"<row>": {"<column letter>": value}}`, empty
-/// cells left out; at most 10,000 cells are returned (then `truncated` is set: ask for a
-/// range). For one range as rows of values, google_sheets_read_range is lighter.
+/// Get a spreadsheet's sheets with their cells as `{"<row>": {"<column>": value}}`; at most 10,000
+/// cells (else `truncated`: ask for a range).
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct GetSpreadsheet {
-    /// The spreadsheet's id (from its URL: docs.google.com/spreadsheets/d/<id>/edit; the URL
-    /// itself is accepted too)
     spreadsheet_id: String,
-    /// The range to retrieve in A1 notation, e.g. `Sheet1!A1:D10`, `'My Sheet'!A:C`, or a
-    /// sheet name alone for the whole sheet. Default: every sheet.
+    /// A1 range or sheet name; default every sheet
     range: Option<String>,
-    /// `formatted` (default): display values as strings, `{"A": "100"}`; `userEntered`: what
-    /// was typed, formulas as written, `{"A": "=SUM(A1:A5)"}`; `all`: both, `{"A":
-    /// {"userEnteredValue": ..., "formattedValue": ...}}`
+    /// `formatted` (as shown), `userEntered` (formulas) or `all`
     #[schemars(extend("default" = "formatted"))]
     cell_value_format: Option<CellValueFormat>,
 }
@@ -382,18 +367,15 @@ async fn get_spreadsheet(ctx: Ctx, a: GetSpreadsheet) -> Result<Value, ToolError
 
 // ---- google_sheets_list_spreadsheets (Google Drive API)
 
-/// List the Google Sheets spreadsheets the user can see in Google Drive (their own and those
-/// shared with them, not in the trash), most recently modified first: id, name, created and
-/// modified times, owners and link. Pages with `page_token` (`nextPageToken` of the previous
-/// page).
+/// List the user's spreadsheets, most recently modified first: id, name, times, owners, link. Pages
+/// with `page_token`.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct ListSpreadsheets {
-    /// Only spreadsheets whose name contains this text (case-insensitive)
+    /// Case-insensitive
     name_contains: Option<String>,
-    /// Spreadsheets per page (default 100, at most 1000)
+    /// At most 1000
     #[schemars(extend("default" = 100))]
     page_size: Option<Int>,
-    /// `nextPageToken` of the previous page
     page_token: Option<String>,
 }
 

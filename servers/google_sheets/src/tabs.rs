@@ -58,12 +58,9 @@ async fn batch_update(
 
 // ---- google_sheets_list_sheets
 
-/// List the sheets (tabs) of a spreadsheet with their metadata: sheetId, title, index,
-/// rowCount, columnCount (and `hidden` for hidden sheets). No cell data: use this to find a
-/// sheet before reading or writing it.
+/// List a spreadsheet's sheets (tabs) with id, title, index and size; no cell data.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct ListSheets {
-    /// The spreadsheet's id (from its URL: docs.google.com/spreadsheets/d/<id>/edit)
     spreadsheet_id: String,
 }
 
@@ -75,9 +72,8 @@ pub struct SheetList {
     spreadsheet_id: String,
     #[serde(rename = "spreadsheetUrl")]
     spreadsheet_url: Option<String>,
-    /// The spreadsheet's title
     title: Option<String>,
-    /// Its sheets in tab order
+    /// In tab order
     sheets: Vec<SheetSummary>,
 }
 
@@ -85,19 +81,17 @@ pub struct SheetList {
 #[derive(Deserialize, JsonSchema)]
 #[allow(dead_code)]
 pub struct SheetSummary {
-    /// The sheet's numeric id (the `gid` in its URL)
     #[serde(rename = "sheetId")]
     sheet_id: i64,
     title: String,
-    /// Position among the tabs, from 0
+    /// From 0
     index: i64,
     #[serde(rename = "rowCount")]
     row_count: Option<i64>,
     #[serde(rename = "columnCount")]
     column_count: Option<i64>,
-    /// Set for hidden sheets
     hidden: Option<bool>,
-    /// Set for sheets that are not grids (a chart on its own sheet, a data source)
+    /// Set for non-grid sheets
     #[serde(rename = "sheetType")]
     sheet_type: Option<String>,
 }
@@ -155,14 +149,11 @@ async fn list_sheets(ctx: Ctx, a: ListSheets) -> Result<Value, ToolError> {
 
 // ---- google_sheets_create_sheets
 
-/// Add empty sheets (tabs) to a spreadsheet, one `addSheet` per name, in order. Returns the
-/// sheets created (title and sheetId) and those that failed with Google's reason (e.g. a
-/// name already in use); fails as a whole only when none could be created.
+/// Add empty sheets, one per name. Returns those created (title, sheetId) and those that failed,
+/// with Google's reason.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct CreateSheets {
-    /// The spreadsheet's id (from its URL: docs.google.com/spreadsheets/d/<id>/edit)
     spreadsheet_id: String,
-    /// Names for the new sheets
     sheet_names: Vec<String>,
 }
 
@@ -171,9 +162,9 @@ pub struct CreateSheets {
 #[allow(dead_code)]
 pub struct CreatedSheets {
     spreadsheet_id: String,
-    /// Sheets created: `title` and `sheetId`
+    /// `title`, `sheetId`
     created: Vec<Value>,
-    /// Sheets not created: `name` and `error`
+    /// `name`, `error`
     failed: Vec<Value>,
 }
 
@@ -232,16 +223,13 @@ async fn create_sheets(ctx: Ctx, a: CreateSheets) -> Result<Value, ToolError> {
 
 // ---- google_sheets_delete_sheet
 
-/// Delete a sheet (tab) and all its data from a spreadsheet, by `sheet_id` or by
-/// `sheet_name` (its id is looked up). A spreadsheet keeps at least one sheet: Google refuses
-/// to delete the last one. Irreversible except through the spreadsheet's version history.
+/// Delete a sheet and its data, by `sheet_id` or `sheet_name` (not the last sheet). Irreversible
+/// except through version history.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct DeleteSheet {
-    /// The spreadsheet's id (from its URL: docs.google.com/spreadsheets/d/<id>/edit)
     spreadsheet_id: String,
-    /// The sheet's numeric id (google_sheets_list_sheets; the `gid` in its URL)
+    /// The `gid`
     sheet_id: Option<Int>,
-    /// The sheet's title, instead of `sheet_id`
     sheet_name: Option<String>,
 }
 
@@ -251,10 +239,8 @@ pub struct DeleteSheet {
 pub struct DeletedSheet {
     #[serde(rename = "spreadsheetId")]
     spreadsheet_id: String,
-    /// The deleted sheet's id
     #[serde(rename = "deletedSheetId")]
     deleted_sheet_id: i64,
-    /// Its title, when it was deleted by name
     title: Option<String>,
 }
 

@@ -74,25 +74,17 @@ pub fn tools() -> Vec<ToolDef> {
 
 // ---- google_sheets_write_to_cell
 
-/// Write a value to one cell, parsed as if typed in the Sheets UI (numbers, dates and
-/// formulas such as `=SUM(A1:A5)` are recognized). If the sheet name is not known, call
-/// google_sheets_list_sheets first and choose the sheet (or ask the user); without
-/// `sheet_name` the value goes to the first visible sheet. Returns the cell's range and the
-/// value as the sheet now shows it.
+/// Write one cell, parsed as typed (numbers, dates, `=` formulas), in `sheet_name` or else the
+/// first visible sheet. Returns the range and the value shown.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct WriteToCell {
-    /// The spreadsheet's id (from its URL: docs.google.com/spreadsheets/d/<id>/edit)
     spreadsheet_id: String,
-    /// The column letters, e.g. `A`, `F` or `AZ`
+    /// Letters
     column: String,
-    /// The row number, from 1
     #[schemars(range(min = 1))]
     row: u64,
-    /// The value to write
     value: String,
-    /// The sheet's title (default: the first visible sheet)
     sheet_name: Option<String>,
-    /// `USER_ENTERED` (default: parsed as if typed) or `RAW` (stored as text exactly)
     #[schemars(extend("default" = "USER_ENTERED"))]
     value_input_option: Option<ValueInputOption>,
 }
@@ -103,13 +95,11 @@ pub struct WriteToCell {
 pub struct WrittenCell {
     #[serde(rename = "spreadsheetId")]
     spreadsheet_id: Option<String>,
-    /// The cell written, with its sheet (`Sheet1!C5`)
     #[serde(rename = "updatedRange")]
     updated_range: Option<String>,
-    /// Cells updated (1, or 0 when the value was unchanged)
     #[serde(rename = "updatedCells")]
     updated_cells: Option<i64>,
-    /// The value as the sheet now shows it
+    /// As shown
     value: Option<Value>,
 }
 
@@ -157,21 +147,14 @@ async fn write_to_cell(ctx: Ctx, a: WriteToCell) -> Result<Value, ToolError> {
 
 // ---- google_sheets_read_range
 
-/// Read the values of a range (`spreadsheets.values.get`) as rows of values. Empty trailing
-/// rows and cells are left out by Google. Returns the range read (with its sheet), the major
-/// dimension and the values.
+/// Read a range as rows of values (Google leaves out trailing empty ones).
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct ReadRange {
-    /// The spreadsheet's id (from its URL: docs.google.com/spreadsheets/d/<id>/edit)
     spreadsheet_id: String,
-    /// The range in A1 notation: `Sheet1!A1:D10`, `'My Sheet'!A:C`, `B2:D` (first visible
-    /// sheet), `Sheet1` (whole sheet) or a named range
+    /// A1 range (`Sheet1!A1:D10`), sheet or named range
     range: String,
-    /// `FORMATTED_VALUE` (default: as displayed), `UNFORMATTED_VALUE` (numbers unformatted)
-    /// or `FORMULA` (formulas as written)
     #[schemars(extend("default" = "FORMATTED_VALUE"))]
     value_render_option: Option<ValueRenderOption>,
-    /// `ROWS` (default) or `COLUMNS`
     #[schemars(extend("default" = "ROWS"))]
     major_dimension: Option<MajorDimension>,
 }
@@ -207,22 +190,16 @@ async fn read_range(ctx: Ctx, a: ReadRange) -> Result<Value, ToolError> {
 
 // ---- google_sheets_read_table
 
-/// Read a range as a table: its first row holds the column names, each following row comes
-/// back as an object keyed by them, with `_row` (the row's number in the sheet, for later
-/// updates). Blank header cells are named by their column letter, repeated names get `_2`,
-/// `_3`...; missing trailing cells are empty strings; fully empty rows are skipped.
+/// Read a range as a table: the first row names the columns; each other row becomes an object keyed
+/// by them, with `_row`, its row number.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct ReadTable {
-    /// The spreadsheet's id (from its URL: docs.google.com/spreadsheets/d/<id>/edit)
     spreadsheet_id: String,
-    /// The table's range in A1 notation, header row first: `Sheet1` (whole sheet),
-    /// `Sheet1!A1:F`, `'My Sheet'!B3:E40`
+    /// A1 range, header row first
     range: String,
-    /// `FORMATTED_VALUE` (default: as displayed), `UNFORMATTED_VALUE` (numbers unformatted)
-    /// or `FORMULA` (formulas as written)
     #[schemars(extend("default" = "FORMATTED_VALUE"))]
     value_render_option: Option<ValueRenderOption>,
-    /// Most rows returned (default 500, at most 5000); `truncated` says when there were more
+    /// At most 5000; see `truncated`
     #[schemars(extend("default" = 500))]
     limit: Option<Int>,
 }
@@ -325,23 +302,16 @@ async fn read_table(ctx: Ctx, a: ReadTable) -> Result<Value, ToolError> {
 
 // ---- google_sheets_update_values
 
-/// Write rows of values into a range (`spreadsheets.values.update`), replacing what the cells
-/// held; cells of the range beyond the values are left as they are. With `USER_ENTERED`
-/// (default) values are parsed as if typed (numbers, dates, `=` formulas); `RAW` stores them
-/// as given. Returns the range written and how many rows, columns and cells changed.
+/// Write rows of values into a range, replacing those cells. Returns the range written and counts.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct UpdateValues {
-    /// The spreadsheet's id (from its URL: docs.google.com/spreadsheets/d/<id>/edit)
     spreadsheet_id: String,
-    /// Where to write, in A1 notation: the top-left cell (`Sheet1!B2`) or the whole area
-    /// (`'My Sheet'!A1:C3`)
+    /// A1 cell or area
     range: String,
-    /// Rows of values, e.g. `[["Name", "Score"], ["Ann", 12]]`
+    /// Rows (`[["Ann", 12]]`)
     values: Vec<Vec<CellValue>>,
-    /// `USER_ENTERED` (default: parsed as if typed) or `RAW` (stored as given)
     #[schemars(extend("default" = "USER_ENTERED"))]
     value_input_option: Option<ValueInputOption>,
-    /// `ROWS` (default: each inner list is a row) or `COLUMNS` (each is a column)
     #[schemars(extend("default" = "ROWS"))]
     major_dimension: Option<MajorDimension>,
 }
@@ -352,7 +322,6 @@ pub struct UpdateValues {
 pub struct Updated {
     #[serde(rename = "spreadsheetId")]
     spreadsheet_id: Option<String>,
-    /// The range written, with its sheet
     #[serde(rename = "updatedRange")]
     updated_range: Option<String>,
     #[serde(rename = "updatedRows")]
@@ -388,27 +357,22 @@ async fn update_values(ctx: Ctx, a: UpdateValues) -> Result<Value, ToolError> {
 
 // ---- google_sheets_batch_update_values
 
-/// Write values into several ranges in one call (`spreadsheets.values.batchUpdate`), all
-/// with the same `value_input_option`. Returns the totals and each range written.
+/// Write values into several ranges in one call. Returns totals and each range written.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct BatchUpdateValues {
-    /// The spreadsheet's id (from its URL: docs.google.com/spreadsheets/d/<id>/edit)
     spreadsheet_id: String,
-    /// The ranges and their values
     data: Vec<RangeValues>,
-    /// `USER_ENTERED` (default: parsed as if typed) or `RAW` (stored as given)
     #[schemars(extend("default" = "USER_ENTERED"))]
     value_input_option: Option<ValueInputOption>,
 }
 
-/// Values for one range.
+// Values for one range.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct RangeValues {
-    /// Where to write, in A1 notation (`Sheet1!A1`, `'My Sheet'!B2:C3`)
+    /// A1 range
     range: String,
-    /// Rows of values
+    /// Rows
     values: Vec<Vec<CellValue>>,
-    /// `ROWS` (default) or `COLUMNS`
     #[schemars(extend("default" = "ROWS"))]
     major_dimension: Option<MajorDimension>,
 }
@@ -427,7 +391,7 @@ pub struct BatchUpdated {
     total_updated_cells: Option<i64>,
     #[serde(rename = "totalUpdatedSheets")]
     total_updated_sheets: Option<i64>,
-    /// Each range written: `updatedRange` and `updatedCells`
+    /// `updatedRange`, `updatedCells` of each
     responses: Vec<Value>,
 }
 
@@ -483,29 +447,21 @@ async fn batch_update_values(ctx: Ctx, a: BatchUpdateValues) -> Result<Value, To
 
 // ---- google_sheets_append_rows
 
-/// Append rows after the table found in a range (`spreadsheets.values.append`): Google finds
-/// the last row of the table that the range covers and writes below it, from the table's
-/// first column. By default (`INSERT_ROWS`) new rows are inserted, so nothing below the table
-/// is overwritten. Returns the table's range and the range written.
+/// Append rows below the table in a range, from its first column (`OVERWRITE`: over the cells below
+/// instead of inserting rows). Returns the ranges.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct AppendRows {
-    /// The spreadsheet's id (from its URL: docs.google.com/spreadsheets/d/<id>/edit)
     spreadsheet_id: String,
-    /// The table to append to, in A1 notation: `Sheet1` (the sheet's table), `Sheet1!A:D`,
-    /// `'My Sheet'!A1:D1`
+    /// A1 range of the table
     range: String,
-    /// Rows to append, e.g. `[["Ann", 12], ["Bob", 9]]`
     rows: Vec<Vec<CellValue>>,
-    /// `USER_ENTERED` (default: parsed as if typed) or `RAW` (stored as given)
     #[schemars(extend("default" = "USER_ENTERED"))]
     value_input_option: Option<ValueInputOption>,
-    /// `INSERT_ROWS` (default: insert rows for the new data) or `OVERWRITE` (write into the
-    /// cells after the table, overwriting what is there)
     #[schemars(extend("default" = "INSERT_ROWS"))]
     insert_data_option: Option<InsertDataOption>,
 }
 
-/// How appended data is placed.
+// How appended data is placed.
 #[derive(Debug, Clone, Copy, Default, serde::Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum InsertDataOption {
@@ -520,10 +476,9 @@ pub enum InsertDataOption {
 pub struct Appended {
     #[serde(rename = "spreadsheetId")]
     spreadsheet_id: Option<String>,
-    /// The table the rows were appended to (before the append)
+    /// Before the append
     #[serde(rename = "tableRange")]
     table_range: Option<String>,
-    /// Where the rows were written
     #[serde(rename = "updatedRange")]
     updated_range: Option<String>,
     #[serde(rename = "updatedRows")]
@@ -562,15 +517,12 @@ async fn append_rows(ctx: Ctx, a: AppendRows) -> Result<Value, ToolError> {
 
 // ---- google_sheets_clear_range
 
-/// Clear the values of a range (`spreadsheets.values.clear`); formatting and data validation
-/// stay. Returns the range cleared (bounded to the sheet). Irreversible except through the
-/// spreadsheet's version history.
+/// Clear a range's values, keeping formatting. Returns the range cleared. Irreversible except
+/// through version history.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct ClearRange {
-    /// The spreadsheet's id (from its URL: docs.google.com/spreadsheets/d/<id>/edit)
     spreadsheet_id: String,
-    /// The range to clear, in A1 notation: `Sheet1!A2:D`, `'My Sheet'!C5`, `Sheet1` (every
-    /// value of the sheet)
+    /// A1 range or sheet
     range: String,
 }
 
@@ -580,7 +532,6 @@ pub struct ClearRange {
 pub struct Cleared {
     #[serde(rename = "spreadsheetId")]
     spreadsheet_id: Option<String>,
-    /// The range cleared, bounded to the sheet
     #[serde(rename = "clearedRange")]
     cleared_range: Option<String>,
 }

@@ -35,7 +35,7 @@ pub fn tools() -> Vec<ToolDef> {
     ]
 }
 
-/// Google's predefined slide layouts.
+// Google's predefined slide layouts.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum Layout {
@@ -56,47 +56,36 @@ pub enum Layout {
 #[derive(Deserialize, JsonSchema)]
 #[allow(dead_code)]
 pub struct SlideRef {
-    /// The presentation's id
     #[serde(rename = "presentationId")]
     presentation_id: String,
-    /// The new slide's object id
     #[serde(rename = "slideId")]
     slide_id: String,
-    /// The object id of the title placeholder that holds `title`
+    /// Holds `title`
     #[serde(rename = "titleObjectId")]
     title_object_id: Option<String>,
-    /// The object id of the body placeholder that holds `content`
+    /// Holds `content`
     #[serde(rename = "bodyObjectId")]
     body_object_id: Option<String>,
-    /// The presentation's revision after the change
     #[serde(rename = "revisionId")]
     revision_id: Option<String>,
-    /// The slide's URL in Google Slides
     url: String,
 }
 
-/// Add a slide to a presentation, from a predefined layout (default `TITLE_AND_BODY`) or one of
-/// the presentation's own layouts (`layout_id`, from get_presentation), with an optional title
-/// and body text in the layout's placeholders. It goes at the end unless `insertion_index` is
-/// given. Returns the new slide's id and its placeholders' ids.
+/// Add a slide from a predefined `layout` (default `TITLE_AND_BODY`) or the presentation's
+/// `layout_id`, with optional title and body text, at the end or at `insertion_index`. Returns its
+/// id and its placeholders' ids.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct AddSlide {
-    /// The presentation id (the part of its URL after /presentation/d/), or its URL
+    /// Id or URL
     presentation_id: String,
-    /// The slide's title (in the layout's title placeholder)
     title: Option<String>,
-    /// The slide's body text (in the layout's body placeholder; newlines start new paragraphs)
+    /// Body text
     content: Option<String>,
-    /// A predefined layout: `TITLE_AND_BODY` (default), `TITLE`, `TITLE_ONLY`, `BLANK`,
-    /// `SECTION_HEADER`, `TITLE_AND_TWO_COLUMNS`, `ONE_COLUMN_TEXT`, `MAIN_POINT`, `BIG_NUMBER`,
-    /// `CAPTION_ONLY`, `SECTION_TITLE_AND_DESCRIPTION`
     layout: Option<Layout>,
-    /// The object id of one of the presentation's layouts (instead of `layout`)
     layout_id: Option<String>,
-    /// Zero-based position of the new slide (default: at the end)
+    /// From 0
     insertion_index: Option<Int>,
-    /// The new slide's object id (5 to 44 characters: letters, digits, `_`, `-`, `:`; not
-    /// starting with `-` or `:`); generated when absent
+    /// 5 to 44 letters, digits, `_-:` (not first `-:`); default generated
     slide_id: Option<String>,
 }
 
@@ -239,19 +228,15 @@ async fn add_slide(ctx: Ctx, a: AddSlide) -> Result<Value, ToolError> {
     Ok(out)
 }
 
-/// Apply Slides API requests to a presentation in one atomic batch (all or none): create
-/// slides, shapes, tables, images; insert, delete, style or replace text; move, resize or
-/// delete objects... Each request is an object with one key, as the Slides API's
-/// `presentations.batchUpdate` documents them, e.g. `{"deleteObject": {"objectId": "g1"}}`.
-/// Returns Google's replies (one per request, in order) and the new revision.
+/// Apply Slides API `batchUpdate` requests atomically (create, edit, style, move or delete slides,
+/// shapes, tables, text). Returns one reply per request and the revision.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct BatchUpdatePresentation {
-    /// The presentation id (the part of its URL after /presentation/d/), or its URL
+    /// Id or URL
     presentation_id: String,
-    /// The requests, e.g. `[{"createSlide": {"slideLayoutReference": {"predefinedLayout": "TITLE_ONLY"}}}]`
+    /// Objects with one key, e.g. `[{"deleteObject": {"objectId": "g1"}}]`
     requests: Vec<Map<String, Value>>,
-    /// Apply only if the presentation is still at this revision (`revisionId` from
-    /// get_presentation); otherwise Google refuses the batch
+    /// Apply only at this revision
     required_revision_id: Option<String>,
 }
 
@@ -294,32 +279,26 @@ async fn batch_update_presentation(
 #[derive(Deserialize, JsonSchema)]
 #[allow(dead_code)]
 pub struct ReplaceResult {
-    /// The presentation's id
     #[serde(rename = "presentationId")]
     presentation_id: String,
-    /// Occurrences replaced
     #[serde(rename = "occurrencesChanged")]
     occurrences_changed: u64,
-    /// The presentation's revision after the change
     #[serde(rename = "revisionId")]
     revision_id: Option<String>,
 }
 
-/// Replace every occurrence of a text in a presentation (shapes and tables on every slide, or
-/// only on the slides given) with Google's replaceAllText. Returns how many were replaced. An
-/// empty replacement deletes the text.
+/// Replace every occurrence of a text on every slide or the given ones (empty replacement: delete).
+/// Returns the count.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct ReplaceText {
-    /// The presentation id (the part of its URL after /presentation/d/), or its URL
+    /// Id or URL
     presentation_id: String,
-    /// The text to find
     find_text: String,
-    /// The text to put in its place (empty: delete it)
     replace_text: String,
-    /// Match upper and lower case exactly (default true)
+    /// Default true
     #[serde(default = "yes")]
     match_case: bool,
-    /// Only on these slides (object ids from get_presentation); default every slide
+    /// Slide ids; default all
     page_object_ids: Option<Vec<String>>,
 }
 

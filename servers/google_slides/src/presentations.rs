@@ -46,26 +46,20 @@ pub fn tools() -> Vec<ToolDef> {
 #[derive(Deserialize, JsonSchema)]
 #[allow(dead_code)]
 pub struct PresentationRef {
-    /// The new presentation's id
     #[serde(rename = "presentationId")]
     presentation_id: String,
-    /// Its title
     title: Option<String>,
-    /// Its revision
     #[serde(rename = "revisionId")]
     revision_id: Option<String>,
-    /// Its URL in Google Slides
     url: String,
-    /// The ids of its slides (a new presentation has one title slide)
     #[serde(rename = "slideIds")]
     slide_ids: Vec<String>,
 }
 
-/// Create a new Google Slides presentation with a title, in the user's Drive root. Google
-/// gives it one title slide. Returns its id, URL and slide ids.
+/// Create a presentation (with one title slide) in the user's Drive root. Returns its id, URL and
+/// slide ids.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct CreatePresentation {
-    /// The new presentation's title
     title: String,
 }
 
@@ -90,16 +84,14 @@ async fn create_presentation(ctx: Ctx, a: CreatePresentation) -> Result<Value, T
     Ok(out)
 }
 
-/// List the Google Slides presentations the user can open (owned or shared with them, not in
-/// the trash), most recently modified first, through Google Drive: each one's id, name,
-/// modified time, owners and link, plus `nextPageToken` when there are more.
+/// List the user's presentations, most recently modified first: id, name, modified time, owners,
+/// link, and `nextPageToken`.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct ListPresentations {
-    /// Only presentations whose name contains this text
+    /// Name contains
     query: Option<String>,
-    /// Presentations per page, 1 to 1000 (default 100)
+    /// 1 to 1000, default 100
     page_size: Option<Int>,
-    /// `nextPageToken` of the previous page
     page_token: Option<String>,
 }
 
@@ -120,17 +112,14 @@ fn overview_fields() -> String {
     format!("{TEXT_FIELDS},locale,pageSize,layouts(objectId,layoutProperties(name,displayName))")
 }
 
-/// Read a presentation: its title, revision, page size, layouts (ids for add_slide's
-/// `layout_id`) and, per slide, its id, layout, title, every element with text (id, kind such
-/// as `TITLE`, `BODY`, `TEXT_BOX`, `TABLE`, and text) and speaker notes. With `fields` (a
-/// Slides API field mask such as `slides.objectId,title`), Google's answer for exactly those
-/// fields is returned as it is.
+/// Read a presentation: title, revision, page size, layouts (for add_slide's `layout_id`) and per
+/// slide its id, layout, text elements (id, kind, text) and notes. With `fields`, Google's answer
+/// for that field mask as it is.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct GetPresentation {
-    /// The presentation id (the part of its URL after /presentation/d/), or its URL
+    /// Id or URL
     presentation_id: String,
-    /// A field mask for Google's raw answer, e.g. `slides(objectId,pageElements)` or `*` for
-    /// everything (large)
+    /// e.g. `slides(objectId,pageElements)`; `*` is large
     fields: Option<String>,
 }
 
@@ -194,14 +183,12 @@ async fn get_presentation(ctx: Ctx, a: GetPresentation) -> Result<Value, ToolErr
     Ok(out)
 }
 
-/// Extract a presentation's text for summarizing: per slide, its number, title and the text of
-/// its other elements in order (shapes, tables, grouped shapes), and with `include_notes` its
-/// speaker notes.
+/// Extract a presentation's text per slide (number, title, text of its elements in order), and the
+/// speaker notes with `include_notes`.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct SummarizePresentation {
-    /// The presentation id (the part of its URL after /presentation/d/), or its URL
+    /// Id or URL
     presentation_id: String,
-    /// Include each slide's speaker notes (default false)
     include_notes: Option<bool>,
 }
 

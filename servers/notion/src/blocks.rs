@@ -66,16 +66,16 @@ pub fn tools() -> Vec<ToolDef> {
     ]
 }
 
-/// A block to write: a Notion block object, or Markdown that becomes one or more blocks.
+// A block to write: a Notion block object, or Markdown that becomes one or more blocks.
 #[derive(Deserialize, JsonSchema)]
 #[serde(untagged)]
 pub enum BlockInput {
-    /// Markdown (headings, paragraphs, bulleted/numbered/to-do lists, quotes, fenced code
-    /// with a language, dividers, tables, images, links, bold/italic/strikethrough/code),
-    /// converted to blocks.
+    // Markdown (headings, paragraphs, bulleted/numbered/to-do lists, quotes, fenced code
+    // with a language, dividers, tables, images, links, bold/italic/strikethrough/code),
+    // converted to blocks.
     Markdown(String),
-    /// A Notion block object, e.g. {"type": "paragraph", "paragraph": {"rich_text": [{"text":
-    /// {"content": "Hello"}}]}}; nested blocks under `<type>.children`.
+    // A Notion block object, e.g. {"type": "paragraph", "paragraph": {"rich_text": [{"text":
+    // {"content": "Hello"}}]}}; nested blocks under `<type>.children`.
     Block(Map<String, Value>),
 }
 
@@ -514,11 +514,10 @@ pub async fn fetch_tree(
 // Tools
 // ---------------------------------------------------------------------------------------
 
-/// Retrieve one block: its type, its text as Markdown and its type's main fields (checked,
-/// language, url...), whether it has children, parent and times.
+/// Retrieve a block: type, text as Markdown, its type's main fields, has_children, parent, times.
 #[derive(Deserialize, JsonSchema)]
 pub struct RetrieveBlock {
-    /// Block id (a page id also works: a page is a block)
+    /// A page id works too
     block_id: String,
 }
 
@@ -528,18 +527,15 @@ async fn retrieve_block(ctx: Ctx, a: RetrieveBlock) -> Result<Value, ToolError> 
     Ok(shape::block(&v))
 }
 
-/// Update a block's content: its type object with the fields to change (text as `rich_text`,
-/// `checked` of a to-do, `language` of code...), and/or archive (delete) or restore it.
-/// Returns the updated block.
+/// Update a block with its type object's changed fields, and/or archive or restore it. Returns the
+/// block.
 #[derive(Deserialize, JsonSchema)]
 pub struct UpdateBlock {
-    /// Block id
     block_id: String,
-    /// The block's type and its new values, e.g. {"paragraph": {"rich_text": [{"text":
-    /// {"content": "New text"}}]}} or {"to_do": {"checked": true}}; `rich_text` may also be
-    /// given as a Markdown string. The type cannot be changed.
+    /// e.g. {"to_do": {"checked": true}}; `rich_text` may be a Markdown string; the type cannot
+    /// change
     block_type: Option<Map<String, Value>>,
-    /// true moves the block to the trash, false restores it
+    /// true trashes it, false restores it
     archived: Option<bool>,
 }
 
@@ -600,11 +596,9 @@ async fn update_block(ctx: Ctx, a: UpdateBlock) -> Result<Value, ToolError> {
     Ok(shape::block(&v))
 }
 
-/// Delete a block (Notion moves it, and its children, to the trash; a page id deletes the
-/// page). Returns the block, now in the trash.
+/// Delete a block and its children (to the trash; a page id deletes the page). Returns the block.
 #[derive(Deserialize, JsonSchema)]
 pub struct DeleteBlock {
-    /// Block id
     block_id: String,
 }
 
@@ -614,16 +608,13 @@ async fn delete_block(ctx: Ctx, a: DeleteBlock) -> Result<Value, ToolError> {
     Ok(shape::block(&v))
 }
 
-/// List the child blocks of a block or page (one level; blocks with `has_children` have
-/// more below them), each with its type and its text as Markdown. Returns `next_cursor` and
-/// `has_more` for the next page.
+/// List a block's or page's child blocks, one level, with type and text as Markdown. Returns
+/// `next_cursor`, `has_more`.
 #[derive(Deserialize, JsonSchema)]
 pub struct GetBlockChildren {
-    /// Block or page id
     block_id: String,
-    /// `next_cursor` of the previous page
     start_cursor: Option<String>,
-    /// Blocks per page (default 100, at most 100)
+    /// At most 100
     page_size: Option<u32>,
 }
 
@@ -637,17 +628,14 @@ async fn get_block_children(ctx: Ctx, a: GetBlockChildren) -> Result<Value, Tool
     Ok(api::list(&v, shape::block))
 }
 
-/// Append content to a page or block: block objects and/or Markdown strings (converted to
-/// blocks), in order. Any amount: the server splits it into requests within Notion's limits
-/// (100 blocks per request, two levels of nesting; deeper children are appended to their new
-/// parents afterwards). Returns the new top-level blocks and how many requests it took.
+/// Append content to a page or block, any amount (split into requests within Notion's limits).
+/// Returns the new top-level blocks and the request count.
 #[derive(Deserialize, JsonSchema)]
 pub struct AppendBlockChildren {
-    /// Page or block id to append to
     block_id: String,
-    /// The content: Notion block objects, or Markdown strings
+    /// Block objects or Markdown strings
     children: Vec<BlockInput>,
-    /// Insert after this existing child block instead of at the end
+    /// Insert after this child block
     after: Option<String>,
 }
 

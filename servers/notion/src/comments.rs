@@ -79,17 +79,15 @@ async fn post_comment(
     Ok(shape::comment(&v))
 }
 
-/// Comment on a page or block (a new discussion), or reply in an existing discussion. The
-/// integration needs the "insert comments" capability. Returns the new comment with its
-/// discussion id.
+/// Comment on a page or block, or reply in a discussion (needs the insert comments capability).
+/// Returns the comment.
 #[derive(Deserialize, JsonSchema)]
 pub struct CreateComment {
-    /// Where to start a new discussion: {"page_id": "..."} or {"block_id": "..."}
+    /// {"page_id"} or {"block_id"}, for a new discussion
     parent: Option<Map<String, Value>>,
-    /// The comment: rich text objects, or strings with inline Markdown (bold, italic, code,
-    /// links)
+    /// Rich text objects or strings (inline Markdown)
     rich_text: Vec<RichTextInput>,
-    /// Reply in this discussion instead (from notion_get_comments)
+    /// Reply here instead
     discussion_id: Option<String>,
 }
 
@@ -111,15 +109,14 @@ async fn create_a_comment(ctx: Ctx, a: CreateAComment) -> Result<Value, ToolErro
     post_comment(&ctx, Some(a.parent), None, a.rich_text).await
 }
 
-/// List the open (unresolved) comments of a page or block, oldest first: text as Markdown,
-/// author id, discussion id and times. The integration needs the "read comments" capability.
+/// List a page's or block's open comments, oldest first: Markdown text, author, discussion id,
+/// times (needs the read comments capability).
 #[derive(Deserialize, JsonSchema)]
 pub struct GetComments {
     /// Page or block id
     block_id: String,
-    /// `next_cursor` of the previous page
     start_cursor: Option<String>,
-    /// Comments per page (default 100, at most 100)
+    /// At most 100
     page_size: Option<u32>,
 }
 

@@ -139,28 +139,22 @@ async fn query(ctx: &Ctx, data_source_id: &str, q: Query) -> Result<Value, ToolE
     Ok(out)
 }
 
-/// Query the rows (pages) of a database, with Notion's filter and sort objects. The
-/// database's data source is looked up first (a data source id is accepted too). Returns each
-/// row's id, URL, title and property values in simple form, and `next_cursor` / `has_more`.
+/// Query a database's rows with Notion's filter and sorts (its data source is looked up). Returns
+/// rows (id, URL, title, property values) and `next_cursor`, `has_more`.
 #[derive(Deserialize, JsonSchema)]
 pub struct QueryDatabase {
-    /// Database id or URL (or a data source id)
+    /// Id or URL, or a data source id
     database_id: String,
-    /// Notion filter, e.g. {"property": "Status", "status": {"equals": "Done"}} or {"and":
-    /// [...]}
+    /// e.g. {"property": "Status", "status": {"equals": "Done"}}
     filter: Option<Map<String, Value>>,
-    /// Sorts, e.g. [{"property": "Due", "direction": "ascending"}] or [{"timestamp":
-    /// "last_edited_time", "direction": "descending"}]
+    /// e.g. [{"property": "Due", "direction": "ascending"}]
     sorts: Option<Vec<Map<String, Value>>>,
-    /// `next_cursor` of the previous page
     start_cursor: Option<String>,
-    /// Rows per page (default 100, at most 100)
+    /// At most 100
     page_size: Option<u32>,
-    /// Only these property ids in each row
+    /// Only these property ids
     filter_properties: Option<Vec<String>>,
-    /// Query archived rows instead (true) or not (false)
     archived: Option<bool>,
-    /// Query rows in the trash instead (true) or not (false)
     in_trash: Option<bool>,
 }
 
@@ -182,26 +176,21 @@ async fn query_database(ctx: Ctx, a: QueryDatabase) -> Result<Value, ToolError> 
     .await
 }
 
-/// Query the rows (pages) of a data source with Notion's filter and sort objects. Returns
-/// each row's id, URL, title and property values in simple form, and `next_cursor` /
-/// `has_more`.
+/// Query a data source's rows with Notion's filter and sorts. Returns rows (id, URL, title,
+/// property values) and `next_cursor`, `has_more`.
 #[derive(Deserialize, JsonSchema)]
 pub struct QueryDataSource {
-    /// Data source id (`data_sources` of notion_get_database, or a search result)
     data_source_id: String,
-    /// Only these property ids in each row
+    /// Only these property ids
     filter_properties: Option<Vec<String>>,
-    /// Notion filter, e.g. {"property": "Status", "status": {"equals": "Done"}}
+    /// e.g. {"property": "Status", "status": {"equals": "Done"}}
     filter: Option<Map<String, Value>>,
-    /// Sorts, e.g. [{"property": "Due", "direction": "ascending"}]
+    /// e.g. [{"property": "Due", "direction": "ascending"}]
     sorts: Option<Vec<Map<String, Value>>>,
-    /// `next_cursor` of the previous page
     start_cursor: Option<String>,
-    /// Rows per page (default 100, at most 100)
+    /// At most 100
     page_size: Option<u32>,
-    /// Query archived rows instead (true) or not (false)
     archived: Option<bool>,
-    /// Query rows in the trash instead (true) or not (false)
     in_trash: Option<bool>,
 }
 
@@ -223,11 +212,11 @@ async fn query_data_source(ctx: Ctx, a: QueryDataSource) -> Result<Value, ToolEr
     .await
 }
 
-/// Retrieve a database: title, description, parent, URL, and each of its data sources with
-/// its schema (property name → type, id, options), which filters, sorts and new rows use.
+/// Retrieve a database: title, description, parent, URL, and its data sources with their schemas
+/// (property → type, id, options).
 #[derive(Deserialize, JsonSchema)]
 pub struct GetDatabase {
-    /// Database id or URL
+    /// Id or URL
     database_id: String,
 }
 
@@ -267,23 +256,20 @@ async fn get_database(ctx: Ctx, a: GetDatabase) -> Result<Value, ToolError> {
     Ok(out)
 }
 
-/// Create a database under a page, with one data source and its property schema. Returns
-/// the database with its data source ids.
+/// Create a database under a page, with one data source and its schema. Returns it with its data
+/// source ids.
 #[derive(Deserialize, JsonSchema)]
 pub struct CreateDatabase {
-    /// The parent page: {"page_id": "..."} ({"workspace": true} for public integrations)
+    /// {"page_id"} ({"workspace": true} for public integrations)
     parent: Map<String, Value>,
-    /// Title: rich text objects or plain strings
+    /// Rich text objects or strings
     title: Vec<RichTextInput>,
-    /// Property schema: name → Notion configuration ({"select": {"options": [{"name":
-    /// "Done"}]}}) or just a type name ("rich_text", "number", "date", "checkbox", "people",
-    /// ...). A title property called "Name" is added when none is given
+    /// Name → Notion config ({"select": {"options": [...]}}) or type name ("number", "date"...); a
+    /// "Name" title is added if none
     properties: Map<String, Value>,
-    /// Icon: {"emoji": "📚"} or {"external": {"url": "..."}}
     icon: Option<Map<String, Value>>,
-    /// Cover: {"external": {"url": "..."}}
     cover: Option<Map<String, Value>>,
-    /// Description: rich text objects or plain strings
+    /// Rich text objects or strings
     description: Option<Vec<RichTextInput>>,
 }
 
@@ -307,25 +293,21 @@ async fn create_database(ctx: Ctx, a: CreateDatabase) -> Result<Value, ToolError
     Ok(shape::database(&v))
 }
 
-/// Update a database: title, description, icon, cover, archive; and its property schema
-/// (add, rename with {"name": "New"}, change, or remove with null), which Notion keeps on the
-/// database's data source. Returns what was updated.
+/// Update a database's title, description, icon, cover, trash state, and its schema (add, change,
+/// rename with {"name"}, remove with null). Returns what changed.
 #[derive(Deserialize, JsonSchema)]
 pub struct UpdateDatabase {
-    /// Database id or URL
+    /// Id or URL
     database_id: String,
-    /// New title: rich text objects or plain strings
+    /// Rich text objects or strings
     title: Option<Vec<RichTextInput>>,
-    /// New description: rich text objects or plain strings
+    /// Rich text objects or strings
     description: Option<Vec<RichTextInput>>,
-    /// Schema changes: name → configuration object, type name, {"name": "New name"}, or null
-    /// to remove the property
+    /// Name → config, type name, {"name": "New"} or null
     properties: Option<Map<String, Value>>,
-    /// New icon: {"emoji": "📚"} or {"external": {"url": "..."}}
     icon: Option<Map<String, Value>>,
-    /// New cover: {"external": {"url": "..."}}
     cover: Option<Map<String, Value>>,
-    /// true archives the database (moves it to the trash), false restores it
+    /// true trashes, false restores
     archived: Option<bool>,
 }
 
@@ -379,22 +361,19 @@ async fn update_database(ctx: Ctx, a: UpdateDatabase) -> Result<Value, ToolError
     Ok(Value::Object(out))
 }
 
-/// Add a row (a page) to a database: property values by name in simple form ({"Name": "Task",
-/// "Status": "Done", "Due": "2025-01-31", "Tags": ["a"]}) or Notion's JSON form, converted
-/// with the data source's schema; content as Markdown and/or blocks. Returns the new page.
+/// Add a row to a database: property values by name, simple ({"Status": "Done", "Due":
+/// "2025-01-31"}) or Notion's form; content as Markdown and/or blocks. Returns the page.
 #[derive(Deserialize, JsonSchema)]
 pub struct CreateDatabaseItem {
-    /// Database id or URL (or a data source id)
+    /// Id or URL, or a data source id
     database_id: String,
-    /// Property values by name; "title" names the title property whatever it is called
+    /// "title" names the title property
     properties: Map<String, Value>,
-    /// Page content: Notion block objects or Markdown strings
+    /// Block objects or Markdown strings
     children: Option<Vec<BlockInput>>,
-    /// Page content as Markdown (before `children`)
+    /// Markdown, before `children`
     content: Option<String>,
-    /// Icon: {"emoji": "✅"} or {"external": {"url": "..."}}
     icon: Option<Map<String, Value>>,
-    /// Cover: {"external": {"url": "..."}}
     cover: Option<Map<String, Value>>,
 }
 
@@ -421,11 +400,9 @@ async fn create_database_item(ctx: Ctx, a: CreateDatabaseItem) -> Result<Value, 
     .await
 }
 
-/// Retrieve a data source: title, database, URL and its schema (property name → type, id,
-/// options).
+/// Retrieve a data source: title, database, URL and schema (property → type, id, options).
 #[derive(Deserialize, JsonSchema)]
 pub struct GetDataSource {
-    /// Data source id
     data_source_id: String,
 }
 
@@ -438,16 +415,14 @@ async fn get_data_source(ctx: Ctx, a: GetDataSource) -> Result<Value, ToolError>
     Ok(shape::data_source(&v))
 }
 
-/// Add a data source (a table with its own schema) to an existing database. Returns the new
-/// data source with its schema.
+/// Add a data source (a table with its own schema) to a database. Returns it.
 #[derive(Deserialize, JsonSchema)]
 pub struct CreateDataSource {
-    /// The database: {"database_id": "..."}
+    /// {"database_id"}
     parent: Map<String, Value>,
-    /// Property schema: name → Notion configuration or type name; a title property called
-    /// "Name" is added when none is given
+    /// Name → config or type name; a "Name" title is added if none
     properties: Map<String, Value>,
-    /// Title: rich text objects or plain strings
+    /// Rich text objects or strings
     title: Option<Vec<RichTextInput>>,
 }
 
@@ -510,21 +485,17 @@ async fn patch_data_source(ctx: &Ctx, u: DataSourceUpdate) -> Result<Value, Tool
     Ok(shape::data_source(&v))
 }
 
-/// Update a data source: title, icon, trash state, and its property schema (add, rename
-/// with {"name": "New"}, change options, or remove with null). Returns the data source with
-/// its new schema.
+/// Update a data source's title, icon, trash state and schema (add, change, rename with {"name"},
+/// remove with null). Returns it.
 #[derive(Deserialize, JsonSchema)]
 pub struct UpdateDataSource {
-    /// Data source id
     data_source_id: String,
-    /// New title: rich text objects or plain strings
+    /// Rich text objects or strings
     title: Option<Vec<RichTextInput>>,
-    /// Schema changes: name → configuration object, type name, {"name": "New name"}, or null
-    /// to remove the property
+    /// Name → config, type name, {"name": "New"} or null
     properties: Option<Map<String, Value>>,
-    /// New icon: {"emoji": "📚"} or {"external": {"url": "..."}}
     icon: Option<Map<String, Value>>,
-    /// true moves the data source to the trash, false restores it
+    /// true trashes, false restores
     in_trash: Option<bool>,
 }
 
@@ -572,15 +543,12 @@ async fn update_a_data_source(ctx: Ctx, a: UpdateADataSource) -> Result<Value, T
     .await
 }
 
-/// List the page templates of a data source (id, name, whether it is the default), which
-/// new rows can start from.
+/// List a data source's page templates (id, name, default) for new rows.
 #[derive(Deserialize, JsonSchema)]
 pub struct ListDataSourceTemplates {
-    /// Data source id
     data_source_id: String,
-    /// `next_cursor` of the previous page
     start_cursor: Option<String>,
-    /// Templates per page (default 100, at most 100)
+    /// At most 100
     page_size: Option<u32>,
 }
 

@@ -294,9 +294,9 @@ const LANGUAGES: &[&str] = &[
 #[derive(serde::Deserialize, schemars::JsonSchema)]
 #[serde(untagged)]
 pub(crate) enum RichTextInput {
-    /// Text (inline Markdown where the tool says so: bold, italic, code, links)
+    // Text (inline Markdown where the tool says so: bold, italic, code, links)
     Text(String),
-    /// A Notion rich text object, e.g. {"type": "text", "text": {"content": "Hello"}}
+    // A Notion rich text object, e.g. {"type": "text", "text": {"content": "Hello"}}
     Object(Map<String, Value>),
 }
 

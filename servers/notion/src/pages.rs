@@ -145,34 +145,26 @@ pub async fn create(ctx: &Ctx, p: NewPage) -> Result<Value, ToolError> {
 /// The page to create.
 #[derive(Deserialize, JsonSchema)]
 pub struct PageInput {
-    /// The page's title (shorthand for `properties.title`)
     title: Option<String>,
-    /// The page's content as Markdown: headings, paragraphs, bulleted/numbered/to-do lists,
-    /// quotes, code blocks with a language, dividers, tables, images, links, bold, italic,
-    /// strikethrough and inline code
+    /// Markdown: headings, lists, to-dos, quotes, code, tables, images, links
     content: Option<String>,
-    /// Properties: under a page only {"title": "..."}; under a database, values by property
-    /// name in simple form ({"Status": "Done", "Due": "2025-01-31", "Tags": ["a", "b"]}) or
-    /// in Notion's JSON form
+    /// Under a page only {"title": "..."}; under a database by name, simple ({"Status": "Done",
+    /// "Tags": ["a"]}) or Notion's form
     properties: Option<Map<String, Value>>,
-    /// More content as Notion block objects (or Markdown strings), after `content`
+    /// More content after `content`: block objects or Markdown
     children: Option<Vec<BlockInput>>,
 }
 
-/// Create a Notion page under a page, a database (as a new row) or, for public integrations,
-/// privately in the workspace (no parent). Content given as Markdown is converted to blocks;
-/// any amount is added, in as many requests as Notion's limits need. Returns the new page's
-/// id, URL, title and properties.
+/// Create a page under a page, as a database row, or (public integrations) alone in the workspace,
+/// with Markdown or block content of any size. Returns its id, URL, title and properties.
 #[derive(Deserialize, JsonSchema)]
 pub struct CreatePage {
-    /// The page: title, Markdown content, properties, block children
     page: PageInput,
-    /// Where to create it: {"page_id": "..."}, {"database_id": "..."} or
-    /// {"data_source_id": "..."}; omit for a private workspace page (public integrations only)
+    /// {"page_id"}, {"database_id"} or {"data_source_id"}; none: a workspace page
     parent: Option<Map<String, Value>>,
-    /// Icon: {"emoji": "🚀"} or {"external": {"url": "https://..."}}
+    /// {"emoji": "🚀"} or {"external": {"url"}}
     icon: Option<Map<String, Value>>,
-    /// Cover image: {"external": {"url": "https://..."}}
+    /// {"external": {"url"}}
     cover: Option<Map<String, Value>>,
 }
 
@@ -270,16 +262,14 @@ async fn fetch_page(
     Ok(out)
 }
 
-/// Retrieve a page: id, URL, title, parent, all property values in simple form (name →
-/// value), icon and times. With `include_content`, also its content rendered as Markdown
-/// (nested blocks included; child pages and databases appear as links).
+/// Retrieve a page: id, URL, title, parent, property values as name → value, icon, times; with
+/// `include_content`, its content as Markdown.
 #[derive(Deserialize, JsonSchema)]
 pub struct GetPage {
-    /// Page id or URL
+    /// Id or URL
     page_id: String,
-    /// Only these property ids (as in the data source schema)
+    /// Only these property ids
     filter_properties: Option<Vec<String>>,
-    /// Also return the page's content as Markdown (default false; reads all its blocks)
     include_content: Option<bool>,
 }
 
@@ -360,22 +350,21 @@ async fn update_page(ctx: &Ctx, u: PageUpdate) -> Result<Value, ToolError> {
     Ok(shape::page(&v))
 }
 
-/// Update a page's property values (simple form {"Status": "Done", "Due": "2025-01-31"} or
-/// Notion's JSON form; a page under a page has only `title`), icon or cover, or move it to
-/// or out of the trash. Returns the updated page.
+/// Update a page's property values (simple or Notion's form; a page under a page has only `title`),
+/// icon or cover, or trash or restore it. Returns the page.
 #[derive(Deserialize, JsonSchema)]
 pub struct UpdatePageProperties {
-    /// Page id or URL
+    /// Id or URL
     page_id: String,
-    /// Property values to set, by name; others stay as they are. null clears a value
+    /// By name; others stay; null clears
     properties: Map<String, Value>,
-    /// New icon: {"emoji": "🚀"} or {"external": {"url": "..."}}
+    /// {"emoji": "🚀"} or {"external": {"url"}}
     icon: Option<Map<String, Value>>,
-    /// New cover: {"external": {"url": "..."}}
+    /// {"external": {"url"}}
     cover: Option<Map<String, Value>>,
-    /// true archives the page (moves it to the trash), false restores it
+    /// true trashes, false restores
     archived: Option<bool>,
-    /// true moves the page to the trash, false restores it
+    /// true trashes, false restores
     in_trash: Option<bool>,
 }
 
@@ -427,18 +416,14 @@ async fn patch_page(ctx: Ctx, a: PatchPage) -> Result<Value, ToolError> {
     .await
 }
 
-/// Retrieve one property value of a page, in full: long titles and texts, and every item of
-/// relations, people and rollups (paginated: `next_cursor`, `has_more`), which page reads
-/// cut at 25.
+/// Retrieve one property value of a page in full (long texts; every relation, people or rollup
+/// item, which page reads cut at 25). Pages with `next_cursor`.
 #[derive(Deserialize, JsonSchema)]
 pub struct RetrievePageProperty {
-    /// Page id
     page_id: String,
-    /// Property id (from the page's or data source's `properties`)
     property_id: String,
-    /// `next_cursor` of the previous page of items
     start_cursor: Option<String>,
-    /// Items per page (at most 100)
+    /// At most 100
     page_size: Option<u32>,
 }
 
@@ -492,14 +477,11 @@ async fn retrieve_page_property(ctx: Ctx, a: RetrievePageProperty) -> Result<Val
     }))
 }
 
-/// Move a page under another page or into a data source (database). Returns the moved page
-/// with its new parent.
+/// Move a page under another page or into a data source. Returns the page.
 #[derive(Deserialize, JsonSchema)]
 pub struct MovePage {
-    /// The page to move
     page_id: String,
-    /// The new parent: {"page_id": "..."} or {"data_source_id": "..."} ({"database_id":
-    /// "..."} is resolved to its data source)
+    /// {"page_id"} or {"data_source_id"} (a {"database_id"} is resolved)
     parent: Map<String, Value>,
 }
 

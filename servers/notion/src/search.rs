@@ -16,22 +16,18 @@ pub fn tools() -> Vec<ToolDef> {
     ]
 }
 
-/// Search the pages and data sources (database tables) shared with the integration by
-/// title. Returns each result's object type, id, title, URL and parent (data sources also
-/// their database id and schema), and `next_cursor` / `has_more`.
+/// Search the pages and data sources shared with the integration by title. Returns object type, id,
+/// title, URL, parent (data sources: database and schema), and `next_cursor`, `has_more`.
 #[derive(Deserialize, JsonSchema)]
 pub struct Search {
-    /// Text to look for in titles; omit to list everything shared with the integration
+    /// Omit to list everything
     query: Option<String>,
-    /// Order: {"direction": "ascending" | "descending", "timestamp": "last_edited_time"}
-    /// (default: most relevant first)
+    /// {"direction": "ascending", "timestamp": "last_edited_time"}; default relevance
     sort: Option<Map<String, Value>>,
-    /// Only pages or only data sources: {"property": "object", "value": "page" |
-    /// "data_source"} ("database" is read as "data_source")
+    /// {"property": "object", "value": "page"} or "data_source"
     filter: Option<Map<String, Value>>,
-    /// `next_cursor` of the previous page
     start_cursor: Option<String>,
-    /// Results per page (default 100, at most 100)
+    /// At most 100
     page_size: Option<u32>,
 }
 

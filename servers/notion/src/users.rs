@@ -22,11 +22,9 @@ pub fn tools() -> Vec<ToolDef> {
     ]
 }
 
-/// Retrieve a user: name, type (person or bot), email (with the "read user information
-/// including email" capability) and avatar.
+/// Retrieve a user: name, type, email (with that capability), avatar.
 #[derive(Deserialize, JsonSchema)]
 pub struct GetUser {
-    /// User id
     user_id: String,
 }
 
@@ -36,13 +34,12 @@ async fn get_user(ctx: Ctx, a: GetUser) -> Result<Value, ToolError> {
     Ok(shape::user(&v))
 }
 
-/// List the workspace's users (people and bots; guests are not listed): id, name, type,
-/// email. Returns `next_cursor` and `has_more` for the next page.
+/// List the workspace's people and bots (not guests): id, name, type, email. Pages with
+/// `next_cursor`.
 #[derive(Deserialize, JsonSchema)]
 pub struct ListUsers {
-    /// `next_cursor` of the previous page
     start_cursor: Option<String>,
-    /// Users per page (default 100, at most 100)
+    /// At most 100
     page_size: Option<u32>,
 }
 
@@ -55,8 +52,7 @@ async fn list_users(ctx: Ctx, a: ListUsers) -> Result<Value, ToolError> {
     Ok(api::list(&v, shape::user))
 }
 
-/// Retrieve the bot user of the token: its id, name, workspace name and owner type (the
-/// workspace, or the user who authorized a public integration).
+/// Retrieve the token's bot user: id, name, workspace and owner.
 #[derive(Deserialize, JsonSchema)]
 pub struct GetMe {}
 

@@ -29,7 +29,7 @@ pub enum Actor {
     UserOrBot,
 }
 
-/// Who a tool acts as, for the tools that can act either way.
+// Who a tool acts as, for the tools that can act either way.
 #[derive(Debug, Clone, Copy, Default, Deserialize, Serialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "lowercase")]
 pub enum ActAs {
@@ -407,7 +407,7 @@ pub fn detailed(mut v: Value) -> Value {
     v
 }
 
-/// `concise` (default) or `detailed` (Slack's own objects).
+// `concise` (default) or `detailed` (Slack's own objects).
 #[derive(Debug, Clone, Copy, Default, Deserialize, Serialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "lowercase")]
 pub enum ResponseFormat {

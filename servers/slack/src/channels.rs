@@ -60,28 +60,25 @@ pub fn tools() -> Vec<ToolDef> {
 /// Slack's cap on `limit` for conversations.list and users.conversations ("under 1000").
 const LIST_MAX: u64 = 999;
 
-/// List the conversations the user can see (user token): public channels by default, or the
-/// `types` given. Returns `channels` (id, name or DM user, privacy, membership, member count,
-/// topic, purpose) and `next_cursor`. `channel_name` and `user_id` filter the page Slack
-/// returned; keep paging with `next_cursor` to search further.
+/// List conversations the user can see (user token): public channels, or the `types` given. Returns
+/// `channels` (id, name or DM user, privacy, membership, members, topic, purpose) and
+/// `next_cursor`. `channel_name` and `user_id` filter each page; keep paging to search further.
 #[derive(Deserialize, JsonSchema)]
 pub struct UserListChannels {
-    /// Conversations per page from Slack (default 100, Slack's maximum 999; 200 recommended)
+    /// Slack's maximum 999
     #[schemars(extend("default" = 100))]
     limit: Option<Int>,
-    /// `next_cursor` of a previous result, for the next page
     cursor: Option<String>,
-    /// Comma-separated conversation types: any of public_channel, private_channel, mpim, im
+    /// Comma-separated: public_channel, private_channel, mpim, im
     #[schemars(extend("default" = "public_channel"))]
     types: Option<String>,
-    /// Keep channels whose name contains this text (case-insensitive); does not filter DMs
+    /// Name contains (case-insensitive); not DMs
     channel_name: Option<String>,
-    /// Keep DMs with this user ID (exact); does not filter channels
+    /// DMs with this user
     user_id: Option<String>,
-    /// Leave out archived channels (default true)
     #[schemars(extend("default" = true))]
     exclude_archived: Option<bool>,
-    /// `concise` (default) or `detailed` (Slack's conversation objects as they are)
+    /// `detailed`: Slack's objects
     #[schemars(extend("default" = "concise"))]
     response_format: Option<ResponseFormat>,
 }
@@ -146,14 +143,12 @@ fn channel_page(v: &Value, channels: Vec<Value>, format: ResponseFormat) -> Valu
     json!({ "channels": channels, "next_cursor": api::next_cursor(v) })
 }
 
-/// Invite users (people or bot users, by user ID) to a channel. Returns the channel (id,
-/// name, member count). Acts with the user token when the request has one, else with the
-/// bot token (which must be in the channel and have channels:manage or groups:write).
+/// Invite users (people or bots) to a channel, with the user token if given, else the bot's (a
+/// member with channels:manage or groups:write). Returns the channel.
 #[derive(Deserialize, JsonSchema)]
 pub struct InviteUsersToChannel {
-    /// Channel ID (e.g. C1234567890)
     channel_id: String,
-    /// User IDs to invite (e.g. U1234567890), at most 1000
+    /// At most 1000
     user_ids: Vec<String>,
 }
 
@@ -187,29 +182,24 @@ async fn invite_users_to_channel(ctx: Ctx, a: InviteUsersToChannel) -> Result<Va
     }))
 }
 
-/// List the conversations a user is a member of: by default those of the acting identity
-/// (the bot's channels with the bot token, the user's with the user token); with `user`,
-/// another user's public channels and the private ones shared with the acting identity.
-/// Returns `channels` and `next_cursor`.
+/// List the conversations of the acting identity or, with `user`, another user's public channels
+/// and private ones shared with you. Returns `channels` and `next_cursor`.
 #[derive(Deserialize, JsonSchema)]
 pub struct ListUserConversations {
-    /// User ID whose conversations to list (default: the acting identity)
+    /// User ID; default the acting identity
     user: Option<String>,
-    /// Comma-separated conversation types: any of public_channel, private_channel, mpim, im
+    /// Comma-separated: public_channel, private_channel, mpim, im
     #[schemars(extend("default" = "public_channel"))]
     types: Option<String>,
-    /// Leave out archived channels (default true)
     #[schemars(extend("default" = true))]
     exclude_archived: Option<bool>,
-    /// Conversations per page (default 100, Slack's maximum 999)
+    /// Slack's maximum 999
     #[schemars(extend("default" = 100))]
     limit: Option<Int>,
-    /// `next_cursor` of a previous result, for the next page
     cursor: Option<String>,
-    /// `concise` (default) or `detailed` (Slack's conversation objects as they are)
+    /// `detailed`: Slack's objects
     #[schemars(extend("default" = "concise"))]
     response_format: Option<ResponseFormat>,
-    /// Act as the app's `bot` (default, bot token) or the `user` (user token)
     #[schemars(extend("default" = "bot"))]
     act_as: Option<ActAs>,
 }
@@ -245,13 +235,10 @@ async fn list_user_conversations(ctx: Ctx, a: ListUserConversations) -> Result<V
     ))
 }
 
-/// Get one conversation: id, name (or DM user), privacy, archived, membership, member count,
-/// topic and purpose.
+/// Get a conversation: id, name or DM user, privacy, archived, membership, members, topic, purpose.
 #[derive(Deserialize, JsonSchema)]
 pub struct GetChannelInfo {
-    /// Channel ID (e.g. C1234567890)
     channel_id: String,
-    /// Act as the app's `bot` (default, bot token) or the `user` (user token)
     #[schemars(extend("default" = "bot"))]
     act_as: Option<ActAs>,
 }
@@ -282,13 +269,10 @@ async fn get_channel_info(ctx: Ctx, a: GetChannelInfo) -> Result<Value, ToolErro
     Ok(out)
 }
 
-/// Open (or find) a direct message with one user, or a group DM with 2 to 8 users, and
-/// return its `channel_id` to post in. Opening a DM that exists returns the same channel.
+/// Open (or find) a DM with one user or a group DM with 2 to 8, and return its `channel_id`.
 #[derive(Deserialize, JsonSchema)]
 pub struct OpenDm {
-    /// User IDs: one for a DM, 2 to 8 for a group DM (the acting identity is added)
     user_ids: Vec<String>,
-    /// Act as the app's `bot` (default: a DM with the bot) or the `user` (user token)
     #[schemars(extend("default" = "bot"))]
     act_as: Option<ActAs>,
 }
@@ -317,15 +301,12 @@ async fn open_dm(ctx: Ctx, a: OpenDm) -> Result<Value, ToolError> {
     Ok(out)
 }
 
-/// Set a channel's topic (shown in the channel header; Slack mrkdwn is not rendered there).
-/// Returns the channel ID and the new topic.
+/// Set a channel's topic (mrkdwn is not rendered there). Returns the channel ID and topic.
 #[derive(Deserialize, JsonSchema)]
 pub struct SetChannelTopic {
-    /// Channel ID (e.g. C1234567890)
     channel_id: String,
-    /// New topic, at most 250 characters
+    /// At most 250 characters
     topic: String,
-    /// Act as the app's `bot` (default, bot token) or the `user` (user token)
     #[schemars(extend("default" = "bot"))]
     act_as: Option<ActAs>,
 }
@@ -347,14 +328,12 @@ async fn set_channel_topic(ctx: Ctx, a: SetChannelTopic) -> Result<Value, ToolEr
     Ok(json!({ "channel_id": a.channel_id.trim(), "topic": topic }))
 }
 
-/// Set a channel's purpose (its description). Returns the channel ID and the new purpose.
+/// Set a channel's purpose (description). Returns the channel ID and purpose.
 #[derive(Deserialize, JsonSchema)]
 pub struct SetChannelPurpose {
-    /// Channel ID (e.g. C1234567890)
     channel_id: String,
-    /// New purpose, at most 250 characters
+    /// At most 250 characters
     purpose: String,
-    /// Act as the app's `bot` (default, bot token) or the `user` (user token)
     #[schemars(extend("default" = "bot"))]
     act_as: Option<ActAs>,
 }

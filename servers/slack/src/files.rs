@@ -22,31 +22,24 @@ pub fn tools() -> Vec<ToolDef> {
     ]
 }
 
-/// Upload a file and share it in a channel (or thread), optionally with a message. Give the
-/// content as text (`content`) or as base64 (`content_base64`, for binary files). Without
-/// `channel_id` the file stays private to the uploader. Returns the file's `id`, `name`,
-/// `title` and `permalink`.
+/// Upload a file as text `content` or `content_base64`, shared in `channel_id` (or a thread) with
+/// an optional message, else private. Returns its `id`, `name`, `title`, `permalink`.
 #[derive(Deserialize, JsonSchema)]
 pub struct UploadFile {
-    /// File name with extension (e.g. report.csv); Slack infers the type from it
+    /// With extension; Slack infers the type
     filename: String,
-    /// File content as text (UTF-8)
     content: Option<String>,
-    /// File content as base64, for binary files (instead of `content`)
     content_base64: Option<String>,
-    /// Channel ID to share the file in (default: not shared)
     channel_id: Option<String>,
-    /// Title shown for the file (default: the file name)
     title: Option<String>,
-    /// Message posted with the file (Slack mrkdwn)
+    /// Message (mrkdwn)
     initial_comment: Option<String>,
-    /// ts of a thread's parent message, to share the file as a reply (needs `channel_id`)
+    /// Parent ts, to reply (with `channel_id`)
     thread_ts: Option<String>,
-    /// Description of an image for screen readers
+    /// Image description for screen readers
     alt_txt: Option<String>,
-    /// Syntax highlighting for a text snippet (e.g. python, javascript)
+    /// Syntax, e.g. python
     snippet_type: Option<String>,
-    /// Act as the app's `bot` (default, bot token) or the `user` (user token)
     #[schemars(extend("default" = "bot"))]
     act_as: Option<ActAs>,
 }

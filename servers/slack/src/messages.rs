@@ -94,27 +94,23 @@ const HISTORY_MAX: u64 = 999;
 /// Slack's cap on `limit` for conversations.replies.
 const REPLIES_MAX: u64 = 1000;
 
-/// Get messages of a channel, DM or group DM, newest first (top-level messages and thread
-/// parents; use slack_get_thread_replies for replies). Returns `messages` (ts, user, text,
-/// thread_ts, reply_count, reactions, files), `has_more` and `next_cursor`. To fetch one
-/// message, give `latest` = its ts, `inclusive` = true and `limit` = 1. Acts with the user
-/// token when the request has one, else with the bot token (the bot must be in the channel).
+/// Get a conversation's messages, newest first (thread parents, not replies), with the user token
+/// if given, else the bot's (a member). Returns `messages`, `has_more`, `next_cursor`. One message:
+/// `latest` = its ts, `inclusive`, `limit` 1.
 #[derive(Deserialize, JsonSchema)]
 pub struct GetChannelHistory {
-    /// Channel ID (e.g. C1234567890; DMs start with D)
     channel_id: String,
-    /// Number of messages to return (default 10, Slack's maximum 999)
+    /// Slack's maximum 999
     #[schemars(extend("default" = 10))]
     limit: Option<Int>,
-    /// `next_cursor` of a previous result, for the next (older) page
     cursor: Option<String>,
-    /// Only messages after this Slack timestamp (e.g. 1712345678.123456)
+    /// Slack ts (`1712345678.123456`)
     oldest: Option<String>,
-    /// Only messages before this Slack timestamp (default: now)
+    /// Slack ts; default now
     latest: Option<String>,
-    /// Include messages whose ts equals `oldest` or `latest`
+    /// Include `oldest` and `latest`
     inclusive: Option<bool>,
-    /// `concise` (default): the fields above; `detailed`: Slack's message objects as they are
+    /// `detailed`: Slack's objects
     #[schemars(extend("default" = "concise"))]
     response_format: Option<ResponseFormat>,
 }
@@ -142,29 +138,22 @@ fn messages_page(v: Value, format: ResponseFormat) -> Value {
     })
 }
 
-/// Get a thread: its parent message followed by the replies, oldest first. Returns
-/// `messages`, `has_more` and `next_cursor`. A message link
-/// https://x.slack.com/archives/C123456/p1712345678123456 is `channel_id` C123456 and
-/// `thread_ts` 1712345678.123456. Acts with the user token when the request has one, else
-/// with the bot token.
+/// Get a thread, parent first, with the user token if given, else the bot's. Link
+/// .../archives/C123/p1712345678123456 is `channel_id` C123, `thread_ts` 1712345678.123456. Returns
+/// `messages`, `has_more`, `next_cursor`.
 #[derive(Deserialize, JsonSchema)]
 pub struct GetThreadReplies {
-    /// Channel ID of the thread (e.g. C1234567890)
     channel_id: String,
-    /// ts of the thread's parent message (e.g. 1712345678.123456)
     thread_ts: String,
-    /// Number of messages to return (default 10, Slack's maximum 1000)
+    /// Slack's maximum 1000
     #[schemars(extend("default" = 10))]
     limit: Option<Int>,
-    /// `next_cursor` of a previous result, for the next page
     cursor: Option<String>,
-    /// Only messages after this Slack timestamp
     oldest: Option<String>,
-    /// Only messages before this Slack timestamp
     latest: Option<String>,
-    /// Include messages whose ts equals `oldest` or `latest`
+    /// Include `oldest` and `latest`
     inclusive: Option<bool>,
-    /// `concise` (default) or `detailed` (Slack's message objects as they are)
+    /// `detailed`: Slack's objects
     #[schemars(extend("default" = "concise"))]
     response_format: Option<ResponseFormat>,
 }
@@ -182,26 +171,21 @@ async fn get_thread_replies(ctx: Ctx, a: GetThreadReplies) -> Result<Value, Tool
     Ok(messages_page(v, a.response_format.unwrap_or_default()))
 }
 
-/// Post a message to a channel as the user who installed the app (user token). The text is
-/// sent as given: Slack mrkdwn (*bold*, _italic_, <@U123> mentions, <#C123> channel links,
-/// :emoji:) and any Unicode. Returns the channel, the new message's `ts` and its text.
+/// Post a message as the user (user token), in Slack mrkdwn (*bold*, <@U123>, <#C123>, :emoji:).
+/// Returns the channel, `ts` and text.
 #[derive(Deserialize, JsonSchema)]
 pub struct PostMessage {
-    /// Channel ID (e.g. C1234567890), or a user ID to message them in the app's DM
+    /// Channel ID, or a user ID for the app's DM
     channel_id: String,
-    /// Message text (Slack mrkdwn)
     text: String,
 }
 
-/// Post a message to a channel as the app's bot user (bot token; the bot must be a member of
-/// private channels, and of public ones unless it has chat:write.public). The text is sent as
-/// given: Slack mrkdwn and any Unicode. Returns the channel, the new message's `ts` and its
-/// text.
+/// Post a message as the bot (bot token; a member, or chat:write.public for public channels), in
+/// Slack mrkdwn. Returns the channel, `ts` and text.
 #[derive(Deserialize, JsonSchema)]
 pub struct BotPostMessage {
-    /// Channel ID (e.g. C1234567890), or a user ID to message them in the app's DM
+    /// Channel ID, or a user ID for the app's DM
     channel_id: String,
-    /// Message text (Slack mrkdwn)
     text: String,
 }
 
@@ -213,31 +197,25 @@ async fn bot_post_message(ctx: Ctx, a: BotPostMessage) -> Result<Value, ToolErro
     post(&ctx, Actor::Bot, &a.channel_id, &a.text, None, None).await
 }
 
-/// Reply in a thread as the user who installed the app (user token). Returns the channel,
-/// the reply's `ts`, `thread_ts` and text.
+/// Reply in a thread as the user (user token). Returns the channel, `ts`, `thread_ts` and text.
 #[derive(Deserialize, JsonSchema)]
 pub struct ReplyToThread {
-    /// Channel ID of the thread (e.g. C1234567890)
     channel_id: String,
-    /// ts of the thread's parent message (e.g. 1712345678.123456); never a reply's ts
+    /// The parent's ts, never a reply's
     thread_ts: String,
-    /// Reply text (Slack mrkdwn)
     text: String,
-    /// Also post the reply to the channel (default false)
+    /// Also post to the channel
     reply_broadcast: Option<bool>,
 }
 
-/// Reply in a thread as the app's bot user (bot token). Returns the channel, the reply's
-/// `ts`, `thread_ts` and text.
+/// Reply in a thread as the bot (bot token). Returns the channel, `ts`, `thread_ts` and text.
 #[derive(Deserialize, JsonSchema)]
 pub struct BotReplyToThread {
-    /// Channel ID of the thread (e.g. C1234567890)
     channel_id: String,
-    /// ts of the thread's parent message (e.g. 1712345678.123456); never a reply's ts
+    /// The parent's ts, never a reply's
     thread_ts: String,
-    /// Reply text (Slack mrkdwn)
     text: String,
-    /// Also post the reply to the channel (default false)
+    /// Also post to the channel
     reply_broadcast: Option<bool>,
 }
 
@@ -297,13 +275,9 @@ async fn post(
 #[derive(JsonSchema)]
 #[allow(dead_code)]
 struct Posted {
-    /// Channel ID the message was posted in
     channel: String,
-    /// The new message's ts (its ID within the channel)
     ts: String,
-    /// ts of the thread's parent message, for a reply
     thread_ts: Option<String>,
-    /// The message text as Slack stored it
     text: Option<String>,
 }
 
@@ -311,9 +285,7 @@ struct Posted {
 #[derive(JsonSchema)]
 #[allow(dead_code)]
 struct Permalink {
-    /// Channel ID of the message
     channel: String,
-    /// URL of the message
     permalink: String,
 }
 
@@ -329,17 +301,13 @@ fn posted(v: &Value) -> Value {
     )
 }
 
-/// Edit the text of a message. A bot can only edit its own messages and a user their own:
-/// set `act_as` to whoever posted it. Returns the channel, `ts` and the new text.
+/// Edit a message's text; only its poster can, so set `act_as` to them. Returns the channel, `ts`
+/// and text.
 #[derive(Deserialize, JsonSchema)]
 pub struct UpdateMessage {
-    /// Channel ID of the message
     channel_id: String,
-    /// ts of the message to edit
     ts: String,
-    /// New message text (Slack mrkdwn), replacing the old text
     text: String,
-    /// Act as the app's `bot` (default, bot token) or the `user` (user token)
     #[schemars(extend("default" = "bot"))]
     act_as: Option<ActAs>,
 }
@@ -357,16 +325,12 @@ async fn update_message(ctx: Ctx, a: UpdateMessage) -> Result<Value, ToolError> 
     Ok(pick(&v, &["channel", "ts", "text"]))
 }
 
-/// Delete a message permanently (it cannot be restored). A bot can only delete its own
-/// messages and a user their own (unless a workspace admin): set `act_as` to whoever posted
-/// it. Returns the channel and `ts` of the deleted message.
+/// Delete a message for good; only its poster (or an admin) can, so set `act_as` to them. Returns
+/// the channel and `ts`.
 #[derive(Deserialize, JsonSchema)]
 pub struct DeleteMessage {
-    /// Channel ID of the message
     channel_id: String,
-    /// ts of the message to delete
     ts: String,
-    /// Act as the app's `bot` (default, bot token) or the `user` (user token)
     #[schemars(extend("default" = "bot"))]
     act_as: Option<ActAs>,
 }
@@ -385,15 +349,11 @@ async fn delete_message(ctx: Ctx, a: DeleteMessage) -> Result<Value, ToolError> 
     Ok(out)
 }
 
-/// Get the permanent link (URL) of a message, to share or cite it. Returns `channel` and
-/// `permalink`.
+/// Get a message's permanent URL. Returns `channel` and `permalink`.
 #[derive(Deserialize, JsonSchema)]
 pub struct GetPermalink {
-    /// Channel ID of the message
     channel_id: String,
-    /// ts of the message
     message_ts: String,
-    /// Act as the app's `bot` (default, bot token) or the `user` (user token)
     #[schemars(extend("default" = "bot"))]
     act_as: Option<ActAs>,
 }
@@ -407,19 +367,16 @@ async fn get_permalink(ctx: Ctx, a: GetPermalink) -> Result<Value, ToolError> {
     Ok(pick(&v, &["channel", "permalink"]))
 }
 
-/// Schedule a message to be posted later (up to 120 days ahead), in a channel or as a thread
-/// reply. Returns `scheduled_message_id`, `channel` and `post_at`.
+/// Schedule a message (up to 120 days ahead) in a channel or thread. Returns
+/// `scheduled_message_id`, `channel` and `post_at`.
 #[derive(Deserialize, JsonSchema)]
 pub struct ScheduleMessage {
-    /// Channel ID to post in
     channel_id: String,
-    /// Message text (Slack mrkdwn)
     text: String,
-    /// When to post it: Unix timestamp in seconds (e.g. 1767225600), in the future
+    /// Unix time in seconds
     post_at: Int,
-    /// ts of a thread's parent message, to post the message as a reply
+    /// Parent ts, to reply
     thread_ts: Option<String>,
-    /// Act as the app's `bot` (default, bot token) or the `user` (user token)
     #[schemars(extend("default" = "bot"))]
     act_as: Option<ActAs>,
 }

@@ -42,25 +42,23 @@ pub fn tools() -> Vec<ToolDef> {
     ]
 }
 
-/// Add an emoji reaction to a message as the user who installed the app (user token).
+/// Add an emoji reaction to a message as the user (user token).
 #[derive(Deserialize, JsonSchema)]
 pub struct UserAddReaction {
-    /// Channel ID of the message (e.g. C1234567890)
     channel_id: String,
-    /// ts of the message to react to (e.g. 1712345678.123456)
+    /// The message's ts
     timestamp: String,
-    /// Emoji name without colons (e.g. thumbsup, heart, white_check_mark)
+    /// Emoji name without colons (`thumbsup`)
     reaction: String,
 }
 
-/// Add an emoji reaction to a message as the app's bot user (bot token).
+/// Add an emoji reaction to a message as the bot (bot token).
 #[derive(Deserialize, JsonSchema)]
 pub struct BotAddReaction {
-    /// Channel ID of the message (e.g. C1234567890)
     channel_id: String,
-    /// ts of the message to react to (e.g. 1712345678.123456)
+    /// The message's ts
     timestamp: String,
-    /// Emoji name without colons (e.g. thumbsup, heart, white_check_mark)
+    /// Emoji name without colons (`thumbsup`)
     reaction: String,
 }
 
@@ -112,17 +110,14 @@ async fn react(
     Ok(json!({ (done): true, "channel": channel, "timestamp": ts, "reaction": name }))
 }
 
-/// Remove an emoji reaction from a message. Only the acting identity's own reaction can be
-/// removed: set `act_as` to whoever added it.
+/// Remove your own emoji reaction from a message: set `act_as` to whoever added it.
 #[derive(Deserialize, JsonSchema)]
 pub struct RemoveReaction {
-    /// Channel ID of the message
     channel_id: String,
-    /// ts of the message
+    /// The message's ts
     timestamp: String,
-    /// Emoji name without colons (e.g. thumbsup)
+    /// Without colons
     reaction: String,
-    /// Act as the app's `bot` (default, bot token) or the `user` (user token)
     #[schemars(extend("default" = "bot"))]
     act_as: Option<ActAs>,
 }
@@ -140,15 +135,13 @@ async fn remove_reaction(ctx: Ctx, a: RemoveReaction) -> Result<Value, ToolError
     .await
 }
 
-/// List the emoji reactions on a message: each emoji's name, count and the IDs of the users
-/// who reacted. Returns `channel`, `ts`, `text` and `reactions`.
+/// List a message's reactions: emoji, count, user IDs. Returns `channel`, `ts`, `text` and
+/// `reactions`.
 #[derive(Deserialize, JsonSchema)]
 pub struct GetReactions {
-    /// Channel ID of the message
     channel_id: String,
-    /// ts of the message
+    /// The message's ts
     timestamp: String,
-    /// Act as the app's `bot` (default, bot token) or the `user` (user token)
     #[schemars(extend("default" = "bot"))]
     act_as: Option<ActAs>,
 }

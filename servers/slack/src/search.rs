@@ -20,7 +20,7 @@ pub fn tools() -> Vec<ToolDef> {
     ]
 }
 
-/// Messages addressed to the acting user.
+// Messages addressed to the acting user.
 #[derive(Debug, Clone, Copy, Default, Deserialize, Serialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "lowercase")]
 enum ToMe {
@@ -47,34 +47,27 @@ enum SortDir {
     Desc,
 }
 
-/// Search the messages the user can see (user token with search:read), with Slack's search
-/// syntax: `from:@ada`, `in:#general`, `before:2024-05-01`, `after:...`, `has:link`,
-/// "exact phrase". Returns `total`, `matches` (channel_id, channel_name, user, username, ts,
-/// thread_ts, text, permalink) and `next_cursor`. For a match's full thread, call
-/// slack_get_thread_replies with its channel_id and thread_ts (or ts).
+/// Search messages the user can see (user token, search:read) with Slack's syntax: `from:@ada
+/// in:#general after:2024-05-01 has:link "a phrase"`. Returns `total`, `matches` (channel, user,
+/// ts, thread_ts, text, permalink) and `next_cursor`.
 #[derive(Deserialize, JsonSchema)]
 pub struct UserSearchMessages {
-    /// Search query in Slack's search syntax
     query: String,
-    /// Only messages in these channels (channel IDs)
     channel_ids: Option<Vec<String>>,
-    /// `dm`: only DMs sent to you; `mention`: only messages that @mention you; `off` (default)
+    /// `dm`: DMs to you; `mention`: @mentions of you
     #[schemars(extend("default" = "off"))]
     to_me: Option<ToMe>,
-    /// `score` (relevance, default) or `timestamp`
     #[schemars(extend("default" = "score"))]
     sort: Option<Sort>,
-    /// `desc` (default) or `asc`
     #[schemars(extend("default" = "desc"))]
     sort_dir: Option<SortDir>,
-    /// Results per page (default 20, Slack's maximum 100)
+    /// At most 100
     #[schemars(extend("default" = 20))]
     count: Option<Int>,
-    /// `next_cursor` of a previous result, for the next page
     cursor: Option<String>,
-    /// Mark the matched terms in `text` (Slack's \ue000 and \ue001 markers; default false)
+    /// Mark matched terms (\ue000, \ue001)
     highlight: Option<bool>,
-    /// `concise` (default) or `detailed` (Slack's match objects as they are)
+    /// `detailed`: Slack's objects
     #[schemars(extend("default" = "concise"))]
     response_format: Option<ResponseFormat>,
 }

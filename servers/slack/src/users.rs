@@ -31,28 +31,22 @@ pub fn tools() -> Vec<ToolDef> {
 /// Slack's cap on `limit` for users.list ("under 1000").
 const USERS_MAX: u64 = 999;
 
-/// List the workspace's users (people and bots, including deactivated ones). Returns
-/// `members` (id, name, real_name, display_name, email where the token may read it, title,
-/// tz, is_bot, is_admin, deleted) and `next_cursor`. `user_id` and `name` filter the page
-/// Slack returned (matching either); keep paging with `next_cursor` to search further, or use
-/// slack_lookup_user_by_email. Acts with the user token when the request has one, else with
-/// the bot token.
+/// List the workspace's users, bots and deactivated ones included, with the user token if given,
+/// else the bot's. Returns `members` (ids, names, email if readable, title, tz, flags) and
+/// `next_cursor`. `user_id` and `name` filter each page; slack_lookup_user_by_email finds one.
 #[derive(Deserialize, JsonSchema)]
 pub struct ListUsers {
-    /// `next_cursor` of a previous result, for the next page
     cursor: Option<String>,
-    /// Users per page from Slack (default 100, Slack's maximum 999; 200 recommended)
+    /// Slack's maximum 999
     #[schemars(extend("default" = 100))]
     limit: Option<u32>,
-    /// Workspace ID, only for org-wide tokens of Enterprise Grid
+    /// Enterprise Grid org tokens only
     team_id: Option<String>,
-    /// Include each user's locale
     include_locale: Option<bool>,
-    /// Keep the user with this ID (exact)
     user_id: Option<String>,
-    /// Keep users whose name, real name or display name contains this text (case-insensitive)
+    /// Name, real or display name contains (case-insensitive)
     name: Option<String>,
-    /// `concise` (default) or `detailed` (Slack's user objects as they are)
+    /// `detailed`: Slack's objects
     #[schemars(extend("default" = "concise"))]
     response_format: Option<ResponseFormat>,
 }
@@ -139,13 +133,11 @@ fn user_details(u: &Value) -> Value {
     o
 }
 
-/// Get a user's profile with the user token: id, names, email (with users:read.email),
-/// title, phone, status, time zone, locale, role flags and avatar URL.
+/// Get a user's profile (user token): ids, names, email (users:read.email), title, phone, status,
+/// tz, locale, flags, avatar.
 #[derive(Deserialize, JsonSchema)]
 pub struct UserGetInfo {
-    /// User ID (e.g. U1234567890)
     user_id: String,
-    /// Include the user's locale
     include_locale: Option<bool>,
 }
 
@@ -157,13 +149,10 @@ async fn user_get_info(ctx: Ctx, a: UserGetInfo) -> Result<Value, ToolError> {
     Ok(user_details(v.get("user").unwrap_or(&Value::Null)))
 }
 
-/// Find a user by email address (needs the users:read.email scope). Returns the same
-/// profile fields as slack_user_get_info.
+/// Find a user by email (users:read.email). Returns the profile, as slack_user_get_info.
 #[derive(Deserialize, JsonSchema)]
 pub struct LookupUserByEmail {
-    /// Email address (e.g. ada@example.com)
     email: String,
-    /// Act as the app's `bot` (default, bot token) or the `user` (user token)
     #[schemars(extend("default" = "bot"))]
     act_as: Option<ActAs>,
 }

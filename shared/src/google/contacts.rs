@@ -41,7 +41,7 @@ pub fn search_contacts_tool(
     }
 }
 
-/// Which contacts to search.
+// Which contacts to search (plain comments: they would become argument descriptions).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum ContactType {
@@ -51,7 +51,7 @@ pub enum ContactType {
     Directory,
 }
 
-/// Which domain directory sources to search.
+// Which directory sources.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum DirectorySources {
@@ -60,29 +60,21 @@ pub enum DirectorySources {
     DomainContacts,
 }
 
-/// Find people's email addresses and phone numbers by name, email or phone prefix, in the
-/// user's contacts (`personal`), the people they have emailed (`other`), their organization's
-/// directory (`directory`, Google Workspace only), or all three (`all`, the default: one
-/// result set per source, a source that fails reports its error). Returns each person's
-/// name, emails, phones and organizations. Only directory searches page (`nextPageToken`).
+/// Find people's emails and phones by name, email or phone prefix in `personal` contacts, `other`
+/// (people emailed), the Workspace `directory` or `all`. Only directory searches page.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct SearchContacts<P> {
-    /// Name, email address or phone number prefix (e.g. `ann`, `ann@exa`)
     query: String,
-    /// `all` (default), `personal`, `other` or `directory`
     #[serde(rename = "contactType")]
     #[schemars(extend("default" = "all"))]
     contact_type: Option<ContactType>,
-    /// Results per source (default 10; at most 30 for personal and other, 500 for directory)
+    /// Per source; at most 30 (directory: 500)
     #[serde(rename = "pageSize")]
     #[schemars(extend("default" = 10, "minimum" = 1))]
     page_size: Option<P>,
-    /// `nextPageToken` of a previous directory search (directory and all only)
     #[serde(rename = "pageToken")]
     page_token: Option<String>,
-    /// Directory sources: `UNSPECIFIED` (default: domain profiles and domain contacts),
-    /// `DOMAIN_DIRECTORY` (profiles of the domain's users) or `DOMAIN_CONTACTS` (shared domain
-    /// contacts)
+    /// `UNSPECIFIED`: both
     #[serde(rename = "directorySources")]
     #[schemars(extend("default" = "UNSPECIFIED"))]
     directory_sources: Option<DirectorySources>,

@@ -279,11 +279,8 @@ async fn run_logs(ctx: &Ctx, owner: &str, repo: &str, run_id: u64) -> Result<Val
 /// github_get_job_logs.
 #[derive(Deserialize, JsonSchema)]
 pub struct GetWorkflowRunLogs {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
-    /// The unique identifier of the workflow run
     run_id: Int,
 }
 
@@ -298,11 +295,8 @@ pub(super) async fn get_workflow_run_logs(
 /// names of failed steps. Returns `items`, `total_count` and `next_page`.
 #[derive(Deserialize, JsonSchema)]
 pub struct ListWorkflowJobs {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
-    /// The unique identifier of the workflow run
     run_id: Int,
     /// `latest` (default): the jobs of the latest attempt; `all`: of every attempt
     filter: Option<JobsFilter>,
@@ -330,9 +324,7 @@ pub(super) async fn list_workflow_jobs(ctx: Ctx, a: ListWorkflowJobs) -> Result<
 /// (number, name, status, conclusion).
 #[derive(Deserialize, JsonSchema)]
 pub struct GetWorkflowJob {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
     /// The unique identifier of the job
     job_id: Int,
@@ -342,27 +334,19 @@ pub(super) async fn get_workflow_job(ctx: Ctx, a: GetWorkflowJob) -> Result<Valu
     job_get(&ctx, &a.owner, &a.repo, a.job_id.get()).await
 }
 
-/// Get the log of a job as text: its last `tail_lines` lines (default 500), at most 64 KB
-/// (the end is kept), with a `[… truncated: …]` marker line when earlier lines were left out;
-/// `total_lines` tells the log's length. With `run_id` and `failed_only: true` instead of
-/// `job_id`: the logs of every failed job of that run (latest attempt, up to 10 jobs). The
-/// log's content is always returned (`return_content` is accepted for compatibility; the
-/// short-lived download URL is not exposed).
+/// Get a job's log as text: its last `tail_lines` lines, at most 64 KB, with a truncation marker
+/// and `total_lines`. Or, with `run_id` and `failed_only: true`, the logs of that run's failed jobs
+/// (up to 10). Content is always returned.
 #[derive(Deserialize, JsonSchema)]
 pub struct GetJobLogs {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
-    /// The job whose log to get (required unless `run_id` with `failed_only`)
+    /// Unless `run_id` with `failed_only`
     job_id: Option<Int>,
-    /// The workflow run whose failed jobs' logs to get (with `failed_only: true`)
     run_id: Option<Int>,
-    /// With `run_id`: get the logs of all failed jobs of the run
     failed_only: Option<bool>,
-    /// Accepted for compatibility with GitHub's server; the content is always returned
+    /// Ignored (compatibility)
     return_content: Option<bool>,
-    /// How many lines from the end of each log to return (default 500)
     #[schemars(extend("default" = 500))]
     tail_lines: Option<Int>,
 }
@@ -390,11 +374,8 @@ pub(super) async fn get_job_logs(ctx: Ctx, a: GetJobLogs) -> Result<Value, ToolE
 /// Delete all logs of a workflow run. This cannot be undone.
 #[derive(Deserialize, JsonSchema)]
 pub struct DeleteWorkflowRunLogs {
-    /// Repository owner
     owner: String,
-    /// Repository name
     repo: String,
-    /// The unique identifier of the workflow run
     run_id: Int,
 }
 
