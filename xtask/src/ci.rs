@@ -747,7 +747,7 @@ impl Drop for Restore {
 fn scaffold_check(root: &Path) -> Result<Status> {
     const KINDS: [&str; 3] = ["rest", "graphql", "connector"];
     let mut files = Vec::new();
-    for f in ["README.md", "Cargo.lock"] {
+    for f in ["README.md", "Cargo.lock", "docs/tool-tokens.md"] {
         let path = root.join(f);
         let bytes = std::fs::read(&path).with_context(|| format!("read {f}"))?;
         files.push((path, bytes));
