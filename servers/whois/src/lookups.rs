@@ -159,7 +159,13 @@ async fn lookup(ctx: &Ctx, kind: Kind, query: &str, servers: usize) -> Result<Va
             let next = parse::referral(&answer);
             answers.push((server.clone(), answer));
             match next {
-                Some(n) if asked.len() < servers && !asked.contains(&n) => server = n,
+                Some(Ok(n)) if asked.len() < servers && !asked.contains(&n) => server = n,
+                Some(Err(named)) => {
+                    note = Some(format!(
+                        "{server} referred to `{named}`, which is not followed: referrals go only to WHOIS host names on port 43"
+                    ));
+                    break;
+                }
                 _ => break,
             }
         }

@@ -62,7 +62,12 @@ pub fn record(server: &str, answer: &str) -> Value {
 /// The WHOIS server an answer refers the query to: IANA's `refer:` (or a TLD record's
 /// `whois:`), ARIN's `ReferralServer: whois://host[:port]`, a registry's
 /// `Registrar WHOIS Server:`. `rwhois://` and web referrals are not followed.
-pub fn referral(answer: &str) -> Option<String> {
+///
+/// An answer is untrusted text, so a referral is followed only to a host name on port 43:
+/// an IP address or another port (`refer: 127.0.0.1:6379`) would let any registry's answer
+/// point this server at the operator's own network. Such a referral comes back as `Err`
+/// with what it named.
+pub fn referral(answer: &str) -> Option<Result<String, String>> {
     for line in answer.lines() {
         let Some((k, v)) = line.split_once(':') else {
             continue;
@@ -77,17 +82,25 @@ pub fn referral(answer: &str) -> Option<String> {
             },
             _ => continue,
         };
-        let host = host
+        let named = host
             .trim_start_matches("whois://")
             .trim_end_matches('/')
             .to_ascii_lowercase();
-        let valid = !host.is_empty()
+        if named.is_empty() {
+            continue;
+        }
+        let host = named.strip_suffix(":43").unwrap_or(&named);
+        let is_name = host.contains('.')
+            && host.parse::<std::net::IpAddr>().is_err()
             && host
                 .chars()
-                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':'));
-        if valid {
-            return Some(host);
-        }
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-'))
+            && host.chars().any(|c| c.is_ascii_alphabetic());
+        return Some(if is_name {
+            Ok(host.to_owned())
+        } else {
+            Err(named)
+        });
     }
     None
 }

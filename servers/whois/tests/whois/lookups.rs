@@ -257,3 +257,24 @@ async fn unreachable_slow_and_oversized_servers_fail_clearly() {
     let err = c3.call_err("whois_tld", json!({"tld": "com"})).await;
     assert!(err.contains("more than 256 KiB"), "{err}");
 }
+
+#[tokio::test]
+async fn a_referral_to_an_address_or_another_port_is_not_followed() {
+    for refer in [
+        "127.0.0.1:6379",
+        "10.0.0.7",
+        "whois.example.net:8080",
+        "[::1]:43",
+    ] {
+        let iana = format!(
+            "% IANA WHOIS server\r\n\r\nrefer:        {refer}\r\n\r\ndomain:       EVIL\r\n\r\nsource:       IANA\r\n"
+        );
+        let f = fake(vec![("x.evil\r\n", iana)]).await;
+        let (_s, c) = client(&f.address).await;
+        let v = c.call_ok("whois_domain", json!({"domain": "x.evil"})).await;
+        assert_eq!(f.seen.await.unwrap().len(), 1, "{refer}: one query only");
+        assert_eq!(v["servers"], json!(["whois.iana.org"]), "{refer}: {v}");
+        let text = v.to_string();
+        assert!(text.contains("not followed"), "{refer}: {v}");
+    }
+}
