@@ -55,6 +55,8 @@ pub struct Ctx {
     pub(crate) dynamic: Option<DynamicCtx>,
     /// The spec's switches on for this call (process flags and request headers).
     pub(crate) flags: Vec<&'static str>,
+    /// The spec's valued settings that were given ([`crate::spec::ServerOption`]).
+    pub(crate) options: Arc<Vec<(String, String)>>,
     pub(crate) credentials: Option<Credentials>,
     pub(crate) upstream: Upstream,
     pub(crate) extra: Arc<Vec<(&'static str, Upstream)>>,
@@ -71,6 +73,15 @@ impl Ctx {
     /// on for the process (flag or environment) or turned on by this request's header.
     pub fn flag(&self, name: &str) -> bool {
         self.flags.contains(&name)
+    }
+
+    /// The value of the server's option `name` ([`crate::spec::ServerOption`]), if the
+    /// operator gave it.
+    pub fn option(&self, name: &str) -> Option<&str> {
+        self.options
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
     }
 
     /// This request's credentials, if any were supplied.

@@ -45,7 +45,7 @@ pub use http::Method;
 pub use runner::run;
 pub use secret::Secret;
 pub use server::McpServer;
-pub use spec::{ExtraApi, ServerFlag, ServerSpec, Settings, Toolset};
+pub use spec::{ExtraApi, ServerFlag, ServerOption, ServerSpec, Settings, Toolset};
 pub use state::{Pools, State};
 pub use tenant::{Base, TenantUrl};
 pub use tool::{Effect, Output, ToolDef, ToolNames, ToolResult, tool};

@@ -205,7 +205,26 @@ pub fn run(spec: &'static ServerSpec) -> ExitCode {
                 .value_parser(crate::switch::value_parser()),
         );
     }
+    for o in spec.options {
+        command = command.arg(
+            clap::Arg::new(o.name)
+                .long(o.name)
+                .env(o.env)
+                .help(o.help)
+                .global(true)
+                .value_name("VALUE")
+                .action(clap::ArgAction::Set),
+        );
+    }
     let matches = command.get_matches();
+    let options: Vec<(String, String)> = spec
+        .options
+        .iter()
+        .filter_map(|o| {
+            let v = matches.get_one::<String>(o.name)?.trim();
+            (!v.is_empty()).then(|| (o.name.to_owned(), v.to_owned()))
+        })
+        .collect();
     let flags: Vec<String> = spec
         .flags
         .iter()
@@ -225,7 +244,16 @@ pub fn run(spec: &'static ServerSpec) -> ExitCode {
     }
     init_logging(cli.opts.log_format);
     let result = settings_from(spec, &cli.opts)
-        .and_then(|s| McpServer::new(spec, Settings { flags, ..s }))
+        .and_then(|s| {
+            McpServer::new(
+                spec,
+                Settings {
+                    flags,
+                    options,
+                    ..s
+                },
+            )
+        })
         .and_then(|server| {
             let rt = tokio::runtime::Builder::new_multi_thread()
                 .enable_all()

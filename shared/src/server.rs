@@ -45,6 +45,7 @@ pub(crate) struct Inner {
     /// The spec's process state ([`ServerSpec::state`]).
     state: Option<State>,
     extra: Arc<Vec<(&'static str, Upstream)>>,
+    options: Arc<Vec<(String, String)>>,
     pub(crate) calls: Arc<Semaphore>,
     draining: AtomicBool,
     pub(crate) http: AtomicBool,
@@ -113,6 +114,11 @@ impl McpServer {
         for name in &settings.flags {
             if !spec.flags.iter().any(|f| f.name == name) {
                 return Err(format!("unknown switch `{name}` for {}", spec.binary));
+            }
+        }
+        for (name, _) in &settings.options {
+            if !spec.options.iter().any(|o| o.name == name) {
+                return Err(format!("unknown option `{name}` for {}", spec.binary));
             }
         }
         for name in settings
@@ -213,6 +219,7 @@ impl McpServer {
         let extra = Arc::new(extra);
         let state = spec.state.map(|make| make(&settings)).transpose()?;
         let calls = Arc::new(Semaphore::new(settings.max_concurrent_calls.max(1)));
+        let options = Arc::new(settings.options.clone());
         Ok(Self {
             inner: Arc::new(Inner {
                 spec,
@@ -226,6 +233,7 @@ impl McpServer {
                 tenant,
                 state,
                 extra,
+                options,
                 calls,
                 draining: AtomicBool::new(false),
                 http: AtomicBool::new(false),
@@ -415,6 +423,7 @@ impl McpServer {
             tool: Arc::from(name),
             dynamic,
             flags,
+            options: inner.options.clone(),
             credentials,
             upstream: inner.upstream.clone(),
             extra: inner.extra.clone(),

@@ -56,6 +56,19 @@ pub struct ServerFlag {
     pub help: &'static str,
 }
 
+/// A valued setting of one server (Jira's projects filter, a self-hosted instance's URL, a
+/// WHOIS root server): the option `--<name> <value>` and an environment variable. Tools read
+/// it with `ctx.option("name")`, the server's state with `settings.option("name")`.
+#[derive(Debug)]
+pub struct ServerOption {
+    /// The option's name without dashes (`projects-filter`).
+    pub name: &'static str,
+    /// The environment variable that sets it (`JIRA_PROJECTS_FILTER`).
+    pub env: &'static str,
+    /// One line for `--help`.
+    pub help: &'static str,
+}
+
 /// Everything a service crate declares about itself.
 pub struct ServerSpec {
     /// Catalog name, snake_case (`github`, `google_calendar`).
@@ -91,6 +104,8 @@ pub struct ServerSpec {
     pub extra_apis: &'static [ExtraApi],
     /// The server's own switches (usually none).
     pub flags: &'static [ServerFlag],
+    /// The server's own valued settings (usually none).
+    pub options: &'static [ServerOption],
 }
 
 fn no_tools() -> Vec<ToolDef> {
@@ -117,6 +132,7 @@ impl ServerSpec {
         default_headers: &[],
         extra_apis: &[],
         flags: &[],
+        options: &[],
     };
 
     /// `GITHUB` for `github`, `GOOGLE_CALENDAR` for `google_calendar`.
@@ -171,6 +187,8 @@ pub struct Settings {
     pub extra_base_urls: Vec<(String, String)>,
     /// The spec's switches ([`ServerFlag`]) turned on for the whole process, by name.
     pub flags: Vec<String>,
+    /// The spec's valued settings ([`ServerOption`]) that were given, by name.
+    pub options: Vec<(String, String)>,
     /// Sessions start with the toolsets of `toolsets` only (none when not given) and enable
     /// more at run time with the dynamic tools (`--dynamic-toolsets`).
     pub dynamic_toolsets: bool,
@@ -183,6 +201,21 @@ pub struct Settings {
 }
 
 impl Settings {
+    /// The value of the server's option `name` ([`ServerOption`]), if it was given.
+    pub fn option(&self, name: &str) -> Option<&str> {
+        self.options
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Set the server's option `name` (tests).
+    pub fn with_option(mut self, name: &str, value: &str) -> Self {
+        self.options.retain(|(n, _)| n != name);
+        self.options.push((name.to_owned(), value.to_owned()));
+        self
+    }
+
     /// Point extra API `name` at `url` (tests: a fake).
     pub fn with_api(mut self, name: &str, url: &str) -> Self {
         self.extra_base_urls.retain(|(n, _)| n != name);
@@ -215,6 +248,7 @@ impl Default for Settings {
             tool_names: ToolNames::Ours,
             extra_base_urls: Vec::new(),
             flags: Vec::new(),
+            options: Vec::new(),
             dynamic_toolsets: false,
             session_idle_timeout: SESSION_IDLE_TIMEOUT,
             direct: true,

@@ -8,6 +8,9 @@ use mcp_shared::{Settings, State, ToolError};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
+/// The option that sends every query to one WHOIS server (a local proxy, a test fake).
+pub const SERVER_OPTION: &str = "server";
+
 /// Where every lookup starts.
 pub const ROOT: &str = "whois.iana.org";
 pub const PORT: u16 = 43;
@@ -17,7 +20,7 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// The server's state: where queries go and how long they may take.
 pub struct Whois {
-    /// `WHOIS_API_BASE_URL` (`whois://host:port`): every query (IANA's and each referral's)
+    /// `--server` / `WHOIS_SERVER` (`whois://host:port`): every query (IANA's and each referral's)
     /// is sent to this server instead, e.g. a local WHOIS proxy or a test fake; answers still
     /// name the server each query was meant for.
     connect_to: Option<String>,
@@ -29,8 +32,7 @@ pub struct Whois {
 
 pub fn make_state(settings: &Settings) -> Result<State, String> {
     let connect_to = settings
-        .api_base_url
-        .as_deref()
+        .option(SERVER_OPTION)
         .map(str::trim)
         .filter(|s| !s.is_empty())
         .map(override_address)
@@ -50,14 +52,12 @@ fn override_address(s: &str) -> Result<String, String> {
         .unwrap_or(s)
         .trim_end_matches('/');
     let url = url::Url::parse(&format!("whois://{rest}"))
-        .map_err(|e| format!("WHOIS_API_BASE_URL `{s}` is not whois://host[:port]: {e}"))?;
+        .map_err(|e| format!("WHOIS_SERVER `{s}` is not whois://host[:port]: {e}"))?;
     match url.host_str() {
         Some(host) if url.path().is_empty() || url.path() == "/" => {
             Ok(format!("{host}:{}", url.port().unwrap_or(PORT)))
         }
-        _ => Err(format!(
-            "WHOIS_API_BASE_URL `{s}` is not whois://host[:port]"
-        )),
+        _ => Err(format!("WHOIS_SERVER `{s}` is not whois://host[:port]")),
     }
 }
 

@@ -6,7 +6,7 @@ mod client;
 mod lookups;
 mod parse;
 
-use mcp_shared::{Auth, Base, ServerSpec, ToolDef, Toolset};
+use mcp_shared::{Auth, Base, ServerOption, ServerSpec, ToolDef, Toolset};
 
 pub const TOOLSETS: &[Toolset] = &[Toolset {
     name: "whois",
@@ -29,6 +29,11 @@ pub static SPEC: ServerSpec = ServerSpec {
     base: Base::None,
     auth: Auth::None,
     state: Some(client::make_state),
+    options: &[ServerOption {
+        name: client::SERVER_OPTION,
+        env: "WHOIS_SERVER",
+        help: "Send every query (IANA's and each referral's) to this WHOIS server, whois://host[:port] (a local WHOIS proxy)",
+    }],
     toolsets: TOOLSETS,
     tools,
     ..ServerSpec::DEFAULT

@@ -25,6 +25,12 @@ async fn get_thing(ctx: Ctx, a: GetThing) -> Result<Value, ToolError> {
     {
         o.insert("cautious".into(), Value::Bool(true));
     }
+    // The `label` option shows in the result, for the option tests.
+    if let Some(label) = ctx.option("label")
+        && let Some(o) = v.as_object_mut()
+    {
+        o.insert("label".into(), Value::String(label.to_owned()));
+    }
     Ok(v)
 }
 
@@ -162,6 +168,11 @@ pub static SPEC: ServerSpec = ServerSpec {
         env: "ACME_CAUTIOUS",
         header: Some("x-mcp-cautious"),
         help: "Mark results as cautious",
+    }],
+    options: &[mcp_shared::ServerOption {
+        name: "label",
+        env: "ACME_LABEL",
+        help: "Label every result",
     }],
     ..ServerSpec::DEFAULT
 };

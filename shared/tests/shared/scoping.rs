@@ -330,3 +330,37 @@ async fn server_flags_per_process_and_per_request() {
     .unwrap_or_default();
     assert!(err.contains("unknown switch `reckless`"), "{err}");
 }
+
+/// A server's own valued option: absent unless given, seen by tools; an unknown option fails
+/// start-up.
+#[tokio::test]
+async fn server_options_reach_tools() {
+    let fake = MockServer::start().await;
+    mcp_testkit::expect("GET", "/things/1")
+        .bearer("tok")
+        .times(2)
+        .respond(&fake, 200, json!({"id": 1}))
+        .await;
+    let plain = TestServer::start(&SPEC, settings_for(&fake.uri())).await;
+    let v = plain
+        .client("tok")
+        .await
+        .call_ok("acme_get_thing", json!({"id": 1}))
+        .await;
+    assert_eq!(v.get("label"), None);
+    let labelled = TestServer::start(
+        &SPEC,
+        settings_for(&fake.uri()).with_option("label", "blue"),
+    )
+    .await;
+    let v = labelled
+        .client("tok")
+        .await
+        .call_ok("acme_get_thing", json!({"id": 1}))
+        .await;
+    assert_eq!(v["label"], "blue");
+    let err = McpServer::new(&SPEC, base().with_option("colour", "red"))
+        .err()
+        .unwrap_or_default();
+    assert!(err.contains("unknown option `colour`"), "{err}");
+}

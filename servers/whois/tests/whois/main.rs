@@ -8,7 +8,7 @@ mod lookups;
 use std::time::Duration;
 
 use mcp_shared::Settings;
-use mcp_testkit::{Client, TestServer, settings_for};
+use mcp_testkit::{Client, TestServer};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpListener;
 use tokio::task::JoinHandle;
@@ -48,11 +48,11 @@ pub async fn fake(exchanges: Vec<(&'static str, String)>) -> Fake {
     Fake { address, seen }
 }
 
-/// Settings that send every WHOIS query to `address` (as `WHOIS_API_BASE_URL` does).
+/// Settings that send every WHOIS query to `address` (as `WHOIS_SERVER` does).
 pub fn settings(address: &str) -> Settings {
     Settings {
         upstream_timeout: Duration::from_secs(2),
-        ..settings_for(&format!("whois://{address}"))
+        ..Settings::default().with_option("server", &format!("whois://{address}"))
     }
 }
 
@@ -76,4 +76,27 @@ whois:        whois.verisign-grs.com\r\n\r\nstatus:       ACTIVE\r\n\
 remarks:      Registration information: http://www.verisigninc.com\r\n\r\n\
 created:      1985-01-01\r\nchanged:      2023-12-07\r\nsource:       IANA\r\n\r\n"
         .to_owned()
+}
+
+/// The binary takes the server from `WHOIS_SERVER` and from `--server` (a shared
+/// `ServerOption`).
+#[tokio::test]
+async fn the_binary_sends_queries_where_whois_server_says() {
+    const BIN: &str = env!("CARGO_BIN_EXE_whois-mcp-server");
+    for by_flag in [false, true] {
+        let f = fake(vec![("com\r\n", iana_com())]).await;
+        let to = format!("whois://{}", f.address);
+        let (args, env): (Vec<&str>, Vec<(&str, &str)>) = if by_flag {
+            (vec!["--server", &to], vec![])
+        } else {
+            (vec![], vec![("WHOIS_SERVER", &to)])
+        };
+        let client = mcp_testkit::spawn_stdio(BIN, &args, &env).await;
+        let v = client
+            .call_ok("whois_tld", serde_json::json!({"tld": "com"}))
+            .await;
+        client.close().await;
+        assert_eq!(f.seen.await.unwrap(), vec!["com\r\n".to_owned()]);
+        assert!(v.to_string().contains("whois.verisign-grs.com"), "{v}");
+    }
 }
