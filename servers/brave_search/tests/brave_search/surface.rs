@@ -1,0 +1,18 @@
+//! The tool surface: every tool of the catalog's `brave_search` entry with its parameters,
+//! read-only annotations, and nothing beyond the catalog.
+
+use crate::common::setup;
+
+#[tokio::test]
+async fn catalog_tools_and_parameters() {
+    let s = setup().await;
+    let tools = s.client.list_tools().await;
+    mcp_testkit::assert_valid_tools(&tools);
+    let extra = mcp_testkit::assert_catalog_parity(&tools, "brave_search", &[]);
+    assert!(extra.is_empty(), "{extra:?}");
+    for t in &tools {
+        let a = t.annotations.as_ref().unwrap();
+        assert_eq!(a.read_only_hint, Some(true), "{}", t.name);
+        assert_eq!(a.open_world_hint, Some(true), "{}", t.name);
+    }
+}

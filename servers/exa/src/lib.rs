@@ -1,0 +1,48 @@
+//! Exa MCP server: search, contents, similar pages, grounded answers and deep research over
+//! Exa's API (`EXA_API_BASE_URL` overrides `https://api.exa.ai`), with the API key of each
+//! request sent as `x-api-key`.
+
+mod answers;
+mod api;
+mod search;
+
+use mcp_shared::{Auth, ServerSpec, ToolDef, Toolset};
+
+pub const TOOLSETS: &[Toolset] = &[
+    Toolset {
+        name: "search",
+        description: "Search, similar pages and page contents (/search, /findSimilar, /contents).",
+        default: true,
+    },
+    Toolset {
+        name: "answers",
+        description: "Answers with citations (/answer) and deep research (deep-reasoning search).",
+        default: true,
+    },
+];
+
+fn tools() -> Vec<ToolDef> {
+    let mut t = search::tools();
+    t.extend(answers::tools());
+    t
+}
+
+pub static SPEC: ServerSpec = ServerSpec {
+    service: "exa",
+    display_name: "Exa",
+    binary: "exa-mcp-server",
+    version: env!("CARGO_PKG_VERSION"),
+    description: "Exa web search, page contents, similar pages, answers and research for AI agents.",
+    instructions: "Search tools return ranked results (title, url, published_date, highlights); ask for `text` only when the full page is needed. Pass result URLs to exa_get_contents for more.",
+    base: mcp_shared::Base::Fixed("https://api.exa.ai"),
+    auth: Auth::Header {
+        name: "x-api-key",
+        prefix: "",
+        fields: api::KEY_FIELDS,
+    },
+    credential_env: &[("API_KEY", "api_key"), ("EXA_API_KEY", "api_key")],
+    toolsets: TOOLSETS,
+    tools,
+    error_parser: api::parse_error,
+    ..ServerSpec::DEFAULT
+};

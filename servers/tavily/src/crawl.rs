@@ -1,0 +1,203 @@
+//! `POST /crawl` and `POST /map`: a site's pages from a root URL.
+
+use mcp_shared::json::{at, pick};
+use mcp_shared::{Ctx, Effect, Method, ToolDef, ToolError, tool};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::{Map, Value, json};
+
+use crate::api::{cut, non_empty, send, vendor_timeout};
+use crate::search::{ExtractDepth, Format};
+
+pub fn tools() -> Vec<ToolDef> {
+    vec![
+        tool("tavily_crawl", "Crawl a site", Effect::Read, crawl).toolset("web"),
+        tool("tavily_map", "Map a site", Effect::Read, map).toolset("web"),
+    ]
+}
+
+/// Characters of each crawled page returned (tavily_extract gives a whole page).
+const PAGE_CHARS: usize = 4000;
+
+/// Crawl a site from a root URL. Returns each page's url and content, cut at 4,000
+/// characters (`truncated`; tavily_extract gives a whole page). `categories` is ignored
+/// (Tavily dropped it).
+#[derive(Deserialize, JsonSchema)]
+pub struct Crawl {
+    #[schemars(length(max = 2048))]
+    url: String,
+    /// Default 1
+    #[schemars(range(min = 1, max = 5))]
+    max_depth: Option<u32>,
+    /// Links followed per page (default 20)
+    #[schemars(range(min = 1, max = 500))]
+    max_breadth: Option<u32>,
+    /// Pages processed in all (default 50)
+    #[schemars(range(min = 1))]
+    limit: Option<u32>,
+    /// What to look for, in plain words (2 credits per 10 pages)
+    instructions: Option<String>,
+    /// Regexes of paths to keep, e.g. /docs/.*
+    select_paths: Option<Vec<String>>,
+    /// Regexes of domains to keep
+    select_domains: Option<Vec<String>>,
+    /// Follow links to other domains
+    allow_external: Option<bool>,
+    categories: Option<Vec<String>>,
+    extract_depth: Option<ExtractDepth>,
+    format: Option<Format>,
+    include_favicon: Option<bool>,
+}
+
+/// List a site's URLs from a root URL (no content). `categories` is ignored (Tavily dropped
+/// it).
+#[derive(Deserialize, JsonSchema)]
+pub struct SiteMap {
+    #[schemars(length(max = 2048))]
+    url: String,
+    /// Default 1
+    #[schemars(range(min = 1, max = 5))]
+    max_depth: Option<u32>,
+    /// Links followed per page (default 20)
+    #[schemars(range(min = 1, max = 500))]
+    max_breadth: Option<u32>,
+    /// Pages processed in all (default 50)
+    #[schemars(range(min = 1))]
+    limit: Option<u32>,
+    /// What to look for, in plain words
+    instructions: Option<String>,
+    /// Regexes of paths to keep
+    select_paths: Option<Vec<String>>,
+    /// Regexes of domains to keep
+    select_domains: Option<Vec<String>>,
+    allow_external: Option<bool>,
+    categories: Option<Vec<String>>,
+}
+
+/// The traversal fields both endpoints share.
+struct Walk<'a> {
+    url: &'a str,
+    max_depth: Option<u32>,
+    max_breadth: Option<u32>,
+    limit: Option<u32>,
+    instructions: Option<&'a str>,
+    select_paths: Option<&'a Vec<String>>,
+    select_domains: Option<&'a Vec<String>>,
+    allow_external: Option<bool>,
+}
+
+impl Walk<'_> {
+    fn body(&self, ctx: &Ctx) -> Result<Map<String, Value>, ToolError> {
+        for (name, v, max) in [
+            ("max_depth", self.max_depth, 5),
+            ("max_breadth", self.max_breadth, 500),
+        ] {
+            if let Some(n) = v
+                && !(1..=max).contains(&n)
+            {
+                return Err(ToolError::invalid_input(format!(
+                    "`{name}` must be between 1 and {max} (got {n})"
+                )));
+            }
+        }
+        if self.limit == Some(0) {
+            return Err(ToolError::invalid_input("`limit` must be at least 1"));
+        }
+        let mut body = Map::new();
+        body.insert("url".into(), json!(non_empty(self.url, "url")?));
+        let mut opt = |k: &str, v: Option<Value>| {
+            if let Some(v) = v {
+                body.insert(k.to_owned(), v);
+            }
+        };
+        opt("max_depth", self.max_depth.map(|v| json!(v)));
+        opt("max_breadth", self.max_breadth.map(|v| json!(v)));
+        opt("limit", self.limit.map(|v| json!(v)));
+        opt(
+            "instructions",
+            self.instructions
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+                .map(|s| json!(s)),
+        );
+        opt(
+            "select_paths",
+            self.select_paths
+                .filter(|v| !v.is_empty())
+                .map(|v| json!(v)),
+        );
+        opt(
+            "select_domains",
+            self.select_domains
+                .filter(|v| !v.is_empty())
+                .map(|v| json!(v)),
+        );
+        opt("allow_external", self.allow_external.map(|v| json!(v)));
+        body.insert("timeout".into(), json!(vendor_timeout(ctx, 10, 150)));
+        Ok(body)
+    }
+}
+
+async fn crawl(ctx: Ctx, a: Crawl) -> Result<Value, ToolError> {
+    let _ = &a.categories;
+    let mut body = Walk {
+        url: &a.url,
+        max_depth: a.max_depth,
+        max_breadth: a.max_breadth,
+        limit: a.limit,
+        instructions: a.instructions.as_deref(),
+        select_paths: a.select_paths.as_ref(),
+        select_domains: a.select_domains.as_ref(),
+        allow_external: a.allow_external,
+    }
+    .body(&ctx)?;
+    for (k, v) in [
+        ("extract_depth", a.extract_depth.map(|d| json!(d))),
+        ("format", a.format.map(|f| json!(f))),
+        ("include_favicon", a.include_favicon.map(|f| json!(f))),
+    ] {
+        if let Some(v) = v {
+            body.insert(k.into(), v);
+        }
+    }
+    let v = send(&ctx, ctx.authorized(Method::POST, "/crawl")?.json(&body)).await?;
+    let pages: Vec<Value> = at(&v, "results")
+        .and_then(Value::as_array)
+        .map(|rs| {
+            rs.iter()
+                .map(|r| {
+                    let mut page = pick(r, &["url", "favicon"]);
+                    if let Some(text) = at(r, "raw_content").and_then(Value::as_str) {
+                        let (content, truncated) = cut(text, PAGE_CHARS);
+                        page["content"] = json!(content);
+                        if truncated {
+                            page["truncated"] = json!(true);
+                        }
+                    }
+                    page
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    Ok(json!({"base_url": at(&v, "base_url").cloned().unwrap_or(Value::Null), "results": pages}))
+}
+
+async fn map(ctx: Ctx, a: SiteMap) -> Result<Value, ToolError> {
+    let _ = &a.categories;
+    let body = Walk {
+        url: &a.url,
+        max_depth: a.max_depth,
+        max_breadth: a.max_breadth,
+        limit: a.limit,
+        instructions: a.instructions.as_deref(),
+        select_paths: a.select_paths.as_ref(),
+        select_domains: a.select_domains.as_ref(),
+        allow_external: a.allow_external,
+    }
+    .body(&ctx)?;
+    let v = send(&ctx, ctx.authorized(Method::POST, "/map")?.json(&body)).await?;
+    Ok(json!({
+        "base_url": at(&v, "base_url").cloned().unwrap_or(Value::Null),
+        "results": at(&v, "results").cloned().unwrap_or_else(|| json!([])),
+    }))
+}
