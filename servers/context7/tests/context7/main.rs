@@ -5,4 +5,7 @@
 
 mod docs;
 mod secrets;
-mod suite;
+
+// Docs freshness, schemas, the binary over stdio and HTTP, the standard failure classes (the
+// key is optional, so a call without credentials is not one of them: see docs.rs).
+mcp_testkit::standard_suite!(context7_mcp_server::SPEC, "context7-mcp-server");
