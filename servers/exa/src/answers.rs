@@ -17,8 +17,8 @@ pub fn tools() -> Vec<ToolDef> {
     ]
 }
 
-/// Answer a question from the web: `answer` and `citations` (title, url). With filters a deep
-/// search answers (slower). Filter notes as in exa_search; `type` is ignored.
+/// Answer a question from the web: `answer` and `citations`. With filters (as in exa_search)
+/// a deep search answers, slower. `type` is ignored.
 #[derive(Deserialize, JsonSchema)]
 pub struct Answer {
     #[schemars(length(max = 2000))]
@@ -52,8 +52,8 @@ async fn answer(ctx: Ctx, a: Answer) -> Result<Value, ToolError> {
     }))
 }
 
-/// Research a topic with Exa's deep-reasoning search (12-50 s): a `report`, its `citations`
-/// and the `results` read. Filter notes as in exa_search; `type` is ignored.
+/// Research with Exa's deep-reasoning search (12-50 s): `report`, `citations`, `results`.
+/// Filters as in exa_search; `type` is ignored.
 #[derive(Deserialize, JsonSchema)]
 pub struct Research {
     #[schemars(length(max = 4000))]

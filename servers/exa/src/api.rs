@@ -75,7 +75,7 @@ pub struct Filters {
     pub start_published_date: Option<String>,
     #[schemars(length(max = 32))]
     pub end_published_date: Option<String>,
-    /// e.g. news, company, people, research paper, pdf, github
+    /// e.g. news, company, research paper
     #[schemars(length(max = 32))]
     pub category: Option<String>,
     #[schemars(inner(length(max = 64)))]

@@ -47,13 +47,12 @@ impl SearchType {
     }
 }
 
-/// Search the web. Returns ranked results (title, url, published_date, author, highlights).
-/// Dates are ISO 8601; crawl dates and use_autoprompt are ignored (retired by Exa).
+/// Search the web: ranked results (title, url, published_date, author, highlights). Dates
+/// are ISO 8601; crawl dates and use_autoprompt are ignored (retired by Exa).
 #[derive(Deserialize, JsonSchema)]
 pub struct Search {
     #[schemars(length(max = 2000))]
     query: String,
-    /// Default 10
     #[schemars(range(min = 1, max = 100))]
     num_results: Option<u32>,
     #[serde(flatten)]
@@ -83,19 +82,17 @@ async fn search(ctx: Ctx, a: Search) -> Result<Value, ToolError> {
     Ok(json!({ "results": api::results(&v) }))
 }
 
-/// Find pages similar to a URL. Returns ranked results like exa_search (whose filter notes
-/// apply).
+/// Find pages similar to a URL; results and filters as in exa_search.
 #[derive(Deserialize, JsonSchema)]
 pub struct FindSimilar {
     #[schemars(length(max = 2048))]
     url: String,
-    /// Default 10
     #[schemars(range(min = 1, max = 100))]
     num_results: Option<u32>,
     #[serde(flatten)]
     filters: Filters,
     exclude_source_domain: Option<bool>,
-    /// Full page text instead of highlights
+    /// As in exa_search
     text: Option<bool>,
 }
 

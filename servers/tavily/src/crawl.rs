@@ -19,58 +19,60 @@ pub fn tools() -> Vec<ToolDef> {
 /// Characters of each crawled page returned (tavily_extract gives a whole page).
 const PAGE_CHARS: usize = 4000;
 
-/// Crawl a site from a root URL. Returns each page's url and content, cut at 4,000
-/// characters (`truncated`; tavily_extract gives a whole page). `categories` is ignored
-/// (Tavily dropped it).
+/// Crawl a site from a root URL: each page's url and content, cut at 4,000 characters
+/// (`truncated`; tavily_extract gives whole pages). `categories` is ignored (Tavily dropped
+/// it).
 #[derive(Deserialize, JsonSchema)]
 pub struct Crawl {
     #[schemars(length(max = 2048))]
     url: String,
-    /// Default 1
     #[schemars(range(min = 1, max = 5))]
     max_depth: Option<u32>,
-    /// Links followed per page (default 20)
+    /// Links followed per page
     #[schemars(range(min = 1, max = 500))]
     max_breadth: Option<u32>,
-    /// Pages processed in all (default 50)
+    /// Pages in all
     #[schemars(range(min = 1))]
     limit: Option<u32>,
-    /// What to look for, in plain words (2 credits per 10 pages)
+    #[schemars(length(max = 2000))]
     instructions: Option<String>,
-    /// Regexes of paths to keep, e.g. /docs/.*
+    /// Regexes, e.g. /docs/.*
+    #[schemars(inner(length(max = 256)))]
     select_paths: Option<Vec<String>>,
-    /// Regexes of domains to keep
+    /// Regexes
+    #[schemars(inner(length(max = 256)))]
     select_domains: Option<Vec<String>>,
-    /// Follow links to other domains
     allow_external: Option<bool>,
+    #[schemars(inner(length(max = 64)))]
     categories: Option<Vec<String>>,
     extract_depth: Option<ExtractDepth>,
     format: Option<Format>,
     include_favicon: Option<bool>,
 }
 
-/// List a site's URLs from a root URL (no content). `categories` is ignored (Tavily dropped
-/// it).
+/// List a site's URLs from a root URL, without content. `categories` is ignored.
 #[derive(Deserialize, JsonSchema)]
 pub struct SiteMap {
     #[schemars(length(max = 2048))]
     url: String,
-    /// Default 1
     #[schemars(range(min = 1, max = 5))]
     max_depth: Option<u32>,
-    /// Links followed per page (default 20)
+    /// Links followed per page
     #[schemars(range(min = 1, max = 500))]
     max_breadth: Option<u32>,
-    /// Pages processed in all (default 50)
+    /// Pages in all
     #[schemars(range(min = 1))]
     limit: Option<u32>,
-    /// What to look for, in plain words
+    #[schemars(length(max = 2000))]
     instructions: Option<String>,
-    /// Regexes of paths to keep
+    /// Regexes
+    #[schemars(inner(length(max = 256)))]
     select_paths: Option<Vec<String>>,
-    /// Regexes of domains to keep
+    /// Regexes
+    #[schemars(inner(length(max = 256)))]
     select_domains: Option<Vec<String>>,
     allow_external: Option<bool>,
+    #[schemars(inner(length(max = 64)))]
     categories: Option<Vec<String>>,
 }
 

@@ -48,15 +48,14 @@ pub enum Format {
     Text,
 }
 
-/// Search the web. Returns ranked results (title, url, content snippet, published_date for
-/// news), and images when asked. camelCase spellings of the parameters are accepted too.
+/// Search the web: ranked results (title, url, content snippet, published_date for news).
+/// camelCase spellings of the parameters are accepted too.
 #[derive(Deserialize, JsonSchema)]
 pub struct Search {
     query: String,
-    /// Default basic; advanced costs 2 credits
     search_depth: Option<Depth>,
     topic: Option<Topic>,
-    /// Days back (news topic)
+    /// News topic only
     days: Option<u32>,
     time_range: Option<TimeRange>,
     /// YYYY-MM-DD
@@ -64,18 +63,16 @@ pub struct Search {
     start_date: Option<String>,
     #[schemars(length(max = 10))]
     end_date: Option<String>,
-    /// Default 5
     #[schemars(range(max = 20))]
     max_results: Option<u32>,
     include_images: Option<bool>,
     include_image_descriptions: Option<bool>,
-    /// Each result's whole page
     include_raw_content: Option<bool>,
     #[schemars(inner(length(max = 253)))]
     include_domains: Option<Vec<String>>,
     #[schemars(inner(length(max = 253)))]
     exclude_domains: Option<Vec<String>>,
-    /// Boost results from a country, e.g. united states
+    /// e.g. united states
     #[schemars(length(max = 64))]
     country: Option<String>,
     include_favicon: Option<bool>,
@@ -205,16 +202,14 @@ async fn search(ctx: Ctx, a: Search) -> Result<Value, ToolError> {
     Ok(out)
 }
 
-/// Extract the content of web pages (up to 20 URLs). Returns each page's content
-/// (`raw_content`), images when asked, and `failed` URLs with Tavily's reason.
+/// Extract whole pages (`raw_content`); `failed` lists URLs Tavily could not read.
 #[derive(Deserialize, JsonSchema)]
 pub struct Extract {
     #[schemars(length(min = 1, max = 20), inner(length(max = 2048)))]
     urls: Vec<String>,
-    /// Default basic; advanced reads tables and embedded content (2 credits)
+    /// advanced also reads tables and embedded content
     extract_depth: Option<ExtractDepth>,
     include_images: Option<bool>,
-    /// Default markdown
     format: Option<Format>,
     include_favicon: Option<bool>,
 }
