@@ -18,6 +18,35 @@ pub const FILE: &str = "docs/tool-tokens.md";
 /// The most tokens a server's tools may cost on average.
 pub const BUDGET: usize = 220;
 
+/// Servers whose catalog surface alone costs more than [`BUDGET`] (the parameters we must
+/// accept under their catalog names), each with its own ceiling and the reason. A change that
+/// makes one of them heavier still fails.
+pub const OVER_BUDGET: &[(&str, usize, &str)] = &[
+    (
+        "exa",
+        300,
+        "12 to 15 catalog parameters per search tool; descriptions are already a line",
+    ),
+    (
+        "perplexity_ai",
+        235,
+        "two tools with a typed chat-message schema and a citations output schema",
+    ),
+    (
+        "tavily",
+        305,
+        "the catalog gives every search parameter twice (snake_case and camelCase): 26 on tavily_search",
+    ),
+];
+
+/// The budget of `service`: its own ceiling, or [`BUDGET`].
+fn budget_of(service: &str) -> usize {
+    OVER_BUDGET
+        .iter()
+        .find(|(s, _, _)| *s == service)
+        .map_or(BUDGET, |(_, b, _)| *b)
+}
+
 /// One server's figures.
 #[derive(Debug)]
 pub struct Figures {
@@ -130,6 +159,13 @@ pub fn markdown(figures: &[Figures]) -> String {
         "| all | {tools} | {} | | {total} | |\n",
         average(total, tools)
     ));
+    s.push_str(
+        "\nServers with a ceiling of their own, because the parameters the catalog makes them \
+         accept cost more than the budget by themselves:\n\n| Server | Ceiling | Why |\n|---|---|---|\n",
+    );
+    for (service, ceiling, why) in OVER_BUDGET {
+        s.push_str(&format!("| {service} | {ceiling} | {why} |\n"));
+    }
     s
 }
 
@@ -137,12 +173,13 @@ pub fn markdown(figures: &[Figures]) -> String {
 pub fn over_budget(figures: &[Figures]) -> Vec<String> {
     figures
         .iter()
-        .filter(|f| f.average() > BUDGET)
+        .filter(|f| f.average() > budget_of(&f.service))
         .map(|f| {
             format!(
-                "servers/{}: its tools cost {} tokens each on average, over the budget of {BUDGET} ({FILE}): say a thing once, drop what the schema already says",
+                "servers/{}: its tools cost {} tokens each on average, over the budget of {} ({FILE}): say a thing once, drop what the schema already says",
                 f.service,
-                f.average()
+                f.average(),
+                budget_of(&f.service)
             )
         })
         .collect()
