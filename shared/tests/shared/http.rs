@@ -529,3 +529,102 @@ async fn delete_ends_the_session_with_200() {
     let (status, _) = raw(server.port(), "POST", "/mcp", &with_session, list).await;
     assert_eq!(status, 404);
 }
+
+/// DELETE session `id`; the status.
+async fn delete(port: u16, id: &str) -> u16 {
+    let headers = mcp_headers(
+        "localhost",
+        &[
+            ("MCP-Protocol-Version", "2025-06-18"),
+            ("Mcp-Session-Id", id),
+        ],
+    );
+    raw(port, "DELETE", "/mcp", &headers, "").await.0
+}
+
+/// Wait (up to 2 s) until `server` has `n` session handlers; the count then.
+async fn handlers_become(server: &TestServer, n: usize) -> usize {
+    for _ in 0..100 {
+        if server.server.session_handlers() == n {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    server.server.session_handlers()
+}
+
+/// An idle session is parked: rmcp's worker and the session's handler are dropped, and only
+/// its handshake stays; its next request restores it and is answered as before. A session
+/// with an open stream (the GET stream) is not idle. A DELETEd session is dropped, parked or
+/// not, and so is an expired one.
+#[tokio::test]
+async fn idle_sessions_are_parked_and_closed_ones_dropped() {
+    let settings = mcp_shared::Settings {
+        session_park_after: Some(Duration::from_millis(300)),
+        session_idle_timeout: Duration::from_secs(4),
+        ..settings_for("http://127.0.0.1:9")
+    };
+    let server = TestServer::start(&SPEC, settings).await;
+    let port = server.port();
+    let (a, b, c, d) = (
+        open_session(port).await,
+        open_session(port).await,
+        open_session(port).await,
+        open_session(port).await,
+    );
+    assert_eq!(server.server.session_handlers(), 4);
+    // d keeps its GET stream open.
+    let mut stream = tokio::net::TcpStream::connect(("127.0.0.1", port))
+        .await
+        .unwrap();
+    let get = format!(
+        "GET /mcp HTTP/1.1\r\nHost: localhost\r\nAccept: text/event-stream\r\nMCP-Protocol-Version: 2025-06-18\r\nMcp-Session-Id: {d}\r\n\r\n"
+    );
+    stream.write_all(get.as_bytes()).await.unwrap();
+    let mut head = vec![0u8; 1024];
+    let n = stream.read(&mut head).await.unwrap();
+    assert!(
+        String::from_utf8_lossy(&head[..n]).starts_with("HTTP/1.1 200"),
+        "{}",
+        String::from_utf8_lossy(&head[..n])
+    );
+    assert_eq!(
+        handlers_become(&server, 1).await,
+        1,
+        "a, b and c are parked"
+    );
+
+    // A parked session answers, restored.
+    let (status, body) = list_in(port, &a).await;
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains("acme_get_thing"), "{body}");
+    assert_eq!(server.server.session_handlers(), 2, "a is restored");
+    // And is parked again once idle.
+    assert_eq!(handlers_become(&server, 1).await, 1);
+    let (status, body) = list_in(port, &a).await;
+    assert_eq!(status, 200, "restored twice: {body}");
+
+    // DELETE: a (live) and b (parked) are gone.
+    assert_eq!(delete(port, &a).await, 200);
+    assert_eq!(delete(port, &b).await, 200);
+    assert_eq!(handlers_become(&server, 1).await, 1, "only d has a worker");
+    assert_eq!(list_in(port, &a).await.0, 404);
+    assert_eq!(list_in(port, &b).await.0, 404);
+    assert_eq!(
+        server.server.session_handlers(),
+        1,
+        "a 404 restores nothing"
+    );
+
+    // Once its stream ends, d is parked too.
+    drop(stream);
+    assert_eq!(handlers_become(&server, 0).await, 0, "d is parked");
+    let (status, body) = list_in(port, &d).await;
+    assert_eq!(status, 200, "d was parked, not closed: {body}");
+    // c, parked, and d expire with the idle timeout (4 s).
+    tokio::time::sleep(Duration::from_millis(4500)).await;
+    assert_eq!(list_in(port, &c).await.0, 404, "c expired");
+    assert_eq!(list_in(port, &d).await.0, 404, "d expired");
+    assert_eq!(handlers_become(&server, 0).await, 0);
+    server.stop().await;
+}
