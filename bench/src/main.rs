@@ -442,7 +442,24 @@ async fn load(
     for _ in 0..concurrency {
         clients.push(match target {
             Target::Floor => None,
-            _ => Some(Mcp::connect(http.clone(), url, stateless, protocol).await?),
+            _ => {
+                let mut c = Mcp::connect(http.clone(), url, stateless, protocol).await?;
+                if sessionless(protocol) {
+                    // SEP-2243: from 2026-07-28 on, a POST names its method (and tool) in
+                    // headers too.
+                    use reqwest::header::HeaderValue;
+                    let (method, name) = match target {
+                        Target::ToolCall => ("tools/call", Some(smoke.tool.as_str())),
+                        _ => ("tools/list", None),
+                    };
+                    c.headers
+                        .insert("mcp-method", HeaderValue::from_static(method));
+                    if let Some(v) = name.and_then(|n| HeaderValue::from_str(n).ok()) {
+                        c.headers.insert("mcp-name", v);
+                    }
+                }
+                Some(c)
+            }
         });
     }
     let started = Instant::now();
