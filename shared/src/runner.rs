@@ -505,7 +505,7 @@ fn credentials_help(spec: &ServerSpec) -> String {
         "\nHTTP sessions:\n  {:width$}  {}\n  {:width$}  {}\n",
         "MCP_SESSION_PARK_SECS",
         format_args!(
-            "seconds without a request after which a session keeps only its handshake (under 1 KiB; its next request restores it); 0: never (default {})",
+            "seconds without a request after which a session keeps only its handshake, not rmcp's worker (its next request restores it); 0: never (default {})",
             crate::spec::SESSION_PARK_AFTER.as_secs()
         ),
         "MCP_SESSION_IDLE_SECS",
