@@ -10,7 +10,8 @@
 //! the task that waits on it) and seven channels, each of whose first block holds 32
 //! messages of 48 to 400 bytes: about 70 kB, whatever the session does. A session of ours
 //! needs nothing between requests but its handshake, since a tenant's credentials come with
-//! every request. So a session with no request and no open stream for `park` is parked: its
+//! every request. So a session with no request and no open request stream for `park` is
+//! parked (a GET stream stays open meanwhile, see `create_standalone_stream`): its
 //! rmcp worker is closed, and only the handshake stays (rmcp's `SessionState`, under 1 KiB),
 //! in [`Store`], which is rmcp's session store. The next request of a parked session finds
 //! no worker; rmcp loads the handshake from the store, asks here for a new worker
@@ -32,6 +33,7 @@ use rmcp::transport::streamable_http_server::session::local::{
 use rmcp::transport::streamable_http_server::session::{
     EventStore, RestoreOutcome, SessionManager, SessionState, SessionStore, SessionStoreError,
 };
+use tokio_util::sync::CancellationToken;
 
 /// How long a restore waits for the worker of a parked session to end (it ends within
 /// milliseconds of being closed; this only bounds a worker that hangs).
@@ -50,6 +52,16 @@ struct Entry {
     /// A worker closed here has not ended yet. rmcp calls `close_session` when a worker ends,
     /// and that call must not close the session.
     retiring: bool,
+    /// Cancelled when the session is closed (the entry dropped): ends its GET streams.
+    closed: Option<CancellationToken>,
+}
+
+impl Drop for Entry {
+    fn drop(&mut self) {
+        if let Some(closed) = &self.closed {
+            closed.cancel();
+        }
+    }
 }
 
 /// What the sweeper, the store and the open streams share with the manager.
@@ -237,6 +249,7 @@ impl SessionManager for Sessions {
                     handshake: None,
                     parked: false,
                     retiring: false,
+                    closed: None,
                 },
             );
         }
@@ -307,9 +320,30 @@ impl SessionManager for Sessions {
         &self,
         id: &SessionId,
     ) -> Result<impl Stream<Item = ServerSseMessage> + Send + Sync + 'static, Self::Error> {
-        let open = self.open(id);
+        // The GET stream does not hold the session open: a client keeps it for as long as it
+        // is connected. When parking ends the worker, and with it the stream rmcp feeds, the
+        // client's stream stays open (with rmcp's keep-alive comments) until the session is
+        // closed, rather than ending and making the client reconnect. Nothing is lost: only
+        // sessions without state of their own are parked, and the server sends them nothing
+        // outside a request's own stream.
+        self.touch_if_open(id);
+        let closed = self.state.lock().and_then(|mut s| {
+            s.get_mut(id)
+                .map(|e| e.closed.get_or_insert_with(CancellationToken::new).clone())
+        });
         let stream = self.state.rmcp.create_standalone_stream(id).await?;
-        Ok(held(stream, open))
+        let (state, id) = (self.state.clone(), id.clone());
+        let tail = futures::stream::once(async move {
+            let parked = state
+                .lock()
+                .and_then(|s| s.get(&id).map(|e| e.parked))
+                .unwrap_or(false);
+            if let (true, Some(closed)) = (parked, closed) {
+                closed.cancelled_owned().await;
+            }
+        })
+        .filter_map(|()| std::future::ready(None));
+        Ok(stream.chain(tail))
     }
 
     async fn resume(

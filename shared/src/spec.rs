@@ -17,7 +17,7 @@ pub type MakeState = fn(&Settings) -> Result<State, String>;
 /// How long an HTTP session may go without a request before it is closed (rmcp's default).
 pub const SESSION_IDLE_TIMEOUT: Duration = Duration::from_secs(300);
 
-/// How long an HTTP session may go without a request (and without an open stream) before it
+/// How long an HTTP session may go without a request (and without a reply streaming) before it
 /// is parked: its rmcp worker is closed and only its handshake kept; its next request
 /// restores it (`sessions.rs`). rmcp keeps a finished stream's replay cache this long.
 pub const SESSION_PARK_AFTER: Duration = Duration::from_secs(60);
