@@ -783,7 +783,7 @@ async fn main() -> Result<()> {
 
     if a.what.iter().any(|w| w == "sessions") {
         delay.store(0, Ordering::Relaxed);
-        sessions_memory(&a, &fake).await?;
+        sessions_memory(&a, &fake, &smoke).await?;
     }
 
     if a.soak == 0 {
@@ -874,6 +874,26 @@ async fn open_sessions(http: &reqwest::Client, url: &str, n: usize) -> Result<Ve
     Ok(all)
 }
 
+/// One `tools/call` on each session, 16 at a time; the server's CPU time per call, in µs.
+async fn calls_cpu(pid: u32, sessions: &[Mcp], params: &str) -> Result<f64> {
+    let before = cpu_secs(pid);
+    let per = sessions.len().div_ceil(16).max(1);
+    let mut tasks = Vec::new();
+    for chunk in sessions.chunks(per) {
+        let (chunk, params) = (chunk.to_vec(), params.to_owned());
+        tasks.push(tokio::spawn(async move {
+            for (i, s) in chunk.iter().enumerate() {
+                s.call(i as u64 + 1, "tools/call", &params).await?;
+            }
+            anyhow::Ok(())
+        }));
+    }
+    for t in tasks {
+        t.await??;
+    }
+    Ok((cpu_secs(pid) - before) * 1e6 / sessions.len().max(1) as f64)
+}
+
 /// DELETE every session, 16 at a time; how many answers were not 200.
 async fn close_sessions(sessions: Vec<Mcp>) -> Result<usize> {
     let per = sessions.len().div_ceil(16).max(1);
@@ -903,7 +923,7 @@ async fn close_sessions(sessions: Vec<Mcp>) -> Result<usize> {
 /// idle as long (the cost of N more idle sessions once the allocator holds the memory of the
 /// first N's workers: what an idle session costs a long-running server); and after all 2N
 /// were DELETEd.
-async fn sessions_memory(a: &Args, fake: &str) -> Result<()> {
+async fn sessions_memory(a: &Args, fake: &str, smoke: &Smoke) -> Result<()> {
     println!("## idle sessions\n");
     println!(
         "| sessions N | RSS before | N just opened: RSS, per session | N idle {0} s | 2N idle {0} s: RSS, per idle session (2N - N) | after DELETE of all 2N | DELETE not 200 |\n|---|---|---|---|---|---|---|",
@@ -913,6 +933,7 @@ async fn sessions_memory(a: &Args, fake: &str) -> Result<()> {
     // Settle: let the server's timers and the allocator's deferred frees run.
     let settle = || tokio::time::sleep(Duration::from_secs(2));
     let idle = || tokio::time::sleep(Duration::from_secs(a.idle_secs));
+    let mut calls = Vec::new();
     for &n in &a.sessions {
         let server = spawn_http(a, fake, &[])?;
         cold_wait(&server).await?;
@@ -933,6 +954,13 @@ async fn sessions_memory(a: &Args, fake: &str) -> Result<()> {
         let second = open_sessions(&http, &server.url, n).await?;
         idle().await;
         let idle_2n = rss_kib(pid);
+        // A call on each parked session (which restores it), then one more on each (live).
+        let params = request_params(
+            json!({"name": smoke.tool, "arguments": smoke.arguments}),
+            PROTOCOL,
+        );
+        let restore_cpu = calls_cpu(pid, &first, &params).await?;
+        let live_cpu = calls_cpu(pid, &first, &params).await?;
         let bad = close_sessions(first).await? + close_sessions(second).await?;
         settle().await;
         let closed = rss_kib(pid);
@@ -940,6 +968,11 @@ async fn sessions_memory(a: &Args, fake: &str) -> Result<()> {
             let b = (kib.saturating_sub(from) * 1024) as f64 / n.max(1) as f64;
             format!("{:.1} kB ({:.1} KiB)", b / 1000.0, b / 1024.0)
         };
+        calls.push(format!(
+            "| {n} | {} | {} |",
+            cpu_per_call(restore_cpu, n),
+            cpu_per_call(live_cpu, n)
+        ));
         println!(
             "| {n} | {} | {}, {} | {} | {}, {} | {} | {bad} |",
             mib(before),
@@ -950,6 +983,13 @@ async fn sessions_memory(a: &Args, fake: &str) -> Result<()> {
             per(idle_2n, idle_n),
             mib(closed),
         );
+    }
+    println!(
+        "\n| sessions N | server CPU per tools/call on each of the first N, idle {} s (parked ones are restored) | the same again at once (live) |\n|---|---|---|",
+        a.idle_secs
+    );
+    for row in calls {
+        println!("{row}");
     }
     println!();
     Ok(())

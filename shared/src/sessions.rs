@@ -43,7 +43,8 @@ const RETIRE_WAIT: Duration = Duration::from_secs(5);
 struct Entry {
     /// When the session last had a request, or one of its streams ended.
     seen: Instant,
-    /// Its streams still open (a POST's reply, the GET stream): it is not idle meanwhile.
+    /// Its reply streams still open (a POST's, a resumed one; not the GET stream): it is not
+    /// idle meanwhile.
     streams: usize,
     /// Its handshake as rmcp stores it, once the session is initialised (what restores it).
     handshake: Option<Box<SessionState>>,
