@@ -42,18 +42,41 @@ struct Args {
     /// Concurrency levels
     #[arg(long, value_delimiter = ',', default_value = "1,8,64")]
     concurrency: Vec<usize>,
-    /// What to load at 0 ms: `list` (tools/list), `call` (tools/call)
+    /// What to measure: `list` (tools/list, at 0 ms), `call` (tools/call), `sessions` (the
+    /// memory an idle session holds, and what closing it gives back; see `--sessions`)
     #[arg(long, value_delimiter = ',', default_value = "list,call")]
     what: Vec<String>,
+    /// `--what sessions`: how many sessions to open (one initialize and its `initialized`
+    /// notification each), each count on a fresh server
+    #[arg(long, value_delimiter = ',', default_value = "1000,10000")]
+    sessions: Vec<usize>,
+    /// `--what sessions`: how long the sessions stay idle before their RSS is read again
+    /// (the servers park a session after 60 s without a request: `MCP_SESSION_PARK_SECS`)
+    #[arg(long, default_value_t = 80)]
+    idle_secs: u64,
+    /// The protocol revision the client speaks. From 2026-07-28 on there is no handshake and
+    /// no session: every request carries its revision and capabilities in `_meta`.
+    #[arg(long, default_value = "2025-06-18")]
+    protocol: String,
     /// HTTP modes: `sessions`, `stateless`
     #[arg(long, value_delimiter = ',', default_value = "sessions,stateless")]
     modes: Vec<String>,
     /// An extra argument for the server (repeat it), e.g. `--server-arg=--json-response`
     #[arg(long = "server-arg", allow_hyphen_values = true)]
     server_args: Vec<String>,
+    /// An environment variable for the server, `NAME=VALUE` (repeat it), e.g.
+    /// `--server-env MCP_DIRECT=false`
+    #[arg(long = "server-env", value_parser = parse_env)]
+    server_env: Vec<(String, String)>,
     /// Skip the cold-start measurement
     #[arg(long)]
     no_cold_start: bool,
+}
+
+fn parse_env(s: &str) -> Result<(String, String), String> {
+    s.split_once('=')
+        .map(|(k, v)| (k.to_owned(), v.to_owned()))
+        .ok_or_else(|| format!("`{s}`: expected NAME=VALUE"))
 }
 
 struct Smoke {
@@ -142,6 +165,7 @@ fn server_command(a: &Args, fake: &str) -> Command {
         )
         .env("AUTH_DATA", r#"{"access_token":"bench-token"}"#)
         .env("RUST_LOG", "warn")
+        .envs(a.server_env.iter().map(|(k, v)| (k, v)))
         .stderr(Stdio::null());
     cmd
 }
@@ -197,11 +221,38 @@ fn rss_kib(pid: u32) -> u64 {
         .unwrap_or(0)
 }
 
+/// The revision of the handshake the bench's servers are probed with (cold start, readiness).
 const PROTOCOL: &str = "2025-06-18";
 
 fn init_body() -> Value {
+    init_body_for(PROTOCOL)
+}
+
+fn init_body_for(protocol: &str) -> Value {
     json!({"jsonrpc": "2.0", "id": 0, "method": "initialize",
-           "params": {"protocolVersion": PROTOCOL, "capabilities": {}, "clientInfo": {"name": "bench", "version": "1"}}})
+           "params": {"protocolVersion": protocol, "capabilities": {}, "clientInfo": {"name": "bench", "version": "1"}}})
+}
+
+/// Whether a client on `protocol` has no handshake and no session (2026-07-28 and later:
+/// revisions are dates, so they compare as strings).
+fn sessionless(protocol: &str) -> bool {
+    protocol >= "2026-07-28"
+}
+
+/// The `params` of a load request, serialised once: `params` plus, on a sessionless
+/// revision, the `_meta` each of its requests carries.
+fn request_params(mut params: Value, protocol: &str) -> String {
+    if sessionless(protocol)
+        && let Some(p) = params.as_object_mut()
+    {
+        p.insert(
+            "_meta".into(),
+            json!({"io.modelcontextprotocol/protocolVersion": protocol,
+                   "io.modelcontextprotocol/clientCapabilities": {},
+                   "io.modelcontextprotocol/clientInfo": {"name": "bench", "version": "1"}}),
+        );
+    }
+    params.to_string()
 }
 
 /// A minimal streamable-HTTP MCP client: sessions or stateless, JSON or SSE-framed replies.
@@ -215,6 +266,10 @@ struct Mcp {
 
 impl Mcp {
     fn new(http: reqwest::Client, url: &str) -> Self {
+        Self::with_protocol(http, url, PROTOCOL)
+    }
+
+    fn with_protocol(http: reqwest::Client, url: &str, protocol: &str) -> Self {
         use reqwest::header::{ACCEPT, CONTENT_TYPE, HeaderValue};
         let mut headers = reqwest::header::HeaderMap::new();
         headers.insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
@@ -222,7 +277,9 @@ impl Mcp {
             ACCEPT,
             HeaderValue::from_static("application/json, text/event-stream"),
         );
-        headers.insert("mcp-protocol-version", HeaderValue::from_static(PROTOCOL));
+        if let Ok(v) = HeaderValue::from_str(protocol) {
+            headers.insert("mcp-protocol-version", v);
+        }
         Mcp {
             http,
             url: url.to_owned(),
@@ -262,13 +319,18 @@ impl Mcp {
         Ok((headers, reply))
     }
 
-    /// Handshake (with a session unless `stateless`).
-    async fn connect(http: reqwest::Client, url: &str, stateless: bool) -> Result<Self> {
-        let mut me = Mcp::new(http, url);
-        if stateless {
+    /// Handshake (with a session unless `stateless`, or the revision has none).
+    async fn connect(
+        http: reqwest::Client,
+        url: &str,
+        stateless: bool,
+        protocol: &str,
+    ) -> Result<Self> {
+        let mut me = Mcp::with_protocol(http, url, protocol);
+        if stateless || sessionless(protocol) {
             return Ok(me);
         }
-        let (headers, reply) = me.post(&init_body()).await?;
+        let (headers, reply) = me.post(&init_body_for(protocol)).await?;
         if reply.and_then(|r| r.get("result").cloned()).is_none() {
             bail!("initialize failed");
         }
@@ -284,16 +346,16 @@ impl Mcp {
         Ok(me)
     }
 
-    /// End the session (DELETE), as a well-behaved client does.
-    async fn close(&self) {
-        if let Some(s) = &self.session {
-            let _ = self
-                .http
-                .delete(&self.url)
-                .header("mcp-session-id", s)
-                .send()
-                .await;
-        }
+    /// End the session (DELETE), as a well-behaved client does; the answer's status.
+    async fn close(&self) -> Option<reqwest::StatusCode> {
+        let s = self.session.as_ref()?;
+        self.http
+            .delete(&self.url)
+            .header("mcp-session-id", s)
+            .send()
+            .await
+            .ok()
+            .map(|r| r.status())
     }
 
     /// One request under load. The reply is checked by scanning, not parsed: on a 2-core
@@ -352,6 +414,7 @@ struct Stats {
     errors: usize,
 }
 
+#[allow(clippy::too_many_arguments)]
 async fn load(
     target: Target,
     url: &str,
@@ -360,23 +423,43 @@ async fn load(
     concurrency: usize,
     calls: usize,
     stateless: bool,
+    protocol: &str,
 ) -> Result<Stats> {
     let http = reqwest::Client::builder()
         .pool_max_idle_per_host(concurrency.max(1))
         .build()?;
     let per = calls.div_ceil(concurrency);
     let errors = Arc::new(AtomicUsize::new(0));
-    let params = match target {
-        Target::ToolCall => json!({"name": smoke.tool, "arguments": smoke.arguments}),
-        _ => json!({}),
-    }
-    .to_string();
+    let params = request_params(
+        match target {
+            Target::ToolCall => json!({"name": smoke.tool, "arguments": smoke.arguments}),
+            _ => json!({}),
+        },
+        protocol,
+    );
     let floor_url = format!("{fake}/user");
     let mut clients = Vec::new();
     for _ in 0..concurrency {
         clients.push(match target {
             Target::Floor => None,
-            _ => Some(Mcp::connect(http.clone(), url, stateless).await?),
+            _ => {
+                let mut c = Mcp::connect(http.clone(), url, stateless, protocol).await?;
+                if sessionless(protocol) {
+                    // SEP-2243: from 2026-07-28 on, a POST names its method (and tool) in
+                    // headers too.
+                    use reqwest::header::HeaderValue;
+                    let (method, name) = match target {
+                        Target::ToolCall => ("tools/call", Some(smoke.tool.as_str())),
+                        _ => ("tools/list", None),
+                    };
+                    c.headers
+                        .insert("mcp-method", HeaderValue::from_static(method));
+                    if let Some(v) = name.and_then(|n| HeaderValue::from_str(n).ok()) {
+                        c.headers.insert("mcp-name", v);
+                    }
+                }
+                Some(c)
+            }
         });
     }
     let started = Instant::now();
@@ -408,7 +491,7 @@ async fn load(
                 lat.push(t.elapsed());
             }
             if let Some(c) = &client {
-                c.close().await;
+                let _ = c.close().await;
             }
             lat
         }));
@@ -552,6 +635,25 @@ async fn main() -> Result<()> {
     );
     let size = std::fs::metadata(&a.server)?.len();
     println!("release binary: {:.2} MiB\n", size as f64 / 1048576.0);
+    let env: Vec<String> = a
+        .server_env
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect();
+    println!(
+        "client protocol {}; server arguments: {}; server environment: {}\n",
+        a.protocol,
+        if a.server_args.is_empty() {
+            "-".to_owned()
+        } else {
+            a.server_args.join(" ")
+        },
+        if env.is_empty() {
+            "-".to_owned()
+        } else {
+            env.join(" ")
+        },
+    );
 
     if !a.no_cold_start {
         let mut stdio = Vec::new();
@@ -569,7 +671,8 @@ async fn main() -> Result<()> {
         println!("| HTTP (process start, bind, answer) | {h0:.1} ms | {h1:.1} ms | {h2:.1} ms |\n");
     }
 
-    for &latency in &a.latency_ms {
+    let loads = a.what.iter().any(|w| w == "list" || w == "call");
+    for &latency in a.latency_ms.iter().filter(|_| loads) {
         delay.store(latency, Ordering::Relaxed);
         println!("## upstream latency {latency} ms\n");
         println!(
@@ -617,10 +720,21 @@ async fn main() -> Result<()> {
                     c,
                     warm,
                     stateless,
+                    &a.protocol,
                 )
                 .await?;
                 for &&(t, _, _) in &targets {
-                    load(t, &server.url, &fake, &smoke, c, warm, stateless).await?;
+                    load(
+                        t,
+                        &server.url,
+                        &fake,
+                        &smoke,
+                        c,
+                        warm,
+                        stateless,
+                        &a.protocol,
+                    )
+                    .await?;
                 }
                 let mut floor = Runs::default();
                 let mut runs: Vec<Runs> = targets.iter().map(|_| Runs::default()).collect();
@@ -634,6 +748,7 @@ async fn main() -> Result<()> {
                         c,
                         calls,
                         stateless,
+                        &a.protocol,
                     )
                     .await?;
                     let own = (cpu_secs(std::process::id()) - own_before) * 1e6 / calls as f64;
@@ -641,7 +756,17 @@ async fn main() -> Result<()> {
                     for (&&(t, _, _), r) in targets.iter().zip(&mut runs) {
                         let before = cpu_secs(pid);
                         let own_before = cpu_secs(std::process::id());
-                        let st = load(t, &server.url, &fake, &smoke, c, calls, stateless).await?;
+                        let st = load(
+                            t,
+                            &server.url,
+                            &fake,
+                            &smoke,
+                            c,
+                            calls,
+                            stateless,
+                            &a.protocol,
+                        )
+                        .await?;
                         let server_cpu = (cpu_secs(pid) - before) * 1e6 / calls as f64;
                         let own = (cpu_secs(std::process::id()) - own_before) * 1e6 / calls as f64;
                         r.push(&st, f.rps, Some(server_cpu), own);
@@ -654,6 +779,11 @@ async fn main() -> Result<()> {
             }
         }
         println!();
+    }
+
+    if a.what.iter().any(|w| w == "sessions") {
+        delay.store(0, Ordering::Relaxed);
+        sessions_memory(&a, &fake, &smoke).await?;
     }
 
     if a.soak == 0 {
@@ -672,6 +802,7 @@ async fn main() -> Result<()> {
         64,
         10_000,
         false,
+        PROTOCOL,
     )
     .await?;
     let after_10k = rss_kib(pid);
@@ -685,6 +816,7 @@ async fn main() -> Result<()> {
             64,
             rest,
             false,
+            PROTOCOL,
         )
         .await?;
     }
@@ -702,13 +834,163 @@ async fn main() -> Result<()> {
     Ok(())
 }
 
+/// Wait until the server answers `/healthz` (which opens no session).
 async fn cold_wait(server: &Server) -> Result<()> {
-    let client = Mcp::new(reqwest::Client::new(), &server.url);
+    let http = reqwest::Client::new();
+    let health = server.url.replace("/mcp", "/healthz");
     for _ in 0..5000 {
-        if client.post(&init_body()).await.is_ok() {
+        if http
+            .get(&health)
+            .send()
+            .await
+            .is_ok_and(|r| r.status().is_success())
+        {
             return Ok(());
         }
         tokio::time::sleep(Duration::from_millis(2)).await;
     }
     bail!("the server did not start")
+}
+
+/// Open `n` sessions (initialize, then the `initialized` notification), 16 at a time.
+async fn open_sessions(http: &reqwest::Client, url: &str, n: usize) -> Result<Vec<Mcp>> {
+    const AT_ONCE: usize = 16;
+    let mut tasks = Vec::new();
+    for k in 0..AT_ONCE {
+        let (http, url) = (http.clone(), url.to_owned());
+        let mine = n / AT_ONCE + usize::from(k < n % AT_ONCE);
+        tasks.push(tokio::spawn(async move {
+            let mut open = Vec::with_capacity(mine);
+            for _ in 0..mine {
+                open.push(Mcp::connect(http.clone(), &url, false, PROTOCOL).await?);
+            }
+            anyhow::Ok(open)
+        }));
+    }
+    let mut all = Vec::with_capacity(n);
+    for t in tasks {
+        all.extend(t.await??);
+    }
+    Ok(all)
+}
+
+/// One `tools/call` on each session, 16 at a time; the server's CPU time per call, in µs.
+async fn calls_cpu(pid: u32, sessions: &[Mcp], params: &str) -> Result<f64> {
+    let before = cpu_secs(pid);
+    let per = sessions.len().div_ceil(16).max(1);
+    let mut tasks = Vec::new();
+    for chunk in sessions.chunks(per) {
+        let (chunk, params) = (chunk.to_vec(), params.to_owned());
+        tasks.push(tokio::spawn(async move {
+            for (i, s) in chunk.iter().enumerate() {
+                s.call(i as u64 + 1, "tools/call", &params).await?;
+            }
+            anyhow::Ok(())
+        }));
+    }
+    for t in tasks {
+        t.await??;
+    }
+    Ok((cpu_secs(pid) - before) * 1e6 / sessions.len().max(1) as f64)
+}
+
+/// DELETE every session, 16 at a time; how many answers were not 200.
+async fn close_sessions(sessions: Vec<Mcp>) -> Result<usize> {
+    let per = sessions.len().div_ceil(16).max(1);
+    let mut tasks = Vec::new();
+    let mut sessions = sessions.into_iter().peekable();
+    while sessions.peek().is_some() {
+        let chunk: Vec<Mcp> = sessions.by_ref().take(per).collect();
+        tasks.push(tokio::spawn(async move {
+            let mut bad = 0;
+            for s in &chunk {
+                if s.close().await != Some(reqwest::StatusCode::OK) {
+                    bad += 1;
+                }
+            }
+            bad
+        }));
+    }
+    let mut bad = 0;
+    for t in tasks {
+        bad += t.await?;
+    }
+    Ok(bad)
+}
+
+/// `--what sessions`: for each count N, on a fresh server: the RSS before; with N sessions
+/// just opened; after they stayed idle for `--idle-secs`; after N more were opened and stayed
+/// idle as long (the cost of N more idle sessions once the allocator holds the memory of the
+/// first N's workers: what an idle session costs a long-running server); and after all 2N
+/// were DELETEd.
+async fn sessions_memory(a: &Args, fake: &str, smoke: &Smoke) -> Result<()> {
+    println!("## idle sessions\n");
+    println!(
+        "| sessions N | RSS before | N just opened: RSS, per session | N idle {0} s | 2N idle {0} s: RSS, per idle session (2N - N) | after DELETE of all 2N | DELETE not 200 |\n|---|---|---|---|---|---|---|",
+        a.idle_secs
+    );
+    let mib = |kib: u64| format!("{:.1} MiB", kib as f64 / 1024.0);
+    // Settle: let the server's timers and the allocator's deferred frees run.
+    let settle = || tokio::time::sleep(Duration::from_secs(2));
+    let idle = || tokio::time::sleep(Duration::from_secs(a.idle_secs));
+    let mut calls = Vec::new();
+    for &n in &a.sessions {
+        let server = spawn_http(a, fake, &[])?;
+        cold_wait(&server).await?;
+        let pid = server.child.id();
+        let http = reqwest::Client::builder()
+            .pool_max_idle_per_host(16)
+            .build()?;
+        // One-off costs first (worker threads' heaps, the connection pool, lazy statics).
+        let warm = open_sessions(&http, &server.url, 64).await?;
+        close_sessions(warm).await?;
+        settle().await;
+        let before = rss_kib(pid);
+        let first = open_sessions(&http, &server.url, n).await?;
+        settle().await;
+        let opened = rss_kib(pid);
+        idle().await;
+        let idle_n = rss_kib(pid);
+        let second = open_sessions(&http, &server.url, n).await?;
+        idle().await;
+        let idle_2n = rss_kib(pid);
+        // A call on each parked session (which restores it), then one more on each (live).
+        let params = request_params(
+            json!({"name": smoke.tool, "arguments": smoke.arguments}),
+            PROTOCOL,
+        );
+        let restore_cpu = calls_cpu(pid, &first, &params).await?;
+        let live_cpu = calls_cpu(pid, &first, &params).await?;
+        let bad = close_sessions(first).await? + close_sessions(second).await?;
+        settle().await;
+        let closed = rss_kib(pid);
+        let per = |kib: u64, from: u64| {
+            let b = (kib.saturating_sub(from) * 1024) as f64 / n.max(1) as f64;
+            format!("{:.1} kB ({:.1} KiB)", b / 1000.0, b / 1024.0)
+        };
+        calls.push(format!(
+            "| {n} | {} | {} |",
+            cpu_per_call(restore_cpu, n),
+            cpu_per_call(live_cpu, n)
+        ));
+        println!(
+            "| {n} | {} | {}, {} | {} | {}, {} | {} | {bad} |",
+            mib(before),
+            mib(opened),
+            per(opened, before),
+            mib(idle_n),
+            mib(idle_2n),
+            per(idle_2n, idle_n),
+            mib(closed),
+        );
+    }
+    println!(
+        "\n| sessions N | server CPU per tools/call on each of the first N, idle {} s (parked ones are restored) | the same again at once (live) |\n|---|---|---|",
+        a.idle_secs
+    );
+    for row in calls {
+        println!("{row}");
+    }
+    println!();
+    Ok(())
 }

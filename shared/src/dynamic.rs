@@ -5,8 +5,8 @@
 //! tenants never see each other's.
 
 use std::collections::BTreeSet;
-use std::sync::RwLock;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, RwLock};
 
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -25,6 +25,8 @@ pub(crate) struct Session {
     enabled: RwLock<BTreeSet<&'static str>>,
     /// Bumped on every change, so the server knows to send `tools/list_changed`.
     generation: AtomicU64,
+    /// Held by every session's state, to count them (`McpServer::session_handlers`).
+    _live: Option<Arc<()>>,
 }
 
 impl Session {
@@ -32,6 +34,15 @@ impl Session {
         Self {
             enabled: RwLock::new(initial),
             generation: AtomicU64::new(0),
+            _live: None,
+        }
+    }
+
+    /// A session's state, counted by `live`'s strong count.
+    pub(crate) fn counted(initial: BTreeSet<&'static str>, live: Arc<()>) -> Self {
+        Self {
+            _live: Some(live),
+            ..Self::new(initial)
         }
     }
 

@@ -62,8 +62,15 @@ fn rmcp_config(
 /// policy). `ct` ends the MCP sessions when cancelled.
 pub fn router(server: McpServer, bind: IpAddr, ct: CancellationToken) -> Router {
     server.inner.http.store(true, Ordering::SeqCst);
-    let cfg = rmcp_config(&server, bind, ct);
-    let sessions = Arc::new(Sessions::new(server.settings().session_idle_timeout));
+    let mut cfg = rmcp_config(&server, bind, ct);
+    // Sessions with state of their own (dynamic toolsets) are never parked: parking drops
+    // the session's handler.
+    let park = server
+        .settings()
+        .session_park_after
+        .filter(|_| !server.has_session_state());
+    let sessions = Arc::new(Sessions::new(server.settings().session_idle_timeout, park));
+    cfg.session_store = sessions.store();
     let direct = Direct::new(
         &server,
         (!server.settings().stateless).then(|| sessions.clone()),

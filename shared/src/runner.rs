@@ -159,6 +159,9 @@ fn settings_from(spec: &ServerSpec, o: &Options) -> Result<Settings, String> {
     if let Some(secs) = env_parse::<u64>("MCP_SESSION_IDLE_SECS")? {
         s.session_idle_timeout = Duration::from_secs(secs.max(1));
     }
+    if let Some(secs) = env_parse::<u64>("MCP_SESSION_PARK_SECS")? {
+        s.session_park_after = (secs > 0).then(|| Duration::from_secs(secs));
+    }
     if let Some(n) = env_parse::<usize>("MCP_MAX_CONCURRENT_CALLS")? {
         s.max_concurrent_calls = n.max(1);
     }
@@ -526,6 +529,19 @@ fn credentials_help(spec: &ServerSpec) -> String {
     for (k, v) in &apis {
         out.push_str(&format!("  {k:width$}  {v}\n"));
     }
+    out.push_str(&format!(
+        "\nHTTP sessions:\n  {:width$}  {}\n  {:width$}  {}\n",
+        "MCP_SESSION_PARK_SECS",
+        format_args!(
+            "seconds without a request after which a session keeps only its handshake, not rmcp's worker (its next request restores it); 0: never (default {})",
+            crate::spec::SESSION_PARK_AFTER.as_secs()
+        ),
+        "MCP_SESSION_IDLE_SECS",
+        format_args!(
+            "seconds without a request after which a session is closed (default {})",
+            crate::spec::SESSION_IDLE_TIMEOUT.as_secs()
+        ),
+    ));
     out.push_str(&format!(
         "\nSwitches take {}. Listing tools needs no credentials.",
         crate::switch::SPELLINGS

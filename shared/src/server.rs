@@ -51,6 +51,8 @@ pub(crate) struct Inner {
     pub(crate) http: AtomicBool,
     /// Requests answered on the direct path (`direct.rs`).
     pub(crate) direct_answers: AtomicU64,
+    /// Cloned into the state of every session [`McpServer::new_session`] makes.
+    handlers: Arc<()>,
 }
 
 /// A configured server, cheap to clone (one `Arc`). It is the rmcp `ServerHandler` for
@@ -238,6 +240,7 @@ impl McpServer {
                 draining: AtomicBool::new(false),
                 http: AtomicBool::new(false),
                 direct_answers: AtomicU64::new(0),
+                handlers: Arc::new(()),
             }),
             session,
         })
@@ -247,8 +250,17 @@ impl McpServer {
     pub fn new_session(&self) -> Self {
         Self {
             inner: self.inner.clone(),
-            session: Arc::new(Session::new(self.inner.dynamic.clone().unwrap_or_default())),
+            session: Arc::new(Session::counted(
+                self.inner.dynamic.clone().unwrap_or_default(),
+                self.inner.handlers.clone(),
+            )),
         }
+    }
+
+    /// How many sessions' handlers exist (over HTTP: sessions with an rmcp worker; a closed
+    /// or parked session has none); for tests and diagnostics.
+    pub fn session_handlers(&self) -> usize {
+        Arc::strong_count(&self.inner.handlers) - 1
     }
 
     /// Whether each MCP session has state of its own (the toolsets it enabled).

@@ -17,6 +17,11 @@ pub type MakeState = fn(&Settings) -> Result<State, String>;
 /// How long an HTTP session may go without a request before it is closed (rmcp's default).
 pub const SESSION_IDLE_TIMEOUT: Duration = Duration::from_secs(300);
 
+/// How long an HTTP session may go without a request (and without a reply streaming) before it
+/// is parked: its rmcp worker is closed and only its handshake kept; its next request
+/// restores it (`sessions.rs`). rmcp keeps a finished stream's replay cache this long.
+pub const SESSION_PARK_AFTER: Duration = Duration::from_secs(60);
+
 /// A toolset: one vendor area that users switch on and off.
 #[derive(Debug)]
 pub struct Toolset {
@@ -195,6 +200,9 @@ pub struct Settings {
     /// An HTTP session with no request for this long is closed (its client gets 404 and
     /// starts a new one).
     pub session_idle_timeout: Duration,
+    /// An idle HTTP session is parked after this long (`None`: never; see
+    /// [`SESSION_PARK_AFTER`]).
+    pub session_park_after: Option<Duration>,
     /// Answer plain `tools/call` and `tools/list` POSTs without rmcp's request path (see
     /// `direct.rs`); `MCP_DIRECT=false` sends everything through rmcp.
     pub direct: bool,
@@ -251,6 +259,7 @@ impl Default for Settings {
             options: Vec::new(),
             dynamic_toolsets: false,
             session_idle_timeout: SESSION_IDLE_TIMEOUT,
+            session_park_after: Some(SESSION_PARK_AFTER),
             direct: true,
         }
     }

@@ -529,3 +529,156 @@ async fn delete_ends_the_session_with_200() {
     let (status, _) = raw(server.port(), "POST", "/mcp", &with_session, list).await;
     assert_eq!(status, 404);
 }
+
+/// DELETE session `id`; the status.
+async fn delete(port: u16, id: &str) -> u16 {
+    let headers = mcp_headers(
+        "localhost",
+        &[
+            ("MCP-Protocol-Version", "2025-06-18"),
+            ("Mcp-Session-Id", id),
+        ],
+    );
+    raw(port, "DELETE", "/mcp", &headers, "").await.0
+}
+
+/// Wait (up to 2 s) until `server` has `n` session handlers; the count then.
+async fn handlers_become(server: &TestServer, n: usize) -> usize {
+    for _ in 0..100 {
+        if server.server.session_handlers() == n {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    server.server.session_handlers()
+}
+
+/// An idle session is parked: rmcp's worker and the session's handler are dropped, and only
+/// its handshake stays; its next request restores it and is answered as before. Its GET
+/// stream stays open meanwhile, until the session is closed. A DELETEd session is dropped,
+/// parked or not, and so is an expired one.
+#[tokio::test]
+async fn idle_sessions_are_parked_and_closed_ones_dropped() {
+    let settings = mcp_shared::Settings {
+        session_park_after: Some(Duration::from_millis(300)),
+        session_idle_timeout: Duration::from_secs(4),
+        ..settings_for("http://127.0.0.1:9")
+    };
+    let server = TestServer::start(&SPEC, settings).await;
+    let port = server.port();
+    let (a, b, c, d) = (
+        open_session(port).await,
+        open_session(port).await,
+        open_session(port).await,
+        open_session(port).await,
+    );
+    assert_eq!(server.server.session_handlers(), 4);
+    // d opens its GET stream.
+    let mut stream = tokio::net::TcpStream::connect(("127.0.0.1", port))
+        .await
+        .unwrap();
+    let get = format!(
+        "GET /mcp HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nAccept: text/event-stream\r\nMCP-Protocol-Version: 2025-06-18\r\nMcp-Session-Id: {d}\r\n\r\n"
+    );
+    stream.write_all(get.as_bytes()).await.unwrap();
+    let mut head = vec![0u8; 1024];
+    let n = stream.read(&mut head).await.unwrap();
+    let head = String::from_utf8_lossy(&head[..n]).into_owned();
+    assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+    assert_eq!(handlers_become(&server, 0).await, 0, "all four are parked");
+    // d's GET stream is still open (whatever comes on it, it does not end).
+    let mut byte = [0u8; 1];
+    match tokio::time::timeout(Duration::from_millis(300), stream.read(&mut byte)).await {
+        Err(_) | Ok(Ok(1)) => {}
+        other => panic!("d's GET stream ended when it was parked: {other:?}"),
+    }
+
+    // A parked session answers, restored.
+    let (status, body) = list_in(port, &a).await;
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains("acme_get_thing"), "{body}");
+    assert_eq!(server.server.session_handlers(), 1, "a is restored");
+    // And is parked again once idle.
+    assert_eq!(handlers_become(&server, 0).await, 0);
+    let (status, body) = list_in(port, &a).await;
+    assert_eq!(status, 200, "restored twice: {body}");
+
+    // DELETE: a (live) and b (parked) are gone.
+    assert_eq!(delete(port, &a).await, 200);
+    assert_eq!(delete(port, &b).await, 200);
+    assert_eq!(handlers_become(&server, 0).await, 0);
+    assert_eq!(list_in(port, &a).await.0, 404);
+    assert_eq!(list_in(port, &b).await.0, 404);
+    assert_eq!(
+        server.server.session_handlers(),
+        0,
+        "a 404 restores nothing"
+    );
+
+    // d, restored, keeps its first GET stream; a DELETE ends the session and the stream.
+    let (status, body) = list_in(port, &d).await;
+    assert_eq!(status, 200, "d was parked, not closed: {body}");
+    assert_eq!(delete(port, &d).await, 200);
+    let mut rest = Vec::new();
+    tokio::time::timeout(Duration::from_secs(5), stream.read_to_end(&mut rest))
+        .await
+        .expect("d's GET stream ends with the session")
+        .unwrap();
+
+    // c, parked, expires with the idle timeout (4 s).
+    tokio::time::sleep(Duration::from_millis(4500)).await;
+    assert_eq!(list_in(port, &c).await.0, 404, "c expired");
+    assert_eq!(handlers_become(&server, 0).await, 0);
+    server.stop().await;
+}
+
+/// Sessions parked and restored over and over (requests just before, at and after each
+/// parking) answer every request.
+#[tokio::test]
+async fn sessions_parked_and_restored_over_and_over_answer_every_request() {
+    let settings = mcp_shared::Settings {
+        session_park_after: Some(Duration::from_millis(100)),
+        ..settings_for("http://127.0.0.1:9")
+    };
+    let server = TestServer::start(&SPEC, settings).await;
+    let port = server.port();
+    let mut sessions = Vec::new();
+    for _ in 0..4 {
+        sessions.push(open_session(port).await);
+    }
+    let mut tasks = Vec::new();
+    for (k, id) in sessions.into_iter().enumerate() {
+        tasks.push(tokio::spawn(async move {
+            for round in 0..25u64 {
+                let (status, body) = list_in(port, &id).await;
+                assert_eq!(status, 200, "session {k}, round {round}: {body}");
+                assert!(body.contains("acme_get_thing"), "{body}");
+                // 0 to 200 ms apart: some requests find the session live, some parked.
+                tokio::time::sleep(Duration::from_millis((round * 37 + k as u64 * 53) % 200)).await;
+            }
+        }));
+    }
+    for t in tasks {
+        t.await.unwrap();
+    }
+    server.stop().await;
+}
+
+/// rmcp's own client (which keeps a GET stream open): its idle session is parked, and its
+/// calls go on.
+#[tokio::test]
+async fn a_client_with_a_get_stream_is_parked_too() {
+    let settings = mcp_shared::Settings {
+        session_park_after: Some(Duration::from_millis(300)),
+        ..settings_for("http://127.0.0.1:9")
+    };
+    let server = TestServer::start(&SPEC, settings).await;
+    let client = server.client("tok").await;
+    assert!(!client.list_tools().await.is_empty());
+    assert_eq!(handlers_become(&server, 0).await, 0, "parked");
+    assert!(!client.list_tools().await.is_empty());
+    assert_eq!(handlers_become(&server, 0).await, 0, "parked again");
+    assert!(!client.list_tools().await.is_empty());
+    client.close().await;
+    server.stop().await;
+}

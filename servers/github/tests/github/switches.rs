@@ -161,6 +161,8 @@ fn help_says_how_to_pass_credentials() {
             "https://api.github.com",
             "[env: PORT",
             "1/0, true/false, yes/no, on/off",
+            "MCP_SESSION_PARK_SECS",
+            "MCP_SESSION_IDLE_SECS",
         ] {
             assert!(help.contains(want), "{flag} lacks {want}:\n{help}");
         }
