@@ -16,6 +16,7 @@ pub(crate) struct Service {
     pub(crate) display_name: &'static str,
     pub(crate) credential_env: &'static [(&'static str, &'static str)],
     pub(crate) auth: crate::vendor_auth::Auth,
+    pub(crate) extra_apis: &'static [crate::spec::ExtraApi],
 }
 
 /// A tool of a toolset, as the dynamic tools show it.
@@ -101,6 +102,24 @@ impl Ctx {
     /// The `access_token` credential.
     pub fn token(&self) -> Result<Secret, ToolError> {
         self.require("access_token")
+    }
+
+    /// The credentials of this request that the server's APIs take (the fields their `auth`
+    /// declares), for cutting them out of error texts a vendor may have echoed them in.
+    /// Values under 4 characters are left alone (they would cut ordinary words).
+    pub(crate) fn declared_secrets(&self) -> Vec<Secret> {
+        let spec = self.service;
+        let mut fields = spec.auth.fields();
+        for api in spec.extra_apis {
+            if let Some(a) = &api.auth {
+                fields.extend(a.fields());
+            }
+        }
+        fields
+            .into_iter()
+            .filter_map(|names| crate::vendor_auth::first(self.credentials.as_ref(), names))
+            .filter(|s| s.expose().len() >= 4)
+            .collect()
     }
 
     /// The credential of a connector server (declared as

@@ -444,6 +444,7 @@ impl McpServer {
                 display_name: inner.spec.display_name,
                 credential_env: inner.spec.credential_env,
                 auth: inner.spec.auth,
+                extra_apis: inner.spec.extra_apis,
             },
         };
         if let Some(tenant) = &inner.tenant {

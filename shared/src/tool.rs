@@ -419,6 +419,8 @@ impl ToolDef {
     }
 
     pub(crate) async fn call(&self, ctx: Ctx, args: Value) -> CallToolResult {
+        // The request's own credentials, to cut out of any error a vendor echoed them in.
+        let secrets = ctx.declared_secrets();
         match (self.handler)(ctx, args).await {
             Ok(Output::Json(v)) if self.tool.output_schema.is_some() => {
                 let mut r = CallToolResult::success(vec![ContentBlock::text(json_text(&v))]);
@@ -428,7 +430,13 @@ impl ToolDef {
             Ok(Output::Json(v)) => CallToolResult::success(vec![ContentBlock::text(json_text(&v))]),
             Ok(Output::Text(t)) => CallToolResult::success(vec![ContentBlock::text(t)]),
             Ok(Output::Content(c)) => CallToolResult::success(c),
-            Err(e) => CallToolResult::error(vec![ContentBlock::text(e.to_string())]),
+            Err(e) => {
+                let mut text = e.to_string();
+                for s in &secrets {
+                    text = text.replace(s.expose(), "[redacted]");
+                }
+                CallToolResult::error(vec![ContentBlock::text(text)])
+            }
         }
     }
 }

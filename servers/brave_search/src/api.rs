@@ -1,8 +1,8 @@
 //! Brave Search helpers: the credential fields, the error body and rate-limit headers, and
 //! snippet clean-up.
 
+use mcp_shared::VendorError;
 use mcp_shared::reexports::http;
-use mcp_shared::{Ctx, ToolError, VendorError, vendor_auth};
 use serde_json::Value;
 
 /// Credential fields that may carry the API key (Klavis reads `token`, then `api_key`; a
@@ -129,16 +129,4 @@ pub fn clean(text: &str) -> String {
     ]
     .iter()
     .fold(out, |acc, (from, to)| acc.replace(from, to))
-}
-
-/// The error with the caller's key cut out, should the vendor have echoed it.
-pub fn redact(ctx: &Ctx, mut e: ToolError) -> ToolError {
-    if let Some(key) = vendor_auth::first(ctx.credentials(), KEY_FIELDS) {
-        let key = key.expose();
-        if key.len() >= 4 {
-            e.message = e.message.replace(key, "[redacted]");
-            e.hint = e.hint.map(|h| h.replace(key, "[redacted]"));
-        }
-    }
-    e
 }

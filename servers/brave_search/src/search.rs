@@ -6,7 +6,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use crate::api::{clean, redact};
+use crate::api::clean;
 
 pub fn tools() -> Vec<ToolDef> {
     vec![
@@ -166,7 +166,7 @@ async fn get(ctx: &Ctx, path: &str, q: Query<'_>) -> Result<Value, ToolError> {
         .query_opt("search_lang", q.search_lang)
         .query_opt("safesearch", q.safesearch)
         .query_opt("freshness", q.freshness);
-    req.send_json().await.map_err(|e| redact(ctx, e))
+    req.send_json().await
 }
 
 fn text(v: &Value, path: &str) -> Option<Value> {

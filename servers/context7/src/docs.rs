@@ -2,14 +2,10 @@
 
 use mcp_shared::json::{at, pick};
 use mcp_shared::reexports::http;
-use mcp_shared::{
-    Ctx, Effect, ErrorKind, Method, Output, ToolDef, ToolError, VendorError, tool, vendor_auth,
-};
+use mcp_shared::{Ctx, Effect, ErrorKind, Method, Output, ToolDef, ToolError, VendorError, tool};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
-
-use crate::KEY_FIELDS;
 
 pub fn tools() -> Vec<ToolDef> {
     vec![
@@ -68,8 +64,7 @@ async fn resolve(ctx: Ctx, a: Resolve) -> Result<Value, ToolError> {
         .query("query", query)
         .query("libraryName", name)
         .send_json()
-        .await
-        .map_err(|e| redact(&ctx, e))?;
+        .await?;
     // `{"results": [...]}`; a bare array is read the same way.
     let list = at(&v, "results").unwrap_or(&v);
     let libraries: Vec<Value> = list
@@ -115,8 +110,7 @@ async fn query_docs(ctx: Ctx, a: QueryDocs) -> Result<Output, ToolError> {
         .query("libraryId", id)
         .header("accept", "text/plain")
         .send()
-        .await
-        .map_err(|e| redact(&ctx, e))?;
+        .await?;
     let text = resp.text();
     if text.trim().is_empty() {
         return Err(ToolError::new(
@@ -145,16 +139,4 @@ pub fn parse_error(status: u16, _headers: &http::HeaderMap, body: &Value) -> Ven
         hint,
         rate_limited: false,
     }
-}
-
-/// The error with the caller's key cut out, should the vendor have echoed it.
-fn redact(ctx: &Ctx, mut e: ToolError) -> ToolError {
-    if let Some(key) = vendor_auth::first(ctx.credentials(), KEY_FIELDS) {
-        let key = key.expose();
-        if key.len() >= 4 {
-            e.message = e.message.replace(key, "[redacted]");
-            e.hint = e.hint.map(|h| h.replace(key, "[redacted]"));
-        }
-    }
-    e
 }

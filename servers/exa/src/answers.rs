@@ -7,7 +7,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
-use crate::api::{self, Filters, non_empty, num_results, send};
+use crate::api::{self, Filters, non_empty, num_results};
 use crate::search::SearchType;
 
 pub fn tools() -> Vec<ToolDef> {
@@ -34,12 +34,11 @@ async fn answer(ctx: Ctx, a: Answer) -> Result<Value, ToolError> {
     let query = non_empty(&a.query, "query")?;
     let _ = (a.use_autoprompt, a.search_type);
     if !a.filters.any() {
-        let v = send(
-            &ctx,
-            ctx.authorized(Method::POST, "/answer")?
-                .json(&json!({"query": query})),
-        )
-        .await?;
+        let v = ctx
+            .authorized(Method::POST, "/answer")?
+            .json(&json!({"query": query}))
+            .send_json()
+            .await?;
         return Ok(json!({
             "answer": at(&v, "answer").cloned().unwrap_or(Value::Null),
             "citations": citations_of(at(&v, "citations")),
@@ -95,7 +94,10 @@ async fn deep(
     }
     filters.apply(&mut body);
     body.insert("contents".into(), api::contents(false));
-    send(ctx, ctx.authorized(Method::POST, "/search")?.json(&body)).await
+    ctx.authorized(Method::POST, "/search")?
+        .json(&body)
+        .send_json()
+        .await
 }
 
 /// `/answer` citations, concise.

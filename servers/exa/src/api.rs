@@ -2,7 +2,7 @@
 //! shares, and the concise result shape.
 
 use mcp_shared::json::{at, pick};
-use mcp_shared::{Ctx, Request, ToolError, VendorError, vendor_auth};
+use mcp_shared::{ToolError, VendorError};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
@@ -39,22 +39,6 @@ pub fn parse_error(
         hint,
         rate_limited: false,
     }
-}
-
-/// Send and decode, with the caller's key cut out of any error should Exa echo it.
-pub async fn send(ctx: &Ctx, req: Request) -> Result<Value, ToolError> {
-    req.send_json().await.map_err(|e| redact(ctx, e))
-}
-
-fn redact(ctx: &Ctx, mut e: ToolError) -> ToolError {
-    if let Some(key) = vendor_auth::first(ctx.credentials(), KEY_FIELDS) {
-        let key = key.expose();
-        if key.len() >= 4 {
-            e.message = e.message.replace(key, "[redacted]");
-            e.hint = e.hint.map(|h| h.replace(key, "[redacted]"));
-        }
-    }
-    e
 }
 
 /// Search filters (Klavis's names; sent as Exa's camelCase fields). Dates are ISO 8601; Exa

@@ -6,7 +6,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
-use crate::api::{self, Filters, non_empty, num_results, send};
+use crate::api::{self, Filters, non_empty, num_results};
 
 pub fn tools() -> Vec<ToolDef> {
     vec![
@@ -78,7 +78,11 @@ async fn search(ctx: Ctx, a: Search) -> Result<Value, ToolError> {
     }
     a.filters.apply(&mut body);
     body.insert("contents".into(), api::contents(a.text == Some(true)));
-    let v = send(&ctx, ctx.authorized(Method::POST, "/search")?.json(&body)).await?;
+    let v = ctx
+        .authorized(Method::POST, "/search")?
+        .json(&body)
+        .send_json()
+        .await?;
     Ok(json!({ "results": api::results(&v) }))
 }
 
@@ -108,11 +112,11 @@ async fn find_similar(ctx: Ctx, a: FindSimilar) -> Result<Value, ToolError> {
         body.insert("excludeSourceDomain".into(), json!(x));
     }
     body.insert("contents".into(), api::contents(a.text == Some(true)));
-    let v = send(
-        &ctx,
-        ctx.authorized(Method::POST, "/findSimilar")?.json(&body),
-    )
-    .await?;
+    let v = ctx
+        .authorized(Method::POST, "/findSimilar")?
+        .json(&body)
+        .send_json()
+        .await?;
     Ok(json!({ "results": api::results(&v) }))
 }
 
@@ -159,7 +163,11 @@ async fn get_contents(ctx: Ctx, a: GetContents) -> Result<Value, ToolError> {
     if let Some(s) = a.summary {
         body.insert("summary".into(), Value::Object(s));
     }
-    let v = send(&ctx, ctx.authorized(Method::POST, "/contents")?.json(&body)).await?;
+    let v = ctx
+        .authorized(Method::POST, "/contents")?
+        .json(&body)
+        .send_json()
+        .await?;
     let mut out = json!({ "results": api::results(&v) });
     let failed: Vec<Value> = at(&v, "statuses")
         .and_then(Value::as_array)

@@ -2,12 +2,10 @@
 
 use mcp_shared::json::at;
 use mcp_shared::reexports::http;
-use mcp_shared::{Ctx, Effect, Method, ToolDef, ToolError, VendorError, tool, vendor_auth};
+use mcp_shared::{Ctx, Effect, Method, ToolDef, ToolError, VendorError, tool};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
-
-use crate::KEY_FIELDS;
 
 pub fn tools() -> Vec<ToolDef> {
     vec![
@@ -111,8 +109,7 @@ async fn complete(ctx: &Ctx, model: &str, messages: &[Message]) -> Result<Value,
         .authorized(Method::POST, "/chat/completions")?
         .json(&body)
         .send_json()
-        .await
-        .map_err(|e| redact(ctx, e))?;
+        .await?;
     let content = at(&v, "choices.0.message.content")
         .and_then(Value::as_str)
         .ok_or_else(|| {
@@ -195,16 +192,4 @@ pub fn parse_error(status: u16, _headers: &http::HeaderMap, body: &Value) -> Ven
         hint,
         rate_limited: false,
     }
-}
-
-/// The error with the caller's key cut out, should the vendor have echoed it.
-fn redact(ctx: &Ctx, mut e: ToolError) -> ToolError {
-    if let Some(key) = vendor_auth::first(ctx.credentials(), KEY_FIELDS) {
-        let key = key.expose();
-        if key.len() >= 4 {
-            e.message = e.message.replace(key, "[redacted]");
-            e.hint = e.hint.map(|h| h.replace(key, "[redacted]"));
-        }
-    }
-    e
 }

@@ -1,7 +1,7 @@
 //! Tavily helpers: credential fields, the error body, sending with the key kept out of
 //! errors, and the vendor-side timeout of long requests.
 
-use mcp_shared::{Ctx, Request, ToolError, VendorError, vendor_auth};
+use mcp_shared::{Ctx, ToolError, VendorError};
 use serde_json::Value;
 
 /// Credential fields that may carry the API key (Klavis reads `token`, then `api_key`; a
@@ -62,21 +62,6 @@ pub fn parse_error(
         hint,
         rate_limited: false,
     }
-}
-
-/// Send and decode, with the caller's key cut out of any error should Tavily echo it.
-pub async fn send(ctx: &Ctx, req: Request) -> Result<Value, ToolError> {
-    req.send_json().await.map_err(|e| {
-        let mut e = e;
-        if let Some(key) = vendor_auth::first(ctx.credentials(), KEY_FIELDS) {
-            let key = key.expose();
-            if key.len() >= 4 {
-                e.message = e.message.replace(key, "[redacted]");
-                e.hint = e.hint.map(|h| h.replace(key, "[redacted]"));
-            }
-        }
-        e
-    })
 }
 
 /// The `timeout` (seconds) to ask of Tavily: a little under this server's deadline for the

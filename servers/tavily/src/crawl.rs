@@ -6,7 +6,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
-use crate::api::{cut, non_empty, send, vendor_timeout};
+use crate::api::{cut, non_empty, vendor_timeout};
 use crate::search::{ExtractDepth, Format};
 
 pub fn tools() -> Vec<ToolDef> {
@@ -162,7 +162,11 @@ async fn crawl(ctx: Ctx, a: Crawl) -> Result<Value, ToolError> {
             body.insert(k.into(), v);
         }
     }
-    let v = send(&ctx, ctx.authorized(Method::POST, "/crawl")?.json(&body)).await?;
+    let v = ctx
+        .authorized(Method::POST, "/crawl")?
+        .json(&body)
+        .send_json()
+        .await?;
     let pages: Vec<Value> = at(&v, "results")
         .and_then(Value::as_array)
         .map(|rs| {
@@ -197,7 +201,11 @@ async fn map(ctx: Ctx, a: SiteMap) -> Result<Value, ToolError> {
         allow_external: a.allow_external,
     }
     .body(&ctx)?;
-    let v = send(&ctx, ctx.authorized(Method::POST, "/map")?.json(&body)).await?;
+    let v = ctx
+        .authorized(Method::POST, "/map")?
+        .json(&body)
+        .send_json()
+        .await?;
     Ok(json!({
         "base_url": at(&v, "base_url").cloned().unwrap_or(Value::Null),
         "results": at(&v, "results").cloned().unwrap_or_else(|| json!([])),

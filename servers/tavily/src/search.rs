@@ -6,7 +6,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
-use crate::api::{non_empty, send, vendor_timeout};
+use crate::api::{non_empty, vendor_timeout};
 
 pub fn tools() -> Vec<ToolDef> {
     vec![
@@ -171,7 +171,11 @@ async fn search(ctx: Ctx, a: Search) -> Result<Value, ToolError> {
         a.include_favicon,
         a.include_favicon_camel,
     );
-    let v = send(&ctx, ctx.authorized(Method::POST, "/search")?.json(&body)).await?;
+    let v = ctx
+        .authorized(Method::POST, "/search")?
+        .json(&body)
+        .send_json()
+        .await?;
     let results: Vec<Value> = at(&v, "results")
         .and_then(Value::as_array)
         .map(|rs| {
@@ -240,7 +244,11 @@ async fn extract(ctx: Ctx, a: Extract) -> Result<Value, ToolError> {
     put(&mut body, "format", a.format, None);
     put(&mut body, "include_favicon", a.include_favicon, None);
     body.insert("timeout".into(), json!(vendor_timeout(&ctx, 1, 60)));
-    let v = send(&ctx, ctx.authorized(Method::POST, "/extract")?.json(&body)).await?;
+    let v = ctx
+        .authorized(Method::POST, "/extract")?
+        .json(&body)
+        .send_json()
+        .await?;
     let results: Vec<Value> = at(&v, "results")
         .and_then(Value::as_array)
         .map(|rs| {

@@ -410,10 +410,14 @@ pub async fn check_failure_classes(spec: &'static ServerSpec, manifest_dir: &str
         Upstream::Http(_) => &[401, 403, 404, 429, 500, 503],
         Upstream::None | Upstream::Connector => &[],
     };
+    // Vendors echo what they were sent (a refused key in a 401): the error bodies here carry
+    // the request's credentials, which must not reach the message.
+    let echoed = secrets_of(&smoke(manifest_dir).credentials).join(" ");
     for &status in statuses {
+        let said = format!("suite failure {status} for {echoed}");
         let answer = ResponseTemplate::new(status)
             .insert_header("retry-after", "0")
-            .set_body_json(json!({"message": format!("suite failure {status}"), "error": format!("suite failure {status}")}));
+            .set_body_json(json!({"message": said, "error": said, "detail": {"error": said}}));
         let run = SmokeRun::start_answering(spec, smoke(manifest_dir), Some(answer)).await;
         let server = TestServer::start(spec, run.settings()).await;
         let auth = mcp_shared::auth::encode_auth_data(&run.credentials);

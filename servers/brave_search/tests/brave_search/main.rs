@@ -5,7 +5,6 @@
 
 mod common;
 mod images;
-mod secrets;
 mod surface;
 mod web;
 

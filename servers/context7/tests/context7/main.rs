@@ -4,7 +4,6 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod docs;
-mod secrets;
 
 // Docs freshness, schemas, the binary over stdio and HTTP, the standard failure classes (the
 // key is optional, so a call without credentials is not one of them: see docs.rs).

@@ -6,7 +6,6 @@
 mod answers;
 mod common;
 mod search;
-mod secrets;
 mod surface;
 
 mcp_testkit::standard_suite!(exa_mcp_server::SPEC, "exa-mcp-server");

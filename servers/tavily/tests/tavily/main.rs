@@ -6,7 +6,6 @@
 mod common;
 mod crawl;
 mod search;
-mod secrets;
 mod surface;
 
 mcp_testkit::standard_suite!(tavily_mcp_server::SPEC, "tavily-mcp-server");
