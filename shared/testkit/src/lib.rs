@@ -95,6 +95,40 @@ impl TestServer {
     }
 }
 
+/// A fake vendor, the server pointed at it, and a client sending one tenant's credentials:
+/// what most contract tests start from.
+pub struct Setup {
+    pub fake: MockServer,
+    pub server: TestServer,
+    pub client: Client,
+}
+
+impl Setup {
+    /// Start a fake vendor and `spec`'s server on it, with a client whose `x-auth-data` is
+    /// `credentials`.
+    pub async fn start(spec: &'static ServerSpec, credentials: Value) -> Self {
+        let fake = MockServer::start().await;
+        let server = TestServer::start(spec, settings_for(&fake.uri())).await;
+        let client = server
+            .client_with(&[(
+                "x-auth-data",
+                &mcp_shared::auth::encode_auth_data(&credentials),
+            )])
+            .await;
+        Self {
+            fake,
+            server,
+            client,
+        }
+    }
+
+    /// Another client of the same server, with other credentials.
+    pub async fn client_with(&self, credentials: Value) -> Client {
+        let auth = mcp_shared::auth::encode_auth_data(&credentials);
+        self.server.client_with(&[("x-auth-data", &auth)]).await
+    }
+}
+
 /// Connect rmcp's streamable HTTP client to `url` with extra headers.
 pub async fn connect_http(url: &str, headers: &[(&str, &str)]) -> Client {
     mcp_shared::upstream::install_crypto_provider();
