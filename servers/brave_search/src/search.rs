@@ -257,25 +257,19 @@ async fn news(ctx: Ctx, a: NewsSearch) -> Result<Value, ToolError> {
         },
     )
     .await?;
-    let found = list(&v, "results");
-    let results = found
-        .iter()
-        .map(|r| {
-            item(
-                r,
-                &[
-                    ("title", "title"),
-                    ("url", "url"),
-                    ("description", "description"),
-                    ("age", "age"),
-                    ("source", "meta_url.hostname"),
-                    ("breaking", "breaking"),
-                ],
-            )
-        })
-        .collect();
-    let more = found.len() as u32 >= count;
-    Ok(answer(&v, results, more, a.offset.unwrap_or(0)))
+    Ok(listed(
+        &v,
+        count,
+        a.offset,
+        &[
+            ("title", "title"),
+            ("url", "url"),
+            ("description", "description"),
+            ("age", "age"),
+            ("source", "meta_url.hostname"),
+            ("breaking", "breaking"),
+        ],
+    ))
 }
 
 async fn videos(ctx: Ctx, a: VideoSearch) -> Result<Value, ToolError> {
@@ -294,26 +288,29 @@ async fn videos(ctx: Ctx, a: VideoSearch) -> Result<Value, ToolError> {
         },
     )
     .await?;
-    let found = list(&v, "results");
-    let results = found
-        .iter()
-        .map(|r| {
-            item(
-                r,
-                &[
-                    ("title", "title"),
-                    ("url", "url"),
-                    ("description", "description"),
-                    ("age", "age"),
-                    ("duration", "video.duration"),
-                    ("creator", "video.creator"),
-                    ("publisher", "video.publisher"),
-                ],
-            )
-        })
-        .collect();
+    Ok(listed(
+        &v,
+        count,
+        a.offset,
+        &[
+            ("title", "title"),
+            ("url", "url"),
+            ("description", "description"),
+            ("age", "age"),
+            ("duration", "video.duration"),
+            ("creator", "video.creator"),
+            ("publisher", "video.publisher"),
+        ],
+    ))
+}
+
+/// A news or video answer: its `results` with these fields (ours, Brave's path), and whether
+/// a next page may have more (a full page).
+fn listed(v: &Value, count: u32, offset: Option<u32>, fields: &[(&str, &str)]) -> Value {
+    let found = list(v, "results");
+    let results = found.iter().map(|r| item(r, fields)).collect();
     let more = found.len() as u32 >= count;
-    Ok(answer(&v, results, more, a.offset.unwrap_or(0)))
+    answer(v, results, more, offset.unwrap_or(0))
 }
 
 /// Brave's largest image result set.
