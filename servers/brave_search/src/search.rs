@@ -83,25 +83,8 @@ pub struct NewsSearch {
 
 /// Search videos: ranked videos (title, url, description, age, duration, creator).
 #[derive(Deserialize, JsonSchema)]
-pub struct VideoSearch {
-    #[schemars(length(max = 400))]
-    query: String,
-    /// Default 10
-    #[schemars(range(min = 1, max = 50))]
-    count: Option<u32>,
-    /// Page index
-    #[schemars(range(max = 9))]
-    offset: Option<u32>,
-    /// Country code, or ALL
-    #[schemars(length(max = 3))]
-    country: Option<String>,
-    #[schemars(length(max = 16))]
-    search_lang: Option<String>,
-    safesearch: Option<SafeSearch>,
-    /// pd, pw, pm, py or YYYY-MM-DDtoYYYY-MM-DD
-    #[schemars(length(max = 22))]
-    freshness: Option<String>,
-}
+#[serde(transparent)]
+pub struct VideoSearch(NewsSearch);
 
 /// Search images: title, page url, image_url, source.
 #[derive(Deserialize, JsonSchema)]
@@ -242,25 +225,10 @@ async fn web(ctx: Ctx, a: WebSearch) -> Result<Value, ToolError> {
 }
 
 async fn news(ctx: Ctx, a: NewsSearch) -> Result<Value, ToolError> {
-    let count = check(&a.query, a.count, 50, a.offset)?;
-    let v = get(
+    listing(
         &ctx,
         "/news/search",
-        Query {
-            q: &a.query,
-            count,
-            offset: a.offset,
-            country: non_empty(&a.country),
-            search_lang: non_empty(&a.search_lang),
-            safesearch: a.safesearch.map(|s| enum_str(&s)),
-            freshness: non_empty(&a.freshness),
-        },
-    )
-    .await?;
-    Ok(listed(
-        &v,
-        count,
-        a.offset,
+        &a,
         &[
             ("title", "title"),
             ("url", "url"),
@@ -269,29 +237,15 @@ async fn news(ctx: Ctx, a: NewsSearch) -> Result<Value, ToolError> {
             ("source", "meta_url.hostname"),
             ("breaking", "breaking"),
         ],
-    ))
+    )
+    .await
 }
 
 async fn videos(ctx: Ctx, a: VideoSearch) -> Result<Value, ToolError> {
-    let count = check(&a.query, a.count, 50, a.offset)?;
-    let v = get(
+    listing(
         &ctx,
         "/videos/search",
-        Query {
-            q: &a.query,
-            count,
-            offset: a.offset,
-            country: non_empty(&a.country),
-            search_lang: non_empty(&a.search_lang),
-            safesearch: a.safesearch.map(|s| enum_str(&s)),
-            freshness: non_empty(&a.freshness),
-        },
-    )
-    .await?;
-    Ok(listed(
-        &v,
-        count,
-        a.offset,
+        &a.0,
         &[
             ("title", "title"),
             ("url", "url"),
@@ -301,7 +255,34 @@ async fn videos(ctx: Ctx, a: VideoSearch) -> Result<Value, ToolError> {
             ("creator", "video.creator"),
             ("publisher", "video.publisher"),
         ],
-    ))
+    )
+    .await
+}
+
+/// A news or video search (the same parameters) at `path`: its `results` with these fields
+/// (ours, Brave's path).
+async fn listing(
+    ctx: &Ctx,
+    path: &str,
+    a: &NewsSearch,
+    fields: &[(&str, &str)],
+) -> Result<Value, ToolError> {
+    let count = check(&a.query, a.count, 50, a.offset)?;
+    let v = get(
+        ctx,
+        path,
+        Query {
+            q: &a.query,
+            count,
+            offset: a.offset,
+            country: non_empty(&a.country),
+            search_lang: non_empty(&a.search_lang),
+            safesearch: a.safesearch.map(|s| enum_str(&s)),
+            freshness: non_empty(&a.freshness),
+        },
+    )
+    .await?;
+    Ok(listed(&v, count, a.offset, fields))
 }
 
 /// A news or video answer: its `results` with these fields (ours, Brave's path), and whether
