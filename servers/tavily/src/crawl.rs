@@ -24,27 +24,8 @@ const PAGE_CHARS: usize = 4000;
 /// it).
 #[derive(Deserialize, JsonSchema)]
 pub struct Crawl {
-    #[schemars(length(max = 2048))]
-    url: String,
-    #[schemars(range(min = 1, max = 5))]
-    max_depth: Option<u32>,
-    /// Links followed per page
-    #[schemars(range(min = 1, max = 500))]
-    max_breadth: Option<u32>,
-    /// Pages in all
-    #[schemars(range(min = 1))]
-    limit: Option<u32>,
-    #[schemars(length(max = 2000))]
-    instructions: Option<String>,
-    /// Regexes, e.g. /docs/.*
-    #[schemars(inner(length(max = 256)))]
-    select_paths: Option<Vec<String>>,
-    /// Regexes
-    #[schemars(inner(length(max = 256)))]
-    select_domains: Option<Vec<String>>,
-    allow_external: Option<bool>,
-    #[schemars(inner(length(max = 64)))]
-    categories: Option<Vec<String>>,
+    #[serde(flatten)]
+    walk: Walk,
     extract_depth: Option<ExtractDepth>,
     format: Option<Format>,
     include_favicon: Option<bool>,
@@ -53,6 +34,13 @@ pub struct Crawl {
 /// List a site's URLs from a root URL, without content. `categories` is ignored.
 #[derive(Deserialize, JsonSchema)]
 pub struct SiteMap {
+    #[serde(flatten)]
+    walk: Walk,
+}
+
+/// The traversal fields both endpoints share (`categories` is accepted and ignored).
+#[derive(Deserialize, JsonSchema)]
+pub struct Walk {
     #[schemars(length(max = 2048))]
     url: String,
     #[schemars(range(min = 1, max = 5))]
@@ -76,19 +64,7 @@ pub struct SiteMap {
     categories: Option<Vec<String>>,
 }
 
-/// The traversal fields both endpoints share.
-struct Walk<'a> {
-    url: &'a str,
-    max_depth: Option<u32>,
-    max_breadth: Option<u32>,
-    limit: Option<u32>,
-    instructions: Option<&'a str>,
-    select_paths: Option<&'a Vec<String>>,
-    select_domains: Option<&'a Vec<String>>,
-    allow_external: Option<bool>,
-}
-
-impl Walk<'_> {
+impl Walk {
     fn body(&self, ctx: &Ctx) -> Result<Map<String, Value>, ToolError> {
         for (name, v, max) in [
             ("max_depth", self.max_depth, 5),
@@ -106,7 +82,7 @@ impl Walk<'_> {
             return Err(ToolError::invalid_input("`limit` must be at least 1"));
         }
         let mut body = Map::new();
-        body.insert("url".into(), json!(non_empty(self.url, "url")?));
+        body.insert("url".into(), json!(non_empty(&self.url, "url")?));
         let mut opt = |k: &str, v: Option<Value>| {
             if let Some(v) = v {
                 body.insert(k.to_owned(), v);
@@ -118,6 +94,7 @@ impl Walk<'_> {
         opt(
             "instructions",
             self.instructions
+                .as_deref()
                 .map(str::trim)
                 .filter(|s| !s.is_empty())
                 .map(|s| json!(s)),
@@ -125,12 +102,14 @@ impl Walk<'_> {
         opt(
             "select_paths",
             self.select_paths
+                .as_ref()
                 .filter(|v| !v.is_empty())
                 .map(|v| json!(v)),
         );
         opt(
             "select_domains",
             self.select_domains
+                .as_ref()
                 .filter(|v| !v.is_empty())
                 .map(|v| json!(v)),
         );
@@ -141,18 +120,8 @@ impl Walk<'_> {
 }
 
 async fn crawl(ctx: Ctx, a: Crawl) -> Result<Value, ToolError> {
-    let _ = &a.categories;
-    let mut body = Walk {
-        url: &a.url,
-        max_depth: a.max_depth,
-        max_breadth: a.max_breadth,
-        limit: a.limit,
-        instructions: a.instructions.as_deref(),
-        select_paths: a.select_paths.as_ref(),
-        select_domains: a.select_domains.as_ref(),
-        allow_external: a.allow_external,
-    }
-    .body(&ctx)?;
+    let _ = &a.walk.categories;
+    let mut body = a.walk.body(&ctx)?;
     for (k, v) in [
         ("extract_depth", a.extract_depth.map(|d| json!(d))),
         ("format", a.format.map(|f| json!(f))),
@@ -189,18 +158,8 @@ async fn crawl(ctx: Ctx, a: Crawl) -> Result<Value, ToolError> {
 }
 
 async fn map(ctx: Ctx, a: SiteMap) -> Result<Value, ToolError> {
-    let _ = &a.categories;
-    let body = Walk {
-        url: &a.url,
-        max_depth: a.max_depth,
-        max_breadth: a.max_breadth,
-        limit: a.limit,
-        instructions: a.instructions.as_deref(),
-        select_paths: a.select_paths.as_ref(),
-        select_domains: a.select_domains.as_ref(),
-        allow_external: a.allow_external,
-    }
-    .body(&ctx)?;
+    let _ = &a.walk.categories;
+    let body = a.walk.body(&ctx)?;
     let v = ctx
         .authorized(Method::POST, "/map")?
         .json(&body)
