@@ -52,6 +52,19 @@ pub(crate) fn has(cmd: &str, arg: &str) -> bool {
         .is_ok_and(|o| o.status.success())
 }
 
+/// The PostgreSQL server versions installed the Debian way (`/usr/lib/postgresql/<major>`).
+fn postgres_majors() -> Vec<String> {
+    let mut majors: Vec<String> = std::fs::read_dir("/usr/lib/postgresql")
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter(|e| e.path().join("bin/initdb").exists())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    majors.sort_by_key(|m| m.parse::<u32>().unwrap_or(0));
+    majors
+}
+
 fn quiet_ok(cmd: &mut Command) -> bool {
     cmd.output().is_ok_and(|o| o.status.success())
 }
@@ -203,6 +216,41 @@ pub fn setup(summary: &mut Summary) {
         Ok(Status::Passed(format!(
             "installed with apt-get: {}",
             missing.join(" ")
+        )))
+    });
+    summary.check("setup: PostgreSQL server with hypopg (postgres tests)", || {
+        let majors = postgres_majors();
+        let hypopg = |m: &str| {
+            Path::new(&format!("/usr/share/postgresql/{m}/extension/hypopg.control")).exists()
+        };
+        if majors.iter().any(|m| hypopg(m)) {
+            return Ok(Status::Passed(format!("PostgreSQL {} with hypopg", majors.join(", "))));
+        }
+        ensure!(
+            is_root(),
+            "the postgres tests need a PostgreSQL server: run `cargo xtask setup` as root, or `apt-get install -y postgresql postgresql-<major>-hypopg`"
+        );
+        let apt = |pkgs: &[String]| {
+            run_captured(
+                Command::new("apt-get")
+                    .env("DEBIAN_FRONTEND", "noninteractive")
+                    .args(["install", "-y", "-qq"])
+                    .args(pkgs),
+            )
+        };
+        if majors.is_empty() {
+            run_captured(
+                Command::new("apt-get")
+                    .env("DEBIAN_FRONTEND", "noninteractive")
+                    .args(["update", "-qq"]),
+            )?;
+            apt(&["postgresql".into(), "postgresql-contrib".into()])?;
+        }
+        let majors = postgres_majors();
+        let major = majors.last().context("apt-get installed no PostgreSQL server")?;
+        apt(&[format!("postgresql-{major}-hypopg")])?;
+        Ok(Status::Passed(format!(
+            "installed with apt-get: PostgreSQL {major} with hypopg"
         )))
     });
     summary.check("setup: Python MCP SDK and hadolint (venv)", || {
