@@ -56,6 +56,8 @@ pub struct Ctx {
     pub(crate) dynamic: Option<DynamicCtx>,
     /// The spec's switches on for this call (process flags and request headers).
     pub(crate) flags: Vec<&'static str>,
+    /// Read-only mode for this call: `--read-only` for the process or `X-MCP-Readonly`.
+    pub(crate) read_only: bool,
     /// The spec's valued settings that were given ([`crate::spec::ServerOption`]).
     pub(crate) options: Arc<Vec<(String, String)>>,
     pub(crate) credentials: Option<Credentials>,
@@ -74,6 +76,14 @@ impl Ctx {
     /// on for the process (flag or environment) or turned on by this request's header.
     pub fn flag(&self, name: &str) -> bool {
         self.flags.contains(&name)
+    }
+
+    /// Whether this call runs in read-only mode (`--read-only`, or this request's
+    /// `X-MCP-Readonly`). Tools that write are hidden and refused then anyway; a tool that is
+    /// marked `Read` but runs what the caller wrote (a database's SQL) asks this to run it so
+    /// that nothing can write.
+    pub fn read_only(&self) -> bool {
+        self.read_only
     }
 
     /// The value of the server's option `name` ([`crate::spec::ServerOption`]), if the

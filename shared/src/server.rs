@@ -381,7 +381,10 @@ impl McpServer {
                 None,
             ));
         }
-        if let Some(f) = headers.and_then(Filter::from_headers)
+        let request_filter = headers.and_then(Filter::from_headers);
+        let read_only =
+            inner.filter.read_only || request_filter.as_ref().is_some_and(|f| f.read_only);
+        if let Some(f) = request_filter
             && !f.allows(def)
         {
             return Err(ErrorData::invalid_params(
@@ -435,6 +438,7 @@ impl McpServer {
             tool: Arc::from(name),
             dynamic,
             flags,
+            read_only,
             options: inner.options.clone(),
             credentials,
             upstream: inner.upstream.clone(),

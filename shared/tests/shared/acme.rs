@@ -25,6 +25,12 @@ async fn get_thing(ctx: Ctx, a: GetThing) -> Result<Value, ToolError> {
     {
         o.insert("cautious".into(), Value::Bool(true));
     }
+    // Read-only mode shows in the result, for the read-only tests.
+    if ctx.read_only()
+        && let Some(o) = v.as_object_mut()
+    {
+        o.insert("read_only".into(), Value::Bool(true));
+    }
     // The `label` option shows in the result, for the option tests.
     if let Some(label) = ctx.option("label")
         && let Some(o) = v.as_object_mut()

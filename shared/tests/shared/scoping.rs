@@ -264,6 +264,50 @@ async fn extra_apis_have_their_own_base_url_and_the_same_error_model() {
     assert_eq!(main.received_requests().await.map(|r| r.len()), Some(0));
 }
 
+/// A read tool learns whether its call runs in read-only mode: from the process's
+/// `--read-only` or from one request's `X-MCP-Readonly`, which cannot turn it off.
+#[tokio::test]
+async fn tools_see_read_only_mode() {
+    let fake = MockServer::start().await;
+    mcp_testkit::expect("GET", "/things/1")
+        .bearer("tok")
+        .times(4)
+        .respond(&fake, 200, json!({"id": 1}))
+        .await;
+    let read_only = |v: &serde_json::Value| v.get("read_only").cloned();
+    let open = TestServer::start(&SPEC, settings_for(&fake.uri())).await;
+    let plain = open.client("tok").await;
+    assert_eq!(
+        read_only(&plain.call_ok("acme_get_thing", json!({"id": 1})).await),
+        None
+    );
+    let via_header = open
+        .client_with(&[
+            ("x-auth-data", &auth_data("tok")),
+            ("x-mcp-readonly", "true"),
+        ])
+        .await;
+    assert_eq!(
+        read_only(&via_header.call_ok("acme_get_thing", json!({"id": 1})).await),
+        Some(json!(true))
+    );
+    let mut settings = settings_for(&fake.uri());
+    settings.read_only = true;
+    let locked = TestServer::start(&SPEC, settings).await;
+    for header in ["false", "true"] {
+        let client = locked
+            .client_with(&[
+                ("x-auth-data", &auth_data("tok")),
+                ("x-mcp-readonly", header),
+            ])
+            .await;
+        assert_eq!(
+            read_only(&client.call_ok("acme_get_thing", json!({"id": 1})).await),
+            Some(json!(true))
+        );
+    }
+}
+
 /// A server's own switch: off by default, on for the process, or on for one request by its
 /// header (which cannot turn it off); an unknown switch fails start-up.
 #[tokio::test]
