@@ -63,7 +63,7 @@ pub fn tools_text(server: &McpServer) -> String {
     let mut out = String::new();
     for def in server.tool_defs() {
         let t = def.mcp_tool();
-        let ro = if def.is_read_only() {
+        let ro = if def.effect() == crate::tool::Effect::Read {
             " [read-only]"
         } else {
             ""

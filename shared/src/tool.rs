@@ -86,6 +86,9 @@ pub struct ToolDef {
     pub(crate) handler: Handler,
     pub(crate) official_name: Option<&'static str>,
     pub(crate) listing: Listing,
+    /// Offered in read-only mode although it can write: it runs read-only itself then
+    /// ([`ToolDef::read_only_by_itself`]).
+    pub(crate) guards_read_only: bool,
 }
 
 fn settings() -> SchemaSettings {
@@ -350,6 +353,7 @@ where
         handler,
         official_name: None,
         listing: Listing::Ours,
+        guards_read_only: false,
     }
 }
 
@@ -409,8 +413,19 @@ impl ToolDef {
         self.effect
     }
 
+    /// Whether read-only mode offers the tool: it only reads, or it makes itself read-only
+    /// in that mode ([`ToolDef::read_only_by_itself`]).
     pub fn is_read_only(&self) -> bool {
-        self.effect == Effect::Read
+        self.effect == Effect::Read || self.guards_read_only
+    }
+
+    /// A tool that can write (its annotations say so) but stays offered in read-only mode,
+    /// because it then runs so that nothing can write: a database's `execute_sql` asks
+    /// [`Ctx::read_only`](crate::Ctx::read_only) and runs the caller's statement in a
+    /// read-only transaction. The tool must enforce it; read-only mode no longer hides it.
+    pub fn read_only_by_itself(mut self) -> Self {
+        self.guards_read_only = true;
+        self
     }
 
     /// The MCP `Tool` as `tools/list` sends it.
@@ -516,6 +531,7 @@ mod tests {
             handler: Arc::new(|_, _| Box::pin(async { Ok(Output::Text(String::new())) })),
             official_name: None,
             listing: Listing::Ours,
+            guards_read_only: false,
         }
         .output::<Files>();
         let out = def.tool.output_schema.unwrap_or_default();
@@ -523,5 +539,26 @@ mod tests {
         assert_eq!(size["type"], "integer");
         assert!(size.get("minimum").is_none(), "{size}");
         assert!(out["properties"]["count"].get("minimum").is_none());
+    }
+
+    /// Read-only mode hides a tool that writes, unless it runs read-only by itself then; its
+    /// annotations still say that it can write.
+    #[test]
+    fn read_only_by_itself_is_offered_in_read_only_mode() {
+        #[derive(serde::Deserialize, JsonSchema)]
+        struct Sql {}
+        async fn run(_: crate::Ctx, _: Sql) -> Result<Value, ToolError> {
+            Ok(Value::Null)
+        }
+        let filter = crate::scope::Filter {
+            read_only: true,
+            ..Default::default()
+        };
+        let plain = tool("db_execute", "Execute", Effect::Write, run);
+        assert!(!filter.allows(&plain));
+        let guarded = tool("db_execute", "Execute", Effect::Write, run).read_only_by_itself();
+        assert!(filter.allows(&guarded));
+        let hints = guarded.mcp_tool().annotations.clone().unwrap_or_default();
+        assert_eq!(hints.read_only_hint, Some(false));
     }
 }
