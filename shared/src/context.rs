@@ -65,6 +65,17 @@ pub struct Ctx {
     pub(crate) extra: Arc<Vec<(&'static str, Upstream)>>,
     pub(crate) state: Option<crate::state::State>,
     pub(crate) service: Service,
+    /// Where progress notifications of this call go, when the client asked for them.
+    pub(crate) progress: Option<ProgressSink>,
+    /// `MCP_POLL_INTERVAL_MS`: replaces the polling interval of long jobs ([`crate::poll`]).
+    pub(crate) poll_interval: Option<std::time::Duration>,
+}
+
+/// The client's progress token of a call and the session to notify.
+#[derive(Clone)]
+pub(crate) struct ProgressSink {
+    pub(crate) token: rmcp::model::ProgressToken,
+    pub(crate) peer: rmcp::Peer<rmcp::RoleServer>,
 }
 
 impl Ctx {
@@ -76,6 +87,19 @@ impl Ctx {
     /// on for the process (flag or environment) or turned on by this request's header.
     pub fn flag(&self, name: &str) -> bool {
         self.flags.contains(&name)
+    }
+
+    /// Report how far this call is, when the client asked for progress (a `progressToken` in
+    /// the call's `_meta`); otherwise nothing. `progress` must increase from one report to the
+    /// next. Long jobs use [`crate::poll::until_done`], which calls this.
+    pub async fn progress(&self, progress: f64, total: Option<f64>, message: Option<String>) {
+        let Some(sink) = &self.progress else { return };
+        let mut param = rmcp::model::ProgressNotificationParam::new(sink.token.clone(), progress);
+        param.total = total;
+        param.message = message;
+        if let Err(e) = sink.peer.notify_progress(param).await {
+            tracing::debug!(error = %e, "could not send a progress notification");
+        }
     }
 
     /// Whether this call runs in read-only mode (`--read-only`, or this request's

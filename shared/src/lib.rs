@@ -24,6 +24,7 @@ pub mod http_transport;
 pub mod json;
 mod jsonrpc;
 pub mod pagination;
+pub mod poll;
 pub mod runner;
 pub mod scope;
 pub mod secret;

@@ -162,6 +162,9 @@ fn settings_from(spec: &ServerSpec, o: &Options) -> Result<Settings, String> {
     if let Some(secs) = env_parse::<u64>("MCP_SESSION_PARK_SECS")? {
         s.session_park_after = (secs > 0).then(|| Duration::from_secs(secs));
     }
+    if let Some(ms) = env_parse::<u64>("MCP_POLL_INTERVAL_MS")? {
+        s.poll_interval = Some(Duration::from_millis(ms.max(1)));
+    }
     if let Some(n) = env_parse::<usize>("MCP_MAX_CONCURRENT_CALLS")? {
         s.max_concurrent_calls = n.max(1);
     }

@@ -349,6 +349,7 @@ impl McpServer {
         name: &str,
         args: Option<serde_json::Map<String, Value>>,
         headers: Option<&HeaderMap>,
+        progress: Option<crate::context::ProgressSink>,
     ) -> Result<rmcp::model::CallToolResult, ErrorData> {
         let inner = &self.inner;
         let Some(&idx) = inner.by_name.get(name) else {
@@ -450,6 +451,8 @@ impl McpServer {
                 auth: inner.spec.auth,
                 extra_apis: inner.spec.extra_apis,
             },
+            progress,
+            poll_interval: inner.settings.poll_interval,
         };
         if let Some(tenant) = &inner.tenant {
             // A refused or incomplete tenant host fails every request of this call, before
@@ -540,8 +543,14 @@ impl ServerHandler for McpServer {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let before = self.session.generation();
+        let progress = progress_sink(&request, &context);
         let result = self
-            .call(&request.name, request.arguments, Self::headers(&context))
+            .call(
+                &request.name,
+                request.arguments,
+                Self::headers(&context),
+                progress,
+            )
             .await?;
         if self.session.generation() != before
             && let Err(e) = context.peer.notify_tool_list_changed().await
@@ -575,6 +584,22 @@ impl ServerHandler for McpServer {
         let def = &self.inner.all[idx];
         self.visible(def).then(|| def.mcp_tool().clone())
     }
+}
+
+/// Where the progress of a call goes: the client's token (rmcp moves the call's `_meta` into
+/// the request context) and the session's peer.
+fn progress_sink(
+    request: &CallToolRequestParams,
+    context: &RequestContext<RoleServer>,
+) -> Option<crate::context::ProgressSink> {
+    let token = context
+        .meta
+        .get_progress_token()
+        .or_else(|| request.meta.as_ref().and_then(|m| m.get_progress_token()))?;
+    Some(crate::context::ProgressSink {
+        token,
+        peer: context.peer.clone(),
+    })
 }
 
 /// Whether a session sees `def` (see [`McpServer::visible`]).

@@ -206,6 +206,8 @@ pub struct Settings {
     /// Answer plain `tools/call` and `tools/list` POSTs without rmcp's request path (see
     /// `direct.rs`); `MCP_DIRECT=false` sends everything through rmcp.
     pub direct: bool,
+    /// Replaces the polling interval of every long job (`MCP_POLL_INTERVAL_MS`; tests).
+    pub poll_interval: Option<Duration>,
 }
 
 impl Settings {
@@ -261,6 +263,7 @@ impl Default for Settings {
             session_idle_timeout: SESSION_IDLE_TIMEOUT,
             session_park_after: Some(SESSION_PARK_AFTER),
             direct: true,
+            poll_interval: None,
         }
     }
 }

@@ -312,6 +312,7 @@ pub struct Client {
 pub struct Recorder {
     tool_list_changed: std::sync::Arc<std::sync::atomic::AtomicUsize>,
     changed: std::sync::Arc<tokio::sync::Notify>,
+    progress: std::sync::Arc<std::sync::Mutex<Vec<rmcp::model::ProgressNotificationParam>>>,
 }
 
 impl rmcp::ClientHandler for Recorder {
@@ -319,6 +320,16 @@ impl rmcp::ClientHandler for Recorder {
         self.tool_list_changed
             .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
         self.changed.notify_waiters();
+    }
+
+    async fn on_progress(
+        &self,
+        params: rmcp::model::ProgressNotificationParam,
+        _context: rmcp::service::NotificationContext<RoleClient>,
+    ) {
+        if let Ok(mut seen) = self.progress.lock() {
+            seen.push(params);
+        }
     }
 }
 
@@ -410,6 +421,31 @@ impl Client {
             self.check_structured(name, r).await;
         }
         r
+    }
+
+    /// Call and expect success; returns the JSON result and the progress notifications the
+    /// call got (rmcp's client gives every request a `progressToken`; they arrive before the
+    /// reply, on its stream). Calls of one client must not overlap while this runs.
+    pub async fn call_ok_with_progress(
+        &self,
+        name: &str,
+        args: Value,
+    ) -> (Value, Vec<rmcp::model::ProgressNotificationParam>) {
+        let before = self.progress_seen().len();
+        let result = self.call_ok(name, args).await;
+        // Notifications are handled on their own task: give the last one a moment.
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        let seen = self.progress_seen();
+        (result, seen.get(before..).unwrap_or_default().to_vec())
+    }
+
+    fn progress_seen(&self) -> Vec<rmcp::model::ProgressNotificationParam> {
+        self.inner
+            .service()
+            .progress
+            .lock()
+            .map(|p| p.clone())
+            .unwrap_or_default()
     }
 
     /// Call and expect success; returns the JSON result (structured content or JSON text).

@@ -1,6 +1,9 @@
 //! A tiny service used to test the shared crate: three tools over a fake "Acme" API.
 
+use std::time::Duration;
+
 use mcp_shared::json::insert_opt;
+use mcp_shared::poll::{self, Outcome, Poll, Progress, Step};
 use mcp_shared::{Ctx, Effect, Int, Method, ServerSpec, ToolDef, ToolError, Toolset, tool};
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -101,6 +104,43 @@ async fn get_invoice(ctx: Ctx, a: GetInvoice) -> Result<Value, ToolError> {
         .await
 }
 
+/// Wait for a job to finish.
+#[derive(Deserialize, JsonSchema)]
+pub struct WaitJob {
+    id: u64,
+    /// Seconds to wait at most
+    max_wait: u64,
+}
+
+async fn wait_job(ctx: Ctx, a: WaitJob) -> Result<Value, ToolError> {
+    let poll = Poll::every(Duration::from_secs(5)).at_most(Duration::from_secs(a.max_wait));
+    let path = format!("/jobs/{}", a.id);
+    let outcome = poll::until_done(&ctx, poll, |_| async {
+        let job: Value = ctx
+            .request(Method::GET, &path)
+            .bearer(&ctx.token()?)
+            .send_json()
+            .await?;
+        Ok(match job["status"].as_str() {
+            Some("done") => Step::Done(job),
+            status => Step::Pending(
+                Progress::of(
+                    job["completed"].as_f64().unwrap_or(0.0),
+                    job["total"].as_f64(),
+                )
+                .message(status.unwrap_or("running")),
+            ),
+        })
+    })
+    .await?;
+    Ok(match outcome {
+        Outcome::Done(job) => job,
+        Outcome::StillRunning { last, .. } => {
+            serde_json::json!({"still_running": true, "completed": last.done})
+        }
+    })
+}
+
 fn tools() -> Vec<ToolDef> {
     vec![
         tool("acme_get_thing", "Get thing", Effect::Read, get_thing)
@@ -122,6 +162,7 @@ fn tools() -> Vec<ToolDef> {
         )
         .toolset("admin"),
         tool("acme_get_invoice", "Get invoice", Effect::Read, get_invoice).toolset("billing"),
+        tool("acme_wait_job", "Wait for job", Effect::Read, wait_job).toolset("jobs"),
         tool(
             "slow-official",
             "Slow read (official naming)",
@@ -156,6 +197,11 @@ pub static SPEC: ServerSpec = ServerSpec {
         Toolset {
             name: "billing",
             description: "Billing (not on by default).",
+            default: false,
+        },
+        Toolset {
+            name: "jobs",
+            description: "Long jobs (not on by default).",
             default: false,
         },
     ],

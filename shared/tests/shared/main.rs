@@ -11,6 +11,7 @@ mod dynamic;
 mod graphql;
 mod http;
 mod limits;
+mod polling;
 mod props;
 mod retries;
 mod schemes;

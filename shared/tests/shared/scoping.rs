@@ -67,7 +67,12 @@ async fn flags_select_tools() {
     };
     assert_eq!(
         listed(ex, &[]).await,
-        ["acme_get_thing", "acme_create_thing", "acme_get_invoice"]
+        [
+            "acme_get_thing",
+            "acme_create_thing",
+            "acme_get_invoice",
+            "acme_wait_job"
+        ]
     );
 }
 
