@@ -125,11 +125,11 @@ fn settings_from(spec: &ServerSpec, o: &Options) -> Result<Settings, String> {
         json_response: o.json_response,
         stateless: o.stateless,
         require_auth_header: o.require_auth_header,
-        api_base_url: env_flag(&spec.base_url_var()),
+        api_base_url: spec.env_var(&spec.base_url_var()),
         extra_base_urls: spec
             .extra_apis
             .iter()
-            .filter_map(|a| env_flag(a.base_url_var).map(|u| (a.name.to_owned(), u)))
+            .filter_map(|a| spec.env_var(a.base_url_var).map(|u| (a.name.to_owned(), u)))
             .collect(),
         env_credentials: EnvCredentials::from_env(spec.credential_env)?,
         allowed_hosts: env_flag("MCP_ALLOWED_HOSTS").map(|v| split(&v).into_iter().collect()),
@@ -175,7 +175,14 @@ fn port_from(spec: &ServerSpec, o: &Options) -> Result<u16, String> {
     if let Some(p) = o.port {
         return Ok(p);
     }
-    Ok(env_parse::<u16>(&spec.port_var())?.unwrap_or(5000))
+    let var = spec.port_var();
+    match spec.env_var(&var) {
+        None => Ok(5000),
+        Some(v) => v
+            .trim()
+            .parse()
+            .map_err(|_| format!("{var}={v} is not a valid port")),
+    }
 }
 
 fn init_logging(format: LogFormat) {
@@ -530,7 +537,20 @@ fn credentials_help(spec: &ServerSpec) -> String {
         .max(width);
     out.push_str("\nVendor API:\n");
     for (k, v) in &apis {
-        out.push_str(&format!("  {k:width$}  {v}\n"));
+        let also: Vec<&str> = spec
+            .env_aliases
+            .iter()
+            .filter(|(ours, _)| ours == k)
+            .map(|(_, theirs)| *theirs)
+            .collect();
+        if also.is_empty() {
+            out.push_str(&format!("  {k:width$}  {v}\n"));
+        } else {
+            out.push_str(&format!(
+                "  {k:width$}  {v}; also read as {}\n",
+                also.join(", ")
+            ));
+        }
     }
     out.push_str(&format!(
         "\nHTTP sessions:\n  {:width$}  {}\n  {:width$}  {}\n",

@@ -111,6 +111,10 @@ pub struct ServerSpec {
     pub flags: &'static [ServerFlag],
     /// The server's own valued settings (usually none).
     pub options: &'static [ServerOption],
+    /// Other names the servers we replace give our variables, as `(ours, theirs)`:
+    /// `("FIRECRAWL_API_BASE_URL", "FIRECRAWL_API_URL")`. Ours wins when both are set. For the
+    /// base URL, extra APIs' base URLs and the port.
+    pub env_aliases: &'static [(&'static str, &'static str)],
 }
 
 fn no_tools() -> Vec<ToolDef> {
@@ -138,7 +142,20 @@ impl ServerSpec {
         extra_apis: &[],
         flags: &[],
         options: &[],
+        env_aliases: &[],
     };
+
+    /// Variable `var` of this server, or its alias ([`ServerSpec::env_aliases`]) when `var` is
+    /// not set; empty values count as unset.
+    pub fn env_var(&self, var: &str) -> Option<String> {
+        let get = |n: &str| std::env::var(n).ok().filter(|v| !v.trim().is_empty());
+        get(var).or_else(|| {
+            self.env_aliases
+                .iter()
+                .filter(|(ours, _)| *ours == var)
+                .find_map(|(_, theirs)| get(theirs))
+        })
+    }
 
     /// `GITHUB` for `github`, `GOOGLE_CALENDAR` for `google_calendar`.
     pub fn env_prefix(&self) -> String {

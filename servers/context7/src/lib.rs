@@ -33,5 +33,7 @@ pub static SPEC: ServerSpec = ServerSpec {
     toolsets: TOOLSETS,
     tools,
     error_parser: docs::parse_error,
+    // Context7's own server reads its API's address from CONTEXT7_API_URL.
+    env_aliases: &[("CONTEXT7_API_BASE_URL", "CONTEXT7_API_URL")],
     ..ServerSpec::DEFAULT
 };

@@ -35,5 +35,10 @@ pub static SPEC: ServerSpec = ServerSpec {
     toolsets: TOOLSETS,
     tools,
     error_parser: chat::parse_error,
+    // Klavis's server takes its port from PERPLEXITY_MCP_SERVER_PORT.
+    env_aliases: &[(
+        "PERPLEXITY_AI_MCP_SERVER_PORT",
+        "PERPLEXITY_MCP_SERVER_PORT",
+    )],
     ..ServerSpec::DEFAULT
 };

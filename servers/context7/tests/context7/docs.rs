@@ -206,3 +206,38 @@ async fn no_tools_beyond_the_catalog() {
     let extra = mcp_testkit::tools_beyond_catalog(&tools, "context7");
     assert!(extra.is_empty(), "{extra:?}");
 }
+
+/// The API address is also read from Context7's own variable, `CONTEXT7_API_URL`; ours
+/// (`CONTEXT7_API_BASE_URL`) wins when both are set.
+#[tokio::test]
+async fn the_api_url_is_read_from_context7s_variable_too() {
+    let fake = MockServer::start().await;
+    expect("GET", "/v2/libs/search")
+        .query("query", "routing")
+        .query("libraryName", "next.js")
+        .times(2)
+        .respond(&fake, 200, search_body())
+        .await;
+    let bin = env!("CARGO_BIN_EXE_context7-mcp-server");
+    let args = json!({"query": "routing", "libraryName": "next.js"});
+    let theirs = mcp_testkit::spawn_stdio(bin, &[], &[("CONTEXT7_API_URL", &fake.uri())]).await;
+    assert_eq!(
+        theirs.call_ok("resolve-library-id", args.clone()).await["libraries"][0]["id"],
+        "/vercel/next.js"
+    );
+    theirs.close().await;
+    let both = mcp_testkit::spawn_stdio(
+        bin,
+        &[],
+        &[
+            ("CONTEXT7_API_BASE_URL", &fake.uri()),
+            ("CONTEXT7_API_URL", "http://127.0.0.1:9"),
+        ],
+    )
+    .await;
+    assert_eq!(
+        both.call_ok("resolve-library-id", args).await["libraries"][0]["id"],
+        "/vercel/next.js"
+    );
+    both.close().await;
+}

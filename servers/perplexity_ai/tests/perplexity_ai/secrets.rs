@@ -43,3 +43,27 @@ async fn key_never_in_logs_or_errors() {
     assert!(logs.contains("tool call"), "expected trace logs");
     assert!(!logs.contains(SECRET), "the key in the logs");
 }
+
+/// The port is also read from Klavis's variable, `PERPLEXITY_MCP_SERVER_PORT` (what
+/// `healthcheck` checks shows which port the server takes); ours wins when both are set.
+#[tokio::test]
+async fn the_port_is_read_from_klaviss_variable_too() {
+    let bin = BIN;
+    let log = std::env::temp_dir().join(format!("perplexity-port-{}.log", std::process::id()));
+    let server = mcp_testkit::HttpProcess::spawn(bin, &[], &[], &log).await;
+    let port = server.port.to_string();
+    let healthy = |env: &[(&str, &str)]| {
+        std::process::Command::new(bin)
+            .arg("healthcheck")
+            .env_clear()
+            .envs(env.iter().copied())
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    assert!(healthy(&[("PERPLEXITY_MCP_SERVER_PORT", &port)]));
+    assert!(!healthy(&[("PERPLEXITY_MCP_SERVER_PORT", "9")]));
+    assert!(healthy(&[
+        ("PERPLEXITY_AI_MCP_SERVER_PORT", &port),
+        ("PERPLEXITY_MCP_SERVER_PORT", "9")
+    ]));
+}
