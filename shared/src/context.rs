@@ -69,6 +69,7 @@ pub struct Ctx {
     pub(crate) progress: Option<ProgressSink>,
     /// `MCP_POLL_INTERVAL_MS`: replaces the polling interval of long jobs ([`crate::poll`]).
     pub(crate) poll_interval: Option<std::time::Duration>,
+    pub(crate) fetcher: Arc<crate::fetch::LazyFetcher>,
 }
 
 /// The client's progress token of a call and the session to notify.
@@ -100,6 +101,12 @@ impl Ctx {
         if let Err(e) = sink.peer.notify_progress(param).await {
             tracing::debug!(error = %e, "could not send a progress notification");
         }
+    }
+
+    /// Download a URL the caller named, through the guarded fetch ([`crate::fetch`]): never
+    /// to the server's own network, never with credentials, size and time capped.
+    pub async fn fetch(&self, url: &str) -> Result<crate::fetch::Fetched, ToolError> {
+        self.fetcher.get()?.get(url).await
     }
 
     /// Whether this call runs in read-only mode (`--read-only`, or this request's

@@ -18,6 +18,7 @@ mod direct;
 pub mod docs;
 pub mod dynamic;
 pub mod error;
+pub mod fetch;
 pub mod google;
 pub mod graphql;
 pub mod http_transport;

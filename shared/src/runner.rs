@@ -162,6 +162,12 @@ fn settings_from(spec: &ServerSpec, o: &Options) -> Result<Settings, String> {
     if let Some(secs) = env_parse::<u64>("MCP_SESSION_PARK_SECS")? {
         s.session_park_after = (secs > 0).then(|| Duration::from_secs(secs));
     }
+    if let Some(v) = env_flag("MCP_FETCH_ALLOW_HOSTS") {
+        s.fetch_allow_hosts = split(&v).into_iter().collect();
+    }
+    if let Some(n) = env_parse::<usize>("MCP_FETCH_MAX_BYTES")? {
+        s.fetch_max_bytes = n;
+    }
     if let Some(ms) = env_parse::<u64>("MCP_POLL_INTERVAL_MS")? {
         s.poll_interval = Some(Duration::from_millis(ms.max(1)));
     }

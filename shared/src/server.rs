@@ -46,6 +46,8 @@ pub(crate) struct Inner {
     state: Option<State>,
     extra: Arc<Vec<(&'static str, Upstream)>>,
     options: Arc<Vec<(String, String)>>,
+    /// The guarded fetch of URLs callers name ([`crate::fetch`]).
+    fetcher: Arc<crate::fetch::LazyFetcher>,
     pub(crate) calls: Arc<Semaphore>,
     draining: AtomicBool,
     pub(crate) http: AtomicBool,
@@ -222,6 +224,11 @@ impl McpServer {
         let state = spec.state.map(|make| make(&settings)).transpose()?;
         let calls = Arc::new(Semaphore::new(settings.max_concurrent_calls.max(1)));
         let options = Arc::new(settings.options.clone());
+        let fetcher = Arc::new(crate::fetch::LazyFetcher::new(
+            settings.fetch_allow_hosts.clone(),
+            settings.upstream_timeout,
+            settings.fetch_max_bytes,
+        ));
         Ok(Self {
             inner: Arc::new(Inner {
                 spec,
@@ -236,6 +243,7 @@ impl McpServer {
                 state,
                 extra,
                 options,
+                fetcher,
                 calls,
                 draining: AtomicBool::new(false),
                 http: AtomicBool::new(false),
@@ -453,6 +461,7 @@ impl McpServer {
             },
             progress,
             poll_interval: inner.settings.poll_interval,
+            fetcher: inner.fetcher.clone(),
         };
         if let Some(tenant) = &inner.tenant {
             // A refused or incomplete tenant host fails every request of this call, before

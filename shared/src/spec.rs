@@ -225,6 +225,11 @@ pub struct Settings {
     pub direct: bool,
     /// Replaces the polling interval of every long job (`MCP_POLL_INTERVAL_MS`; tests).
     pub poll_interval: Option<Duration>,
+    /// Hosts the guarded fetch may reach although they are not public
+    /// (`MCP_FETCH_ALLOW_HOSTS`: names, `*.suffix`, IP addresses, CIDR ranges).
+    pub fetch_allow_hosts: Vec<String>,
+    /// Largest body the guarded fetch reads (`MCP_FETCH_MAX_BYTES`).
+    pub fetch_max_bytes: usize,
 }
 
 impl Settings {
@@ -281,6 +286,8 @@ impl Default for Settings {
             session_park_after: Some(SESSION_PARK_AFTER),
             direct: true,
             poll_interval: None,
+            fetch_allow_hosts: Vec::new(),
+            fetch_max_bytes: crate::fetch::DEFAULT_MAX_BYTES,
         }
     }
 }

@@ -141,6 +141,22 @@ async fn wait_job(ctx: Ctx, a: WaitJob) -> Result<Value, ToolError> {
     })
 }
 
+/// Fetch a URL.
+#[derive(Deserialize, JsonSchema)]
+pub struct FetchUrl {
+    url: String,
+}
+
+async fn fetch_url(ctx: Ctx, a: FetchUrl) -> Result<Value, ToolError> {
+    let f = ctx.fetch(&a.url).await?;
+    Ok(serde_json::json!({
+        "url": f.url.as_str(),
+        "status": f.status,
+        "content_type": f.content_type,
+        "text": String::from_utf8_lossy(&f.body),
+    }))
+}
+
 fn tools() -> Vec<ToolDef> {
     vec![
         tool("acme_get_thing", "Get thing", Effect::Read, get_thing)
@@ -163,6 +179,7 @@ fn tools() -> Vec<ToolDef> {
         .toolset("admin"),
         tool("acme_get_invoice", "Get invoice", Effect::Read, get_invoice).toolset("billing"),
         tool("acme_wait_job", "Wait for job", Effect::Read, wait_job).toolset("jobs"),
+        tool("acme_fetch", "Fetch URL", Effect::Read, fetch_url).toolset("jobs"),
         tool(
             "slow-official",
             "Slow read (official naming)",
@@ -201,7 +218,7 @@ pub static SPEC: ServerSpec = ServerSpec {
         },
         Toolset {
             name: "jobs",
-            description: "Long jobs (not on by default).",
+            description: "Long jobs and fetched URLs (not on by default).",
             default: false,
         },
     ],

@@ -8,6 +8,7 @@ mod bad_input;
 mod connector;
 mod direct;
 mod dynamic;
+mod fetch;
 mod graphql;
 mod http;
 mod limits;

@@ -71,7 +71,8 @@ async fn flags_select_tools() {
             "acme_get_thing",
             "acme_create_thing",
             "acme_get_invoice",
-            "acme_wait_job"
+            "acme_wait_job",
+            "acme_fetch"
         ]
     );
 }
