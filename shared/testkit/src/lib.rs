@@ -266,7 +266,7 @@ impl Drop for HttpProcess {
 
 /// The `tools` subcommand: the Markdown table has a row per tool of `--json`, read-only mode
 /// lists only read-only tools, and an unknown toolset stops the binary with a clear message.
-pub fn check_tools_subcommand(bin: &str) {
+pub fn check_tools_subcommand(spec: &'static ServerSpec, bin: &str) {
     let run = |args: &[&str]| {
         std::process::Command::new(bin)
             .args(args)
@@ -285,14 +285,26 @@ pub fn check_tools_subcommand(bin: &str) {
     assert_eq!(rows, all.len(), "one Markdown row per tool");
     let ro: Vec<Value> =
         serde_json::from_slice(&run(&["--read-only", "tools", "--json"]).stdout).expect("JSON");
-    // Read-only mode lists exactly the read-only tools (all of them for a server that only
-    // reads, such as an open-data server or a new scaffold).
-    let read_only = all
+    // Read-only mode lists exactly the tools that only read (all of them for a server that
+    // only reads, such as an open-data server or a new scaffold), and those that run
+    // read-only by themselves then (`read_only_by_itself`: a database's `execute_sql`).
+    let guarded: Vec<String> = (spec.tools)()
         .iter()
-        .filter(|t| t["annotations"]["readOnlyHint"] == true)
-        .count();
-    assert_eq!(ro.len(), read_only, "--read-only lists the read-only tools");
-    assert!(ro.iter().all(|t| t["annotations"]["readOnlyHint"] == true));
+        .filter(|t| t.is_read_only() && t.effect() != mcp_shared::Effect::Read)
+        .map(|t| t.name().to_owned())
+        .collect();
+    let expected: Vec<&Value> = all
+        .iter()
+        .filter(|t| {
+            t["annotations"]["readOnlyHint"] == true
+                || t["name"]
+                    .as_str()
+                    .is_some_and(|n| guarded.iter().any(|g| g == n))
+        })
+        .map(|t| &t["name"])
+        .collect();
+    let listed: Vec<&Value> = ro.iter().map(|t| &t["name"]).collect();
+    assert_eq!(listed, expected, "--read-only lists the read-only tools");
     let bad = run(&["--toolsets", "nope", "tools"]);
     assert!(!bad.status.success());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown toolset `nope`"));

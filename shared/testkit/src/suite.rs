@@ -71,7 +71,7 @@ macro_rules! standard_suite {
 
             #[test]
             fn tools_subcommand() {
-                $crate::check_tools_subcommand(BIN);
+                $crate::check_tools_subcommand(&$spec, BIN);
             }
 
             #[tokio::test]
