@@ -6,7 +6,9 @@ use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use deadpool_postgres::{Manager, ManagerConfig, Object, Pool, PoolError, RecyclingMethod, Runtime};
+use deadpool_postgres::{
+    Manager, ManagerConfig, Object, Pool, PoolError, RecyclingMethod, Runtime,
+};
 use futures::{StreamExt, pin_mut};
 use mcp_shared::{Ctx, ErrorKind, Pools, Settings, State, ToolError};
 use serde_json::{Value, json};
@@ -179,18 +181,24 @@ impl Db {
             .pools
             .get(&dsn, || async { pool(dsn.expose(), self.pool_size) })
             .await?;
-        let at = parse(dsn.expose()).map(|(c, _)| address(&c)).unwrap_or_default();
+        let at = parse(dsn.expose())
+            .map(|(c, _)| address(&c))
+            .unwrap_or_default();
         pool.get().await.map_err(|e| match e {
             PoolError::Backend(e) => connect_error(&e, &at),
-            PoolError::Timeout(deadpool_postgres::TimeoutType::Wait) => ToolError::transport(format!(
-                "All {} connections to PostgreSQL at {at} stayed busy for 30 s.",
-                self.pool_size
-            ))
-            .with_hint("retry later, or raise --pool-size."),
+            PoolError::Timeout(deadpool_postgres::TimeoutType::Wait) => {
+                ToolError::transport(format!(
+                    "All {} connections to PostgreSQL at {at} stayed busy for 30 s.",
+                    self.pool_size
+                ))
+                .with_hint("retry later, or raise --pool-size.")
+            }
             PoolError::Timeout(_) => ToolError::transport(format!(
                 "PostgreSQL at {at} did not accept a connection in time."
             ))
-            .with_hint("check the host and port of the connection string and that the server runs."),
+            .with_hint(
+                "check the host and port of the connection string and that the server runs.",
+            ),
             other => ToolError::transport(format!("No connection to PostgreSQL at {at}: {other}.")),
         })
     }
@@ -209,18 +217,17 @@ impl Db {
             .map_err(|e| pg_error(&e))?;
         // A query, so the transaction has its snapshot: a statement can no longer turn the
         // transaction read-write.
-        tx.query("SELECT set_config('statement_timeout', $1, true)", &[&self.timeout_text()])
-            .await
-            .map_err(|e| pg_error(&e))?;
+        tx.query(
+            "SELECT set_config('statement_timeout', $1, true)",
+            &[&self.timeout_text()],
+        )
+        .await
+        .map_err(|e| pg_error(&e))?;
         Ok(tx)
     }
 
     pub fn timeout_text(&self) -> String {
         format!("{}ms", self.statement_timeout_ms)
-    }
-
-    pub fn timeout_secs(&self) -> f64 {
-        self.statement_timeout_ms as f64 / 1000.0
     }
 }
 
@@ -235,7 +242,10 @@ fn connect_error(e: &tokio_postgres::Error, at: &str) -> ToolError {
         };
         return ToolError::new(
             ErrorKind::Upstream,
-            format!("PostgreSQL at {at} refused the connection: {}.", db.message()),
+            format!(
+                "PostgreSQL at {at} refused the connection: {}.",
+                db.message()
+            ),
         )
         .with_code(db.code().code())
         .with_hint(hint);
@@ -293,7 +303,10 @@ pub async fn rows<C: GenericClient>(c: &C, sql: &str, max: usize) -> Result<Valu
         )));
     }
     let columns: Vec<&str> = stmt.columns().iter().map(|c| c.name()).collect();
-    let stream = c.query_raw(&stmt, no_params()).await.map_err(|e| pg_error(&e))?;
+    let stream = c
+        .query_raw(&stmt, no_params())
+        .await
+        .map_err(|e| pg_error(&e))?;
     pin_mut!(stream);
     let mut out = Vec::new();
     let mut truncated = false;
@@ -350,17 +363,25 @@ pub async fn has_extension<C: GenericClient>(c: &C, name: &str) -> Result<bool, 
 /// The message for a missing extension: create it here, or install it on the server first.
 pub async fn missing_extension<C: GenericClient>(c: &C, name: &str, why: &str) -> ToolError {
     let available = c
-        .query_opt("SELECT 1 FROM pg_available_extensions WHERE name = $1", &[&name])
+        .query_opt(
+            "SELECT 1 FROM pg_available_extensions WHERE name = $1",
+            &[&name],
+        )
         .await
         .ok()
         .flatten()
         .is_some();
     let hint = if available {
-        format!("a user allowed to create extensions can run `CREATE EXTENSION {name};` in this database.")
+        format!(
+            "a user allowed to create extensions can run `CREATE EXTENSION {name};` in this database."
+        )
     } else {
-        format!("the server does not have it: install it (e.g. Debian's postgresql-<version>-{name} package), then `CREATE EXTENSION {name};`.")
+        format!(
+            "the server does not have it: install it (e.g. Debian's postgresql-<version>-{name} package), then `CREATE EXTENSION {name};`."
+        )
     };
-    ToolError::invalid_input(format!("The {name} extension is not installed in this database; {why}."))
-        .with_hint(hint)
+    ToolError::invalid_input(format!(
+        "The {name} extension is not installed in this database; {why}."
+    ))
+    .with_hint(hint)
 }
-

@@ -11,8 +11,13 @@ pub fn tools() -> Vec<ToolDef> {
     vec![
         tool("list_schemas", "List schemas", Effect::Read, list_schemas).toolset("schema"),
         tool("list_objects", "List objects", Effect::Read, list_objects).toolset("schema"),
-        tool("get_object_details", "Get object details", Effect::Read, get_object_details)
-            .toolset("schema"),
+        tool(
+            "get_object_details",
+            "Get object details",
+            Effect::Read,
+            get_object_details,
+        )
+        .toolset("schema"),
     ]
 }
 
@@ -167,7 +172,11 @@ async fn get_object_details(ctx: Ctx, a: GetObjectDetails) -> Result<Value, Tool
     };
     match a.object_type {
         ObjectType::Table | ObjectType::View => {
-            let kinds = if a.object_type == ObjectType::Table { "rpf" } else { "vm" };
+            let kinds = if a.object_type == ObjectType::Table {
+                "rpf"
+            } else {
+                "vm"
+            };
             let found = objects(
                 &*tx,
                 "SELECT c.oid::bigint AS oid, c.relkind::text AS kind, c.reltuples::bigint AS estimated_rows, \

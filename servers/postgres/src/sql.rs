@@ -14,7 +14,13 @@ pub fn tools() -> Vec<ToolDef> {
         tool("execute_sql", "Execute SQL", Effect::Write, execute_sql)
             .toolset("sql")
             .read_only_by_itself(),
-        tool("explain_query", "Explain query", Effect::Read, explain_query).toolset("sql"),
+        tool(
+            "explain_query",
+            "Explain query",
+            Effect::Read,
+            explain_query,
+        )
+        .toolset("sql"),
     ]
 }
 
@@ -31,7 +37,9 @@ pub struct ExecuteSql {
 fn statement(sql: &str) -> Result<&str, ToolError> {
     let s = sql.trim().trim_end_matches(';').trim_end();
     if s.is_empty() {
-        return Err(ToolError::invalid_input("`sql` is empty: give one SQL statement."));
+        return Err(ToolError::invalid_input(
+            "`sql` is empty: give one SQL statement.",
+        ));
     }
     Ok(s)
 }
@@ -80,9 +88,12 @@ async fn execute_sql(ctx: Ctx, a: ExecuteSql) -> Result<Value, ToolError> {
     }
     if needs_autocommit(sql) {
         // Session-wide for this connection only; the pool resets it (RESET ALL) before reuse.
-        c.query("SELECT set_config('statement_timeout', $1, false)", &[&db.timeout_text()])
-            .await
-            .map_err(|e| pg_error(&e))?;
+        c.query(
+            "SELECT set_config('statement_timeout', $1, false)",
+            &[&db.timeout_text()],
+        )
+        .await
+        .map_err(|e| pg_error(&e))?;
         return rows(&**c, sql, db.max_rows).await;
     }
     let tx = db.begin(&mut c, false).await?;
@@ -115,7 +126,11 @@ async fn explain_query(ctx: Ctx, a: ExplainQuery) -> Result<Value, ToolError> {
     }
     let db = Db::of(&ctx)?;
     let mut c = db.client(&ctx).await?;
-    let options = if a.analyze { "ANALYZE, BUFFERS" } else { "COSTS" };
+    let options = if a.analyze {
+        "ANALYZE, BUFFERS"
+    } else {
+        "COSTS"
+    };
     let explain = format!("EXPLAIN ({options}) {sql}");
     let tx = db.begin(&mut c, true).await?;
     let result = async {

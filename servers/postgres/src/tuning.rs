@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use deadpool_postgres::{Object, Transaction};
-use mcp_shared::{Ctx, Effect, Int, ToolDef, ToolError, tool};
+use mcp_shared::{Ctx, Effect, ToolDef, ToolError, tool};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -13,11 +13,27 @@ use crate::db::{Db, has_extension, ident, missing_extension, objects, pg_error};
 
 pub fn tools() -> Vec<ToolDef> {
     vec![
-        tool("analyze_workload_indexes", "Analyze workload indexes", Effect::Read, workload)
-            .toolset("tuning"),
-        tool("analyze_query_indexes", "Analyze query indexes", Effect::Read, queries)
-            .toolset("tuning"),
-        tool("get_top_queries", "Get top queries", Effect::Read, top_queries).toolset("tuning"),
+        tool(
+            "analyze_workload_indexes",
+            "Analyze workload indexes",
+            Effect::Read,
+            workload,
+        )
+        .toolset("tuning"),
+        tool(
+            "analyze_query_indexes",
+            "Analyze query indexes",
+            Effect::Read,
+            queries,
+        )
+        .toolset("tuning"),
+        tool(
+            "get_top_queries",
+            "Get top queries",
+            Effect::Read,
+            top_queries,
+        )
+        .toolset("tuning"),
     ]
 }
 
@@ -33,12 +49,19 @@ pub struct Hypothetical {
 }
 
 fn qualified(name: &str) -> String {
-    name.split('.').map(|p| ident(p.trim().trim_matches('"'))).collect::<Vec<_>>().join(".")
+    name.split('.')
+        .map(|p| ident(p.trim().trim_matches('"')))
+        .collect::<Vec<_>>()
+        .join(".")
 }
 
 impl Hypothetical {
     fn create_sql(&self) -> Result<String, ToolError> {
-        let method = self.using.as_deref().unwrap_or("btree").to_ascii_lowercase();
+        let method = self
+            .using
+            .as_deref()
+            .unwrap_or("btree")
+            .to_ascii_lowercase();
         if !matches!(method.as_str(), "btree" | "hash" | "brin" | "bloom") {
             return Err(ToolError::invalid_input(format!(
                 "hypothetical index method `{method}`: hypopg supports btree, hash, brin and bloom."
@@ -104,14 +127,14 @@ pub struct Workload {
     /// Leave out indexes estimated larger than this
     #[serde(default = "max_size")]
     #[schemars(extend("default" = 10000))]
-    max_index_size_mb: Int,
+    max_index_size_mb: u32,
     /// Only `dta` (the planner's costs) is done here; `llm` is run as `dta`, with a note
     #[serde(default)]
     method: Method,
 }
 
-fn max_size() -> Int {
-    Int::from(10000u64)
+fn max_size() -> u32 {
+    10000
 }
 
 #[derive(Deserialize, JsonSchema, Default, PartialEq, Eq)]
@@ -130,7 +153,7 @@ pub struct Queries {
     /// Leave out indexes estimated larger than this
     #[serde(default = "max_size")]
     #[schemars(extend("default" = 10000))]
-    max_index_size_mb: Int,
+    max_index_size_mb: u32,
     /// Only `dta` (the planner's costs) is done here; `llm` is run as `dta`, with a note
     #[serde(default)]
     method: Method,
@@ -155,7 +178,11 @@ async fn workload(ctx: Ctx, a: Workload) -> Result<Value, ToolError> {
     let mut c = db.client(&ctx).await?;
     let tx = db.begin(&mut c, true).await?;
     let pg13 = pgss_version(&tx, "the workload comes from it").await?;
-    let total = if pg13 { "total_exec_time" } else { "total_time" };
+    let total = if pg13 {
+        "total_exec_time"
+    } else {
+        "total_time"
+    };
     let rows = tx
         .query(
             &format!(
@@ -182,7 +209,9 @@ async fn workload(ctx: Ctx, a: Workload) -> Result<Value, ToolError> {
 
 async fn queries(ctx: Ctx, a: Queries) -> Result<Value, ToolError> {
     if a.queries.is_empty() || a.queries.len() > 10 {
-        return Err(ToolError::invalid_input("`queries` takes 1 to 10 SQL statements."));
+        return Err(ToolError::invalid_input(
+            "`queries` takes 1 to 10 SQL statements.",
+        ));
     }
     let db = Db::of(&ctx)?;
     let c = db.client(&ctx).await?;
@@ -194,7 +223,9 @@ async fn queries(ctx: Ctx, a: Queries) -> Result<Value, ToolError> {
 /// runs inside a savepoint, so one failing statement does not end the transaction.
 async fn plan(tx: &Transaction<'_>, sql: &str, n: usize) -> Result<Value, ToolError> {
     let sql = sql.trim().trim_end_matches(';');
-    tx.batch_execute("SAVEPOINT mcp_plan").await.map_err(|e| pg_error(&e))?;
+    tx.batch_execute("SAVEPOINT mcp_plan")
+        .await
+        .map_err(|e| pg_error(&e))?;
     let name = format!("mcp_advise_{n}");
     let result = async {
         let stmt = tx.prepare(sql).await.map_err(|e| pg_error(&e))?;
@@ -209,7 +240,10 @@ async fn plan(tx: &Transaction<'_>, sql: &str, n: usize) -> Result<Value, ToolEr
             let nulls = vec!["NULL"; params].join(", ");
             format!("EXPLAIN (FORMAT JSON, VERBOSE) EXECUTE {name}({nulls})")
         };
-        let row = tx.query_one(&explain, &[]).await.map_err(|e| pg_error(&e))?;
+        let row = tx
+            .query_one(&explain, &[])
+            .await
+            .map_err(|e| pg_error(&e))?;
         let v: Value = row.try_get(0).map_err(|e| pg_error(&e))?;
         Ok::<_, ToolError>(v)
     }
@@ -221,12 +255,17 @@ async fn plan(tx: &Transaction<'_>, sql: &str, n: usize) -> Result<Value, ToolEr
     .map_err(|e| pg_error(&e))?;
     // A prepared statement outlives the savepoint: deallocate it if it was made.
     let exists = tx
-        .query_opt("SELECT 1 FROM pg_prepared_statements WHERE name = $1", &[&name])
+        .query_opt(
+            "SELECT 1 FROM pg_prepared_statements WHERE name = $1",
+            &[&name],
+        )
         .await
         .map_err(|e| pg_error(&e))?
         .is_some();
     if exists {
-        tx.batch_execute(&format!("DEALLOCATE {name}")).await.map_err(|e| pg_error(&e))?;
+        tx.batch_execute(&format!("DEALLOCATE {name}"))
+            .await
+            .map_err(|e| pg_error(&e))?;
     }
     result.map(|v| v[0]["Plan"].clone())
 }
@@ -241,7 +280,10 @@ fn seq_scans(plan: &Value, out: &mut Vec<(String, String)>) {
         && let (Some(rel), Some(filter)) = (plan["Relation Name"].as_str(), plan["Filter"].as_str())
     {
         let schema = plan["Schema"].as_str().unwrap_or("public");
-        out.push((format!("{}.{}", ident(schema), ident(rel)), filter.to_owned()));
+        out.push((
+            format!("{}.{}", ident(schema), ident(rel)),
+            filter.to_owned(),
+        ));
     }
     for child in plan["Plans"].as_array().into_iter().flatten() {
         seq_scans(child, out);
@@ -251,7 +293,9 @@ fn seq_scans(plan: &Value, out: &mut Vec<(String, String)>) {
 /// Columns of `table` named in `filter`, in order of appearance (at most 3).
 fn filter_columns(filter: &str, columns: &[String]) -> Vec<String> {
     let mut found: Vec<String> = Vec::new();
-    for token in filter.split(|ch: char| !(ch.is_alphanumeric() || ch == '_' || ch == '.' || ch == '"')) {
+    for token in
+        filter.split(|ch: char| !(ch.is_alphanumeric() || ch == '_' || ch == '.' || ch == '"'))
+    {
         let last = token.rsplit('.').next().unwrap_or(token).trim_matches('"');
         if columns.iter().any(|c| c == last) && !found.iter().any(|f| f == last) {
             found.push(last.to_owned());
@@ -263,7 +307,11 @@ fn filter_columns(filter: &str, columns: &[String]) -> Vec<String> {
 
 fn short(q: &str) -> String {
     let q = q.split_whitespace().collect::<Vec<_>>().join(" ");
-    if q.chars().count() > 300 { format!("{}...", q.chars().take(300).collect::<String>()) } else { q }
+    if q.chars().count() > 300 {
+        format!("{}...", q.chars().take(300).collect::<String>())
+    } else {
+        q
+    }
 }
 
 struct Candidate {
@@ -277,14 +325,17 @@ async fn advise(
     db: &Db,
     mut c: Object,
     list: Vec<(String, f64)>,
-    max_mb: Int,
+    max_mb: u32,
     method: Method,
 ) -> Result<Value, ToolError> {
     let tx = db.begin(&mut c, true).await?;
     let hypopg = has_extension(&*tx, "hypopg").await?;
-    tx.query("SELECT set_config('plan_cache_mode', 'force_generic_plan', true)", &[])
-        .await
-        .map_err(|e| pg_error(&e))?;
+    tx.query(
+        "SELECT set_config('plan_cache_mode', 'force_generic_plan', true)",
+        &[],
+    )
+    .await
+    .map_err(|e| pg_error(&e))?;
     let mut plans: Vec<Option<Value>> = Vec::new();
     let mut errors = Vec::new();
     for (i, (q, _)) in list.iter().enumerate() {
@@ -327,7 +378,9 @@ async fn advise(
                     .collect();
                 table_columns.insert(table.clone(), (cols, existing));
             }
-            let Some((cols, existing)) = table_columns.get(&table) else { continue };
+            let Some((cols, existing)) = table_columns.get(&table) else {
+                continue;
+            };
             let found = filter_columns(&filter, cols);
             let mut sets: Vec<Vec<String>> = found.iter().map(|c| vec![c.clone()]).collect();
             if found.len() > 1 {
@@ -349,12 +402,16 @@ async fn advise(
             }
         }
     }
-    let max_bytes = i64::try_from(max_mb.0.saturating_mul(1024 * 1024)).unwrap_or(i64::MAX);
+    let max_bytes = i64::from(max_mb) * 1024 * 1024;
     let mut recs = Vec::new();
     let mut too_big = Vec::new();
     for cand in candidates.values() {
         let cols: Vec<String> = cand.columns.iter().map(|c| ident(c)).collect();
-        let sql = format!("CREATE INDEX ON {} USING btree ({})", cand.table, cols.join(", "));
+        let sql = format!(
+            "CREATE INDEX ON {} USING btree ({})",
+            cand.table,
+            cols.join(", ")
+        );
         if !hypopg {
             recs.push(json!({
                 "index": sql,
@@ -375,8 +432,12 @@ async fn advise(
         let mut benefit = 0.0;
         if size <= max_bytes {
             for &i in &cand.queries {
-                let Some(Some(before)) = plans.get(i) else { continue };
-                let Ok(after) = plan(&tx, &list[i].0, i).await else { continue };
+                let Some(Some(before)) = plans.get(i) else {
+                    continue;
+                };
+                let Ok(after) = plan(&tx, &list[i].0, i).await else {
+                    continue;
+                };
                 let (b, a) = (cost(before), cost(&after));
                 if b > 0.0 && a < b * 0.9 {
                     benefit += (b - a) * list[i].1;
@@ -408,7 +469,10 @@ async fn advise(
         reset_hypopg(c).await;
     }
     recs.sort_by(|a, b| {
-        b["benefit"].as_f64().unwrap_or(0.0).total_cmp(&a["benefit"].as_f64().unwrap_or(0.0))
+        b["benefit"]
+            .as_f64()
+            .unwrap_or(0.0)
+            .total_cmp(&a["benefit"].as_f64().unwrap_or(0.0))
     });
     recs.truncate(10);
     for r in &mut recs {
@@ -429,7 +493,9 @@ async fn advise(
         notes.push("The hypopg extension is not installed in this database, so these candidates (sequential scans with filters) are not costed; `CREATE EXTENSION hypopg;` (package postgresql-<version>-hypopg) gives estimated gains and sizes.");
     }
     if method == Method::Llm {
-        notes.push("method `llm` is not offered by this server; the planner's costs (dta) were used.");
+        notes.push(
+            "method `llm` is not offered by this server; the planner's costs (dta) were used.",
+        );
     }
     if !notes.is_empty() {
         out["note"] = json!(notes.join(" "));
@@ -459,20 +525,24 @@ pub struct TopQueries {
     /// At most 100
     #[serde(default = "ten")]
     #[schemars(extend("default" = 10))]
-    limit: Int,
+    limit: u32,
 }
 
-fn ten() -> Int {
-    Int::from(10u64)
+fn ten() -> u32 {
+    10
 }
 
 async fn top_queries(ctx: Ctx, a: TopQueries) -> Result<Value, ToolError> {
-    let limit = a.limit.0.clamp(1, 100) as i64;
+    let limit = i64::from(a.limit.clamp(1, 100));
     let db = Db::of(&ctx)?;
     let mut c = db.client(&ctx).await?;
     let tx = db.begin(&mut c, true).await?;
     let pg13 = pgss_version(&tx, "top queries come from it").await?;
-    let (total, mean) = if pg13 { ("total_exec_time", "mean_exec_time") } else { ("total_time", "mean_time") };
+    let (total, mean) = if pg13 {
+        ("total_exec_time", "mean_exec_time")
+    } else {
+        ("total_time", "mean_time")
+    };
     let resources = if pg13 {
         "shared_blks_read + shared_blks_written + shared_blks_dirtied + temp_blks_read + temp_blks_written + wal_bytes / 8192"
     } else {

@@ -36,7 +36,11 @@ pub fn row(row: &Row) -> Vec<Value> {
 
 fn value(ty: &Type, raw: &[u8]) -> Value {
     decode(ty, raw).unwrap_or_else(|| {
-        Value::String(format!("({} value of {} bytes, not shown)", ty.name(), raw.len()))
+        Value::String(format!(
+            "({} value of {} bytes, not shown)",
+            ty.name(),
+            raw.len()
+        ))
     })
 }
 
@@ -50,9 +54,9 @@ fn decode(ty: &Type, raw: &[u8]) -> Option<Value> {
         Type::INT2 => json!(get::<i16>(ty, raw)?),
         Type::INT4 => json!(get::<i32>(ty, raw)?),
         Type::INT8 => json!(get::<i64>(ty, raw)?),
-        Type::OID | Type::XID | Type::CID | Type::REGPROC => json!(get::<u32>(ty, raw).or_else(|| {
-            raw.try_into().ok().map(u32::from_be_bytes)
-        })?),
+        Type::OID | Type::XID | Type::CID | Type::REGPROC => {
+            json!(get::<u32>(ty, raw).or_else(|| { raw.try_into().ok().map(u32::from_be_bytes) })?)
+        }
         Type::FLOAT4 => float(f64::from(get::<f32>(ty, raw)?)),
         Type::FLOAT8 => float(get::<f64>(ty, raw)?),
         Type::NUMERIC => Value::String(numeric(raw)?),
@@ -110,12 +114,20 @@ fn infinity(raw: &[u8]) -> Option<Value> {
 fn uuid(raw: &[u8]) -> Option<String> {
     let b: [u8; 16] = raw.try_into().ok()?;
     let h: String = b.iter().map(|x| format!("{x:02x}")).collect();
-    Some(format!("{}-{}-{}-{}-{}", &h[..8], &h[8..12], &h[12..16], &h[16..20], &h[20..]))
+    Some(format!(
+        "{}-{}-{}-{}-{}",
+        &h[..8],
+        &h[8..12],
+        &h[12..16],
+        &h[16..20],
+        &h[20..]
+    ))
 }
 
 /// NUMERIC's binary form: ndigits, weight, sign, dscale, then base-10000 digits.
 fn numeric(raw: &[u8]) -> Option<String> {
-    let word = |i: usize| -> Option<u16> { Some(u16::from_be_bytes([*raw.get(i)?, *raw.get(i + 1)?])) };
+    let word =
+        |i: usize| -> Option<u16> { Some(u16::from_be_bytes([*raw.get(i)?, *raw.get(i + 1)?])) };
     let ndigits = usize::from(word(0)?);
     let weight = i32::from(word(2)? as i16);
     let sign = word(4)?;
@@ -126,10 +138,16 @@ fn numeric(raw: &[u8]) -> Option<String> {
         0xF000 => return Some("-Infinity".into()),
         _ => {}
     }
-    let digits: Vec<u16> = (0..ndigits).map(|i| word(8 + 2 * i)).collect::<Option<_>>()?;
+    let digits: Vec<u16> = (0..ndigits)
+        .map(|i| word(8 + 2 * i))
+        .collect::<Option<_>>()?;
     let mut int = String::new();
     for w in 0..=weight.max(-1) {
-        let d = usize::try_from(w).ok().and_then(|w| digits.get(w)).copied().unwrap_or(0);
+        let d = usize::try_from(w)
+            .ok()
+            .and_then(|w| digits.get(w))
+            .copied()
+            .unwrap_or(0);
         if int.is_empty() {
             if d != 0 {
                 int = d.to_string();
@@ -144,13 +162,21 @@ fn numeric(raw: &[u8]) -> Option<String> {
     let mut frac = String::new();
     let mut w = weight + 1;
     while frac.len() < dscale {
-        let d = usize::try_from(w).ok().and_then(|w| digits.get(w)).copied().unwrap_or(0);
+        let d = usize::try_from(w)
+            .ok()
+            .and_then(|w| digits.get(w))
+            .copied()
+            .unwrap_or(0);
         frac.push_str(&format!("{d:04}"));
         w += 1;
     }
     frac.truncate(dscale);
     let sign = if sign == 0x4000 { "-" } else { "" };
-    Some(if frac.is_empty() { format!("{sign}{int}") } else { format!("{sign}{int}.{frac}") })
+    Some(if frac.is_empty() {
+        format!("{sign}{int}")
+    } else {
+        format!("{sign}{int}.{frac}")
+    })
 }
 
 /// INTERVAL's binary form: microseconds, days, months.
@@ -171,7 +197,12 @@ fn interval(raw: &[u8]) -> Option<String> {
     let secs = micros.unsigned_abs() / 1_000_000;
     let frac = micros.unsigned_abs() % 1_000_000;
     let sign = if micros < 0 { "-" } else { "" };
-    let mut time = format!("{sign}{:02}:{:02}:{:02}", secs / 3600, secs / 60 % 60, secs % 60);
+    let mut time = format!(
+        "{sign}{:02}:{:02}:{:02}",
+        secs / 3600,
+        secs / 60 % 60,
+        secs % 60
+    );
     if frac != 0 {
         time.push_str(&format!(".{frac:06}"));
     }
@@ -190,7 +221,11 @@ fn inet(raw: &[u8]) -> Option<String> {
         _ => return None,
     };
     let full = if family == 2 { 32 } else { 128 };
-    Some(if bits == full { ip.to_string() } else { format!("{ip}/{bits}") })
+    Some(if bits == full {
+        ip.to_string()
+    } else {
+        format!("{ip}/{bits}")
+    })
 }
 
 /// An array of any member type (multi-dimensional arrays flattened).
