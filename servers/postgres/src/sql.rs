@@ -11,9 +11,14 @@ use crate::tuning::{Hypothetical, create_hypothetical, reset_hypopg};
 
 pub fn tools() -> Vec<ToolDef> {
     vec![
-        tool("execute_sql", "Execute SQL", Effect::Write, execute_sql)
-            .toolset("sql")
-            .read_only_by_itself(),
+        tool(
+            "execute_sql",
+            "Execute SQL",
+            Effect::Destructive,
+            execute_sql,
+        )
+        .toolset("sql")
+        .read_only_by_itself(),
         tool(
             "explain_query",
             "Explain query",
