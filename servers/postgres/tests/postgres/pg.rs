@@ -97,14 +97,23 @@ fn start() -> Cluster {
         .unwrap();
     fs4::fs_std::FileExt::lock_exclusive(&lock).unwrap();
     let port_file = base.join("port");
+    let root = is_root();
+    let tls = certificate(&base, root);
+    let settings = format!(
+        "-c listen_addresses=127.0.0.1 -c shared_preload_libraries=pg_stat_statements -c max_connections=400 -c fsync=off{tls}"
+    );
+    // Reused when it answers and was started with these settings.
     if let Some(port) = std::fs::read_to_string(&port_file)
         .ok()
         .and_then(|p| p.trim().parse::<u16>().ok())
         && answers(port)
+        && std::fs::read_to_string(base.join("settings"))
+            .ok()
+            .as_deref()
+            == Some(settings.as_str())
     {
         return Cluster { port };
     }
-    let root = is_root();
     let bin = bindir();
     let data = base.join("data");
     let sock = base.join("sock");
@@ -155,10 +164,7 @@ fn start() -> Cluster {
         .local_addr()
         .unwrap()
         .port();
-    let options = format!(
-        "-k {} -p {port} -c listen_addresses=127.0.0.1 -c shared_preload_libraries=pg_stat_statements -c max_connections=400 -c fsync=off",
-        sock.display()
-    );
+    let options = format!("-k {} -p {port} {settings}", sock.display());
     let log = base.join("log");
     let _ = run(
         root,
@@ -195,7 +201,57 @@ fn start() -> Cluster {
         std::thread::sleep(Duration::from_millis(100));
     }
     std::fs::write(&port_file, port.to_string()).unwrap();
+    std::fs::write(base.join("settings"), &settings).unwrap();
     Cluster { port }
+}
+
+/// A self-signed certificate for `localhost` (openssl), so the cluster speaks TLS; the
+/// settings that turn it on, or nothing where openssl is missing.
+fn certificate(base: &Path, root: bool) -> String {
+    let (crt, key) = (base.join("server.crt"), base.join("server.key"));
+    if !crt.exists() || !key.exists() {
+        let made = Command::new("openssl")
+            .args([
+                "req",
+                "-new",
+                "-x509",
+                "-days",
+                "3650",
+                "-nodes",
+                "-subj",
+                "/CN=localhost",
+            ])
+            .arg("-keyout")
+            .arg(&key)
+            .arg("-out")
+            .arg(&crt)
+            .output()
+            .map(|o| o.status.success())
+            .unwrap_or(false);
+        if !made {
+            return String::new();
+        }
+        use std::os::unix::fs::PermissionsExt;
+        let _ = std::fs::set_permissions(&key, std::fs::Permissions::from_mode(0o600));
+        if root {
+            let _ = Command::new("chown")
+                .arg("postgres:postgres")
+                .arg(&key)
+                .arg(&crt)
+                .status();
+        }
+    }
+    format!(
+        " -c ssl=on -c ssl_cert_file={} -c ssl_key_file={}",
+        crt.display(),
+        key.display()
+    )
+}
+
+/// Whether the cluster speaks TLS (openssl made its certificate).
+pub fn has_tls() -> bool {
+    cluster();
+    base_dir().join("server.crt").exists()
 }
 
 pub fn cluster() -> &'static Cluster {

@@ -185,22 +185,36 @@ async fn bad_credentials_and_unreachable_hosts_are_clear_and_keep_the_password()
     }
 }
 
-/// `sslmode=require` against a server without TLS fails clearly; the default (`prefer`)
-/// falls back to a plain connection.
+/// TLS with rustls: `require` and `prefer` encrypt (the cluster has a self-signed
+/// certificate), `verify-full` refuses a certificate no known authority signed, `disable`
+/// stays plain.
 #[tokio::test]
-async fn sslmode_require_needs_tls_and_prefer_falls_back() {
+async fn sslmode_encrypts_and_verifies() {
     let t = pg::tenant(&[]).await;
-    let plain = t.dsn.replace("?sslmode=disable", "");
-    let (_s, c) = client(&plain).await;
-    c.call_ok("list_schemas", json!({})).await;
-    for mode in ["require", "verify-full"] {
+    let ssl_used = "SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()";
+    let tls = pg::has_tls();
+    for (mode, encrypted) in [("disable", false), ("prefer", tls), ("require", tls)] {
+        let dsn = t.dsn.replace("sslmode=disable", &format!("sslmode={mode}"));
+        let (_s, c) = client(&dsn).await;
+        if !tls && mode == "require" {
+            let err = c.call_err("list_schemas", json!({})).await;
+            assert!(
+                err.contains("Cannot connect") && err.contains("TLS"),
+                "{err}"
+            );
+            continue;
+        }
+        let v = c.call_ok("execute_sql", json!({ "sql": ssl_used })).await;
+        assert_eq!(v["rows"], json!([[encrypted]]), "sslmode={mode}");
+    }
+    for mode in ["verify-full", "verify-ca"] {
         let dsn = t.dsn.replace("sslmode=disable", &format!("sslmode={mode}"));
         let (_s, c) = client(&dsn).await;
         let err = c.call_err("list_schemas", json!({})).await;
-        assert!(
-            err.contains("Cannot connect") && err.contains("TLS"),
-            "{mode}: {err}"
-        );
+        assert!(err.contains("Cannot connect"), "{mode}: {err}");
+        if tls {
+            assert!(err.contains("certificate"), "{mode}: {err}");
+        }
         assert!(!err.contains(&t.password), "{err}");
     }
 }
