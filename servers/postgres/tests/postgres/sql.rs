@@ -80,6 +80,20 @@ async fn execute_sql_writes_are_committed_and_counted() {
         .call_ok("execute_sql", json!({"sql": "VACUUM notes"}))
         .await;
     assert_eq!(v, json!({"rows_affected": 0}));
+    c.call_ok(
+        "execute_sql",
+        json!({"sql": "/* online */ CREATE INDEX CONCURRENTLY notes_id ON notes (id)"}),
+    )
+    .await;
+    let valid: bool = admin
+        .query_one(
+            "SELECT indisvalid FROM pg_index WHERE indexrelid = 'notes_id'::regclass",
+            &[],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    assert!(valid);
 }
 
 #[tokio::test]
