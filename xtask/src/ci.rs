@@ -52,6 +52,39 @@ pub(crate) fn has(cmd: &str, arg: &str) -> bool {
         .is_ok_and(|o| o.status.success())
 }
 
+/// The postgres server's tests share one PostgreSQL cluster across their test processes and
+/// leave it running for the next run (servers/postgres/tests/postgres/pg.rs); CI stops it.
+fn stop_postgres_test_cluster(target: &Path) {
+    let root = is_root();
+    for base in [
+        target.join("tmp/postgres-tests"),
+        PathBuf::from("/tmp/mcp-postgres-tests-0"),
+    ] {
+        let data = base.join("data");
+        if !data.join("postmaster.pid").exists() {
+            continue;
+        }
+        let Some(major) = postgres_majors().pop() else {
+            return;
+        };
+        let pg_ctl = format!("/usr/lib/postgresql/{major}/bin/pg_ctl");
+        let mut cmd = if root {
+            let mut c = Command::new("runuser");
+            c.args(["-u", "postgres", "--", &pg_ctl]);
+            c
+        } else {
+            Command::new(&pg_ctl)
+        };
+        cmd.args(["stop", "-m", "fast", "-D"]).arg(&data);
+        if !quiet_ok(&mut cmd) {
+            println!(
+                "could not stop the PostgreSQL test cluster in {}",
+                data.display()
+            );
+        }
+    }
+}
+
 /// The PostgreSQL server versions installed the Debian way (`/usr/lib/postgresql/<major>`).
 fn postgres_majors() -> Vec<String> {
     let mut majors: Vec<String> = std::fs::read_dir("/usr/lib/postgresql")
@@ -474,6 +507,7 @@ pub fn ci(root: &Path, opts: &CiOptions) -> Result<()> {
         costs.add_timings(&target, &packages, "build");
         let (Ok(c) | Err((_, c))) = &result;
         counted = Some(*c);
+        stop_postgres_test_cluster(&target);
         let (passed, failed) = result.map_err(|(e, _)| e)?;
         Ok(Status::Passed(format!(
             "{passed} passed, {failed} failed, with {runner}"
