@@ -57,6 +57,8 @@ async fn loopback_is_refused_by_address_and_by_name() {
         "{by_name}"
     );
     for (url, why) in [
+        ("http://10.0.0.1/", "private"),
+        ("http://[::1]/", "loopback"),
         ("http://169.254.169.254/latest/meta-data/", "link-local"),
         ("http://[::ffff:10.0.0.1]/", "private"),
         ("file:///etc/passwd", "only http and https"),
@@ -98,6 +100,7 @@ async fn every_redirect_is_checked() {
             "http://169.254.169.254/latest/meta-data/".to_owned(),
         ),
         ("/to-private", "http://10.1.2.3/admin".to_owned()),
+        ("/to-other-loopback", "http://127.0.0.2:9/".to_owned()),
         ("/to-ok", format!("{}/doc", site.uri())),
     ] {
         Mock::given(method("GET"))
@@ -130,6 +133,14 @@ async fn every_redirect_is_checked() {
         )
         .await;
     assert!(e.contains("10.1.2.3") && e.contains("private"), "{e}");
+    // Only 127.0.0.1 (the site) is allowed, not the rest of the loopback range.
+    let e = client
+        .call_err(
+            "acme_fetch",
+            json!({"url": format!("{}/to-other-loopback", site.uri())}),
+        )
+        .await;
+    assert!(e.contains("127.0.0.2") && e.contains("loopback"), "{e}");
     let r = client
         .call_ok(
             "acme_fetch",
