@@ -136,7 +136,11 @@ async fn doc_fetch(ctx: Ctx, a: DocFetch) -> Result<Output, ToolError> {
     let resp = req.header("accept", "text/markdown").send().await?;
     let ctype = resp.header("content-type").unwrap_or_default().to_owned();
     let mut text = resp.text();
-    let head = text.trim_start().get(..15).unwrap_or_default().to_ascii_lowercase();
+    let head = text
+        .trim_start()
+        .get(..15)
+        .unwrap_or_default()
+        .to_ascii_lowercase();
     if ctype.contains("html") || head.starts_with("<!doctype html") || head.starts_with("<html") {
         text = html_to_text(&text);
     }

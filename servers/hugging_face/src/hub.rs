@@ -386,7 +386,7 @@ async fn hub_repo_details(ctx: Ctx, a: HubRepoDetails) -> Result<Value, ToolErro
                 }
                 // Not this type (or no access): try the next one.
                 Err(e) if matches!(e.status, Some(401 | 404)) => last = Some(e),
-                Err(e) => return Err(e.context(format!("{id}"))),
+                Err(e) => return Err(e.context(id)),
             }
         }
         if !found {

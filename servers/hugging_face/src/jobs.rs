@@ -176,7 +176,7 @@ fn help() -> Value {
         "scheduled run / scheduled uv": {"schedule": "@daily or cron", "suspend": false, "...": "as run / uv"},
         "scheduled ps": {"all": false},
         "scheduled inspect / delete / suspend / resume": {"scheduled_job_id": "..."},
-        "flavors": "cpu-basic, cpu-upgrade, cpu-performance, cpu-xl, t4-small, t4-medium, l4x1, l4x4, l40sx1, l40sx4, l40sx8, a10g-small, a10g-large, a10g-largex2, a10g-largex4, a100-large, a100x4, a100x8, h100, h100x8, inf2x6"
+        "flavors": "cpu-basic, cpu-upgrade, cpu-performance, cpu-xl, sprx8, zero-a10g, t4-small, t4-medium, l4x1, l4x4, l40sx1, l40sx4, l40sx8, a10g-small, a10g-large, a10g-largex2, a10g-largex4, a100-large, a100x4, a100x8, h200, h200x2, h200x4, h200x8, rtx-pro-6000, rtx-pro-6000x2, rtx-pro-6000x4, rtx-pro-6000x8, inf2x6"
     })
 }
 
@@ -567,9 +567,11 @@ async fn inspect(ctx: &Ctx, a: InspectArgs) -> Result<Value, ToolError> {
         if let Some(env) = at(&v, "environment") {
             j["environment"] = env.clone();
         }
-        if let Some(s) = at(&v, "secrets").and_then(Value::as_object) {
-            // Secret names only: the Hub never returns their values.
-            j["secrets"] = json!(s.keys().collect::<Vec<_>>());
+        // Secret names only (the Hub lists names, or maps them to null).
+        match at(&v, "secrets") {
+            Some(Value::Object(s)) => j["secrets"] = json!(s.keys().collect::<Vec<_>>()),
+            Some(Value::Array(a)) => j["secrets"] = json!(a),
+            _ => {}
         }
         jobs.push(api::compact(j));
     }
@@ -592,7 +594,7 @@ async fn logs(ctx: &Ctx, a: LogsArgs) -> Result<Value, ToolError> {
     let stage = at(&info, "status.stage")
         .and_then(Value::as_str)
         .unwrap_or_default();
-    if matches!(stage, "RUNNING" | "UPDATING") {
+    if matches!(stage, "RUNNING" | "UPDATING" | "SCHEDULING") {
         // A running job's log stream stays open: read it once the job has finished.
         let mut out = json!({"job": concise, "logs": []});
         out["note"] = json!(

@@ -89,8 +89,7 @@ async fn doc_fetch_markdown_in_chunks() {
         .times(2)
         .respond_with(
             &s.fake,
-            ResponseTemplate::new(200)
-                .set_body_raw(page.clone(), "text/markdown; charset=utf-8"),
+            ResponseTemplate::new(200).set_body_raw(page.clone(), "text/markdown; charset=utf-8"),
         )
         .await;
     let r = s

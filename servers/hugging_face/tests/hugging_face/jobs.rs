@@ -14,7 +14,7 @@ fn job(stage: &str) -> Value {
         "command": ["python", "-c", "print('hello')"],
         "arguments": [],
         "environment": {"MODE": "test"},
-        "secrets": {"HF_TOKEN": null},
+        "secrets": ["HF_TOKEN"],
         "flavor": "cpu-basic",
         "status": {"stage": stage, "message": null},
         "owner": {"id": "63f0a1b2c3d4e5f6a7b8c9d0", "name": "alice", "type": "user"},
