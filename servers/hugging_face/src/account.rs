@@ -10,7 +10,9 @@ use crate::api::{self, compact};
 
 pub fn tools() -> Vec<ToolDef> {
     vec![
-        tool("hf_whoami", "Who am I", Effect::Read, whoami).toolset("account"),
+        tool("hf_whoami", "Who am I", Effect::Read, whoami)
+            .toolset("account")
+            .output::<Account>(),
         tool(
             "Authenticate",
             "Check authentication",
@@ -19,6 +21,24 @@ pub fn tools() -> Vec<ToolDef> {
         )
         .toolset("account"),
     ]
+}
+
+/// The result of `hf_whoami`.
+#[derive(JsonSchema)]
+#[allow(dead_code)] // the shape of the JSON result, for its output schema
+pub struct Account {
+    name: Option<String>,
+    fullname: Option<String>,
+    /// user or org
+    #[serde(rename = "type")]
+    kind: Option<String>,
+    email: Option<String>,
+    is_pro: Option<bool>,
+    token_name: Option<String>,
+    token_role: Option<String>,
+    url: String,
+    /// Organization names
+    orgs: Option<Vec<String>>,
 }
 
 /// The token's Hugging Face account: name, full name, type, PRO status, organizations and

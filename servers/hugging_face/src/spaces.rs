@@ -21,7 +21,9 @@ pub fn tools() -> Vec<ToolDef> {
         )
         .toolset("spaces"),
         tool("space_files", "List Space files", Effect::Read, space_files).toolset("spaces"),
-        tool("use_space", "Open a Space", Effect::Read, use_space).toolset("spaces"),
+        tool("use_space", "Open a Space", Effect::Read, use_space)
+            .toolset("spaces")
+            .output::<SpaceStatus>(),
         tool(
             "duplicate_space",
             "Duplicate a Space",
@@ -327,6 +329,20 @@ async fn gradio_files(ctx: Ctx, a: GradioFiles) -> Result<Value, ToolError> {
         a.file_type.unwrap_or_default(),
     )
     .await
+}
+
+/// The result of `use_space`.
+#[derive(JsonSchema)]
+#[allow(dead_code)] // the shape of the JSON result, for its output schema
+pub struct SpaceStatus {
+    space_id: String,
+    /// RUNNING, SLEEPING, BUILDING, PAUSED, RUNTIME_ERROR...
+    stage: String,
+    /// The Space's Hub page
+    url: String,
+    /// The running app, for the user to open
+    app_url: Option<String>,
+    note: Option<String>,
 }
 
 /// A Space's status and, when it runs, the URL of its app for the user to open.

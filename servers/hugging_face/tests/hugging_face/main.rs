@@ -10,6 +10,7 @@ mod hub;
 mod jobs;
 mod secrets;
 mod spaces;
+mod surface;
 
 // Docs freshness, schemas, the binary over stdio and HTTP, the standard failure classes (the
 // token is optional for the smoke call, so "no credentials" is tested per tool here).
