@@ -90,18 +90,15 @@ impl EmploymentType {
 /// Paging and locale, shared by the search tools.
 #[derive(Deserialize, JsonSchema, Default)]
 pub struct Paging {
-    /// From a previous result, for the next 10 jobs
-    #[schemars(length(max = 2000))]
     next_page_token: Option<String>,
-    /// A filter value from google_jobs_get_suggestions
-    #[schemars(length(max = 2000))]
+    /// From google_jobs_get_suggestions
     uds: Option<String>,
-    /// Ignored: SerpApi retired offsets; use `next_page_token`
+    /// Ignored; use next_page_token
     start: Option<u32>,
-    /// Two-letter country code (gl), e.g. us
+    /// e.g. us
     #[schemars(length(max = 8))]
     country: Option<String>,
-    /// Two-letter language code (hl), e.g. en
+    /// e.g. en
     #[schemars(length(max = 8))]
     language: Option<String>,
 }
@@ -196,14 +193,13 @@ fn kept_len(out: &Value) -> usize {
 }
 
 /// Search Google Jobs: up to 10 ranked jobs (title, company, location, posted_at, salary,
-/// snippet, apply_link, job_id) and `next_page_token`. `employment_type` and `company` refine
-/// the query; `date_posted` and `salary_min` (per year) filter the page here, keeping jobs
-/// that do not say.
+/// snippet, apply_link, job_id) and `next_page_token`. `date_posted` and `salary_min` (yearly)
+/// filter the page, keeping jobs that do not say.
 #[derive(Deserialize, JsonSchema)]
 pub struct Search {
     #[schemars(length(max = 500))]
     query: String,
-    /// City-level place, e.g. "Austin, Texas, United States"
+    /// e.g. "Austin, Texas, United States"
     #[schemars(length(max = 200))]
     location: Option<String>,
     date_posted: Option<DatePosted>,
@@ -211,7 +207,7 @@ pub struct Search {
     salary_min: Option<u64>,
     #[schemars(length(max = 200))]
     company: Option<String>,
-    /// Search radius in km (SerpApi `lrad`)
+    /// km
     #[schemars(range(max = 1000))]
     radius: Option<u32>,
     #[serde(flatten)]
