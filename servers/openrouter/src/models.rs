@@ -67,7 +67,7 @@ fn limit(n: Option<u32>, default: u32) -> Result<u32, ToolError> {
     }
 }
 
-/// List models, newest catalogue order: id, name, context_length, modality, per_million
+/// List models in OpenRouter's order: id, name, context_length, modality, per_million
 /// prices. Pass `next_page_token` from the result for the next page.
 #[derive(Deserialize, JsonSchema)]
 pub struct ListModels {
