@@ -291,3 +291,29 @@ async fn delete_all_memories_defaults_to_the_user_and_errors() {
         .await;
     assert!(err.contains("403") && err.contains("permission"), "{err}");
 }
+
+#[tokio::test]
+async fn server_options_default_user_and_graph() {
+    use mcp_testkit::wiremock::MockServer;
+    use mcp_testkit::{TestServer, settings_for};
+    let fake = MockServer::start().await;
+    let mut settings = settings_for(&fake.uri());
+    settings.options = vec![
+        ("default-user-id".into(), "team-bot".into()),
+        ("enable-graph-default".into(), "true".into()),
+    ];
+    let server = TestServer::start(&mem0_mcp_server::SPEC, settings).await;
+    m0("POST", "/v3/memories/add/")
+        .json_body(
+            json!({"messages": [{"role": "user", "content": "Likes tea"}],
+                          "user_id": "team-bot", "enable_graph": true}),
+        )
+        .respond(&fake, 200, json!({"event_id": "e2", "status": "PENDING"}))
+        .await;
+    let auth = mcp_shared::auth::encode_auth_data(&json!({"api_key": crate::common::KEY}));
+    let client = server.client_with(&[("x-auth-data", &auth)]).await;
+    let v = client
+        .call_ok("mem0_add_memory", json!({"content": "Likes tea"}))
+        .await;
+    assert_eq!(v, json!({"event_id": "e2", "status": "PENDING"}));
+}
