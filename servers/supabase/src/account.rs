@@ -117,7 +117,7 @@ async fn get_organization(ctx: Ctx, a: GetOrganization) -> Result<Value, ToolErr
         )?
         .send_json()
         .await?;
-    Ok(pick(
+    let mut out = pick(
         &v,
         &[
             "id",
@@ -126,7 +126,11 @@ async fn get_organization(ctx: Ctx, a: GetOrganization) -> Result<Value, ToolErr
             "allowed_release_channels",
             "opt_in_tags",
         ],
-    ))
+    );
+    if let Some(slug) = v.get("slug").filter(|s| s.is_string()) {
+        out["id"] = slug.clone();
+    }
+    Ok(out)
 }
 
 fn project(p: &Value) -> Value {
