@@ -1,0 +1,3 @@
+fn main() -> std::process::ExitCode {
+    mcp_shared::run(&firecrawl_deep_research_mcp_server::SPEC)
+}
