@@ -126,6 +126,23 @@ impl Ctx {
             .map(|(_, v)| v.as_str())
     }
 
+    /// The server's option `name` as a whole number of seconds (a time limit), if the
+    /// operator gave it; a clear error when it is not one.
+    pub fn option_secs(&self, name: &str) -> Result<Option<std::time::Duration>, ToolError> {
+        self.option(name)
+            .map(|v| {
+                v.trim()
+                    .parse::<u64>()
+                    .map(std::time::Duration::from_secs)
+                    .map_err(|_| {
+                        ToolError::invalid_input(format!(
+                            "the server's setting --{name} must be a whole number of seconds, not `{v}`; ask its operator to fix it"
+                        ))
+                    })
+            })
+            .transpose()
+    }
+
     /// This request's credentials, if any were supplied.
     pub fn credentials(&self) -> Option<&Credentials> {
         self.credentials.as_ref()

@@ -47,18 +47,9 @@ const EVERY: Duration = Duration::from_secs(2);
 /// The longest a tool waits for its job: `--max-wait-secs` (`FIRECRAWL_MAX_WAIT_SECS`),
 /// else two minutes.
 pub fn max_wait(ctx: &Ctx) -> Result<Duration, ToolError> {
-    match ctx.option("max-wait-secs") {
-        None => Ok(Duration::from_secs(120)),
-        Some(s) => s
-            .trim()
-            .parse::<u64>()
-            .map(Duration::from_secs)
-            .map_err(|_| {
-                ToolError::invalid_input(format!(
-                    "FIRECRAWL_MAX_WAIT_SECS must be a whole number of seconds (got `{s}`)"
-                ))
-            }),
-    }
+    Ok(ctx
+        .option_secs("max-wait-secs")?
+        .unwrap_or(Duration::from_secs(120)))
 }
 
 /// One status answer of an extract or llms.txt job: done, failed, or still running.

@@ -59,5 +59,7 @@ pub static SPEC: ServerSpec = ServerSpec {
         env: "FIRECRAWL_MAX_WAIT_SECS",
         help: "Longest a tool waits for an extract or llms.txt job before answering with its id (default 120)",
     }],
+    // Klavis's (and Firecrawl's own) variable for a self-hosted Firecrawl.
+    env_aliases: &[("FIRECRAWL_API_BASE_URL", "FIRECRAWL_API_URL")],
     ..ServerSpec::DEFAULT
 };

@@ -64,5 +64,7 @@ pub static SPEC: ServerSpec = ServerSpec {
         env: "FIRECRAWL_MAX_WAIT_SECS",
         help: "Longest wait for a research job when the call gives no timeLimit (default 300)",
     }],
+    // Klavis's (and Firecrawl's own) variable for a self-hosted Firecrawl.
+    env_aliases: &[("FIRECRAWL_DEEP_RESEARCH_API_BASE_URL", "FIRECRAWL_API_URL")],
     ..ServerSpec::DEFAULT
 };

@@ -73,18 +73,9 @@ fn wait_for(ctx: &Ctx, time_limit: Option<Int>) -> Result<Duration, ToolError> {
         }
         return Ok(Duration::from_secs(t));
     }
-    match ctx.option("max-wait-secs") {
-        None => Ok(Duration::from_secs(DEFAULT_WAIT)),
-        Some(s) => s
-            .trim()
-            .parse::<u64>()
-            .map(Duration::from_secs)
-            .map_err(|_| {
-                ToolError::invalid_input(format!(
-                    "FIRECRAWL_MAX_WAIT_SECS must be a whole number of seconds (got `{s}`)"
-                ))
-            }),
-    }
+    Ok(ctx
+        .option_secs("max-wait-secs")?
+        .unwrap_or(Duration::from_secs(DEFAULT_WAIT)))
 }
 
 /// One status answer of an agent job.
