@@ -272,6 +272,18 @@ impl Ctx {
         self.authorize(self.api(api)?, method, path)
     }
 
+    /// Like [`Ctx::authorized`] on another client of this server (its base or an extra API
+    /// moved to the call's host with [`Upstream::for_base`], e.g. a data-residency region),
+    /// with that client's declared scheme.
+    pub fn authorized_on(
+        &self,
+        up: &Upstream,
+        method: Method,
+        path: &str,
+    ) -> Result<Request, ToolError> {
+        self.authorize(up, method, path)
+    }
+
     fn authorize(&self, up: &Upstream, method: Method, path: &str) -> Result<Request, ToolError> {
         let missing = |names: &'static [&'static str]| {
             self.missing_field(names.first().copied().unwrap_or("access_token"), names)

@@ -122,19 +122,7 @@ pub fn request(ctx: &Ctx, api: Api, method: Method, path: &str) -> Result<Reques
             .map_err(|e| ToolError::transport(format!("bad Mixpanel URL: {e}")))?;
         configured.for_base(Ok(url))
     };
-    // The service account as HTTP Basic (the fields `ServerSpec::auth` declares; see README
-    // for why the header is set here).
-    let user = first(ctx, USER_FIELDS)?;
-    let secret = first(ctx, SECRET_FIELDS)?;
-    Ok(up
-        .request(method, path)
-        .basic(user.expose(), secret.expose()))
-}
-
-fn first(ctx: &Ctx, names: &'static [&'static str]) -> Result<mcp_shared::Secret, ToolError> {
-    ctx.credentials()
-        .and_then(|c| names.iter().find_map(|n| c.secret(n)))
-        .ok_or_else(|| ctx.missing_field(names[0], names))
+    ctx.authorized_on(&up, method, path)
 }
 
 /// Mixpanel's error bodies: the Query API's `{"error", "request"}` and `/import`'s
