@@ -124,48 +124,6 @@ fn bound(schema: &mut JsonObject, name: Option<&str>) {
 
 /// Check `args` against the `maxLength` bounds of `schema`; the error names the argument
 /// (a path such as `values[2]` or `filter.name`), its length and the limit.
-/// A number against its schema's `minimum`/`maximum` (and the exclusive forms): clients may
-/// not check them, and a vendor given a value out of its range answers with an error of its
-/// own or, worse, silently does something else.
-fn number_in_range(
-    schema: &JsonObject,
-    x: f64,
-    shown: &serde_json::Number,
-    path: &str,
-) -> Result<(), String> {
-    let bound = |k: &str| schema.get(k).and_then(Value::as_f64);
-    let what = if path.is_empty() { "arguments" } else { path };
-    if let Some(min) = bound("minimum")
-        && x < min
-    {
-        return Err(format!(
-            "argument `{what}` is {shown}; the least it can be is {min}"
-        ));
-    }
-    if let Some(max) = bound("maximum")
-        && x > max
-    {
-        return Err(format!(
-            "argument `{what}` is {shown}; the most it can be is {max}"
-        ));
-    }
-    if let Some(min) = bound("exclusiveMinimum")
-        && x <= min
-    {
-        return Err(format!(
-            "argument `{what}` is {shown}; it must be more than {min}"
-        ));
-    }
-    if let Some(max) = bound("exclusiveMaximum")
-        && x >= max
-    {
-        return Err(format!(
-            "argument `{what}` is {shown}; it must be less than {max}"
-        ));
-    }
-    Ok(())
-}
-
 pub fn check(schema: &JsonObject, args: &Value) -> Result<(), String> {
     walk(schema, args, "")
 }
@@ -185,11 +143,6 @@ fn walk(schema: &JsonObject, value: &Value, path: &str) -> Result<(), String> {
                         ));
                     }
                 }
-            }
-        }
-        Value::Number(n) => {
-            if let Some(x) = n.as_f64() {
-                number_in_range(schema, x, n, path)?;
             }
         }
         Value::Object(map) => {
@@ -308,40 +261,5 @@ mod tests {
         // Characters, not bytes: ten é are ten characters.
         assert!(check(obj, &json!({"text": "é".repeat(10)})).is_ok());
         assert!(check(obj, &json!({"text": "é".repeat(11)})).is_err());
-    }
-
-    #[test]
-    fn numbers_stay_in_their_declared_range() {
-        let schema: JsonObject = serde_json::from_value(serde_json::json!({
-            "type": "object",
-            "properties": {
-                "limit": {"type": "integer", "minimum": 1, "maximum": 1000},
-                "ratio": {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1},
-                "plain": {"type": "integer"}
-            }
-        }))
-        .unwrap();
-        let ok = serde_json::json!({"limit": 1000, "ratio": 0.5, "plain": -7});
-        assert_eq!(check(&schema, &ok), Ok(()));
-        for (args, says) in [
-            (
-                serde_json::json!({"limit": 5000}),
-                "argument `limit` is 5000; the most it can be is 1000",
-            ),
-            (
-                serde_json::json!({"limit": 0}),
-                "argument `limit` is 0; the least it can be is 1",
-            ),
-            (
-                serde_json::json!({"ratio": 1}),
-                "argument `ratio` is 1; it must be less than 1",
-            ),
-            (
-                serde_json::json!({"ratio": 0}),
-                "argument `ratio` is 0; it must be more than 0",
-            ),
-        ] {
-            assert_eq!(check(&schema, &args), Err(says.to_owned()), "{args}");
-        }
     }
 }
