@@ -33,15 +33,17 @@ pub struct Convert {
 
 async fn convert_document_to_markdown(ctx: Ctx, a: Convert) -> Result<String, ToolError> {
     let uri = a.uri.trim();
-    let (bytes, content_type, shown) = if uri.len() > 5 && uri[..5].eq_ignore_ascii_case("data:")
-    {
-        let url = data_url::DataUrl::process(uri).map_err(|e| {
-            ToolError::invalid_input(format!("the data: URI is malformed ({e:?})"))
-        })?;
-        let (body, _) = url.decode_to_vec().map_err(|_| {
-            ToolError::invalid_input("the data: URI's base64 payload is malformed")
-        })?;
-        (body, Some(url.mime_type().to_string()), "the data: URI".to_owned())
+    let (bytes, content_type, shown) = if uri.len() > 5 && uri[..5].eq_ignore_ascii_case("data:") {
+        let url = data_url::DataUrl::process(uri)
+            .map_err(|e| ToolError::invalid_input(format!("the data: URI is malformed ({e:?})")))?;
+        let (body, _) = url
+            .decode_to_vec()
+            .map_err(|_| ToolError::invalid_input("the data: URI's base64 payload is malformed"))?;
+        (
+            body,
+            Some(url.mime_type().to_string()),
+            "the data: URI".to_owned(),
+        )
     } else {
         let f = ctx.fetch(uri).await?;
         let mut shown = f.url.clone();

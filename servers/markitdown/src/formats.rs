@@ -47,7 +47,11 @@ pub fn detect(b: &[u8], content_type: Option<&str>) -> Kind {
     {
         return Kind::Json;
     }
-    let lower: String = t.chars().take(4096).collect::<String>().to_ascii_lowercase();
+    let lower: String = t
+        .chars()
+        .take(4096)
+        .collect::<String>()
+        .to_ascii_lowercase();
     if lower.starts_with("<!doctype html")
         || lower.contains("<html")
         || (lower.starts_with('<')
@@ -91,7 +95,11 @@ fn looks_like_csv(t: &str) -> bool {
 }
 
 pub fn convert(kind: Kind, b: &[u8]) -> Result<String, String> {
-    let text = || as_text(b).map(str::to_owned).unwrap_or_else(|| String::from_utf8_lossy(b).into_owned());
+    let text = || {
+        as_text(b)
+            .map(str::to_owned)
+            .unwrap_or_else(|| String::from_utf8_lossy(b).into_owned())
+    };
     match kind {
         Kind::Html => html(&text()),
         Kind::Pdf => pdf(b),
@@ -139,7 +147,12 @@ pub fn table(rows: &[Vec<String>]) -> String {
     if width == 0 {
         return String::new();
     }
-    let cell = |s: &str| s.trim().replace('|', "\\|").replace("\r\n", "<br>").replace('\n', "<br>");
+    let cell = |s: &str| {
+        s.trim()
+            .replace('|', "\\|")
+            .replace("\r\n", "<br>")
+            .replace('\n', "<br>")
+    };
     let line = |row: &[String]| {
         let mut l = String::from("|");
         for i in 0..width {
@@ -156,7 +169,8 @@ pub fn table(rows: &[Vec<String>]) -> String {
 }
 
 fn pdf(b: &[u8]) -> Result<String, String> {
-    let doc = lopdf::Document::load_mem(b).map_err(|e| format!("the PDF could not be read ({e})"))?;
+    let doc =
+        lopdf::Document::load_mem(b).map_err(|e| format!("the PDF could not be read ({e})"))?;
     if doc.is_encrypted() && doc.encryption_state.is_none() {
         return Err("the PDF is encrypted with a password".into());
     }

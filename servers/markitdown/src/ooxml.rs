@@ -80,7 +80,9 @@ pub fn docx(b: &[u8]) -> Result<String, String> {
     let mut rows: Vec<Vec<String>> = Vec::new();
     let mut depth = 0usize;
     loop {
-        let ev = r.read_event().map_err(|e| xml_err("word/document.xml", e))?;
+        let ev = r
+            .read_event()
+            .map_err(|e| xml_err("word/document.xml", e))?;
         match &ev {
             Event::Eof => break,
             Event::Start(e) | Event::Empty(e) => match e.local_name().as_ref() {
@@ -214,7 +216,10 @@ pub fn xlsx(b: &[u8]) -> Result<String, String> {
     let mut targets = HashMap::new();
     let mut r = Reader::from_str(&rels);
     loop {
-        match r.read_event().map_err(|e| xml_err("workbook.xml.rels", e))? {
+        match r
+            .read_event()
+            .map_err(|e| xml_err("workbook.xml.rels", e))?
+        {
             Event::Eof => break,
             Event::Start(e) | Event::Empty(e) if e.local_name().as_ref() == "Relationship" => {
                 if let (Some(id), Some(t)) = (attr(&e, "Id"), attr(&e, "Target")) {
@@ -253,7 +258,9 @@ fn shared_strings(xml: &str) -> Result<Vec<String>, String> {
     let mut r = Reader::from_str(xml);
     let (mut out, mut cur, mut in_t) = (Vec::new(), String::new(), false);
     loop {
-        let ev = r.read_event().map_err(|e| xml_err("xl/sharedStrings.xml", e))?;
+        let ev = r
+            .read_event()
+            .map_err(|e| xml_err("xl/sharedStrings.xml", e))?;
         match &ev {
             Event::Eof => break,
             Event::Start(e) if e.local_name().as_ref() == "si" => cur.clear(),
@@ -274,9 +281,9 @@ fn column(r: &str) -> Option<usize> {
     if letters.is_empty() {
         return None;
     }
-    let n = letters
-        .iter()
-        .fold(0usize, |n, c| n * 26 + usize::from(c.to_ascii_uppercase() - b'A' + 1));
+    let n = letters.iter().fold(0usize, |n, c| {
+        n * 26 + usize::from(c.to_ascii_uppercase() - b'A' + 1)
+    });
     Some(n - 1)
 }
 

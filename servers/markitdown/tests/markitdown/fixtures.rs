@@ -67,7 +67,10 @@ fn slide(texts: &[&str]) -> String {
 pub fn pptx() -> Vec<u8> {
     let pres = r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?><p:presentation xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"/>"#;
     // Stored out of order: slide10 is the second slide, after slide2 would sort as text.
-    let (s1, s2) = (slide(&["Welcome", "Team offsite"]), slide(&["Agenda &amp; goals"]));
+    let (s1, s2) = (
+        slide(&["Welcome", "Team offsite"]),
+        slide(&["Agenda &amp; goals"]),
+    );
     zip_of(&[
         ("[Content_Types].xml", TYPES),
         ("ppt/presentation.xml", pres),

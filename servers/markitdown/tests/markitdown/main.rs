@@ -70,7 +70,11 @@ async fn html_becomes_markdown_without_scripts() {
 
 #[tokio::test]
 async fn pdf_text_is_extracted_whatever_the_url_says() {
-    let md = convert(fixtures::pdf(&["Hello PDF world", "Second page"]), "/file.html").await;
+    let md = convert(
+        fixtures::pdf(&["Hello PDF world", "Second page"]),
+        "/file.html",
+    )
+    .await;
     assert!(md.contains("Hello PDF world"), "{md}");
     assert!(md.contains("Second page"), "{md}");
 }
@@ -82,7 +86,10 @@ async fn docx_headings_paragraphs_lists_and_tables() {
     assert!(md.contains("## Goals"), "{md}");
     assert!(md.contains("Ship it & celebrate"), "{md}");
     assert!(md.contains("- First item"), "{md}");
-    assert!(md.contains("| Name | Role |\n| --- | --- |\n| Ada | Lead |"), "{md}");
+    assert!(
+        md.contains("| Name | Role |\n| --- | --- |\n| Ada | Lead |"),
+        "{md}"
+    );
 }
 
 #[tokio::test]
@@ -101,14 +108,20 @@ async fn pptx_slides_in_order() {
     let one = md.find("## Slide 1").expect("slide 1");
     let two = md.find("## Slide 2").expect("slide 2");
     assert!(one < two, "{md}");
-    assert!(md.contains("Welcome") && md.contains("Agenda & goals"), "{md}");
+    assert!(
+        md.contains("Welcome") && md.contains("Agenda & goals"),
+        "{md}"
+    );
     assert!(md.find("Welcome").unwrap() < two, "{md}");
 }
 
 #[tokio::test]
 async fn csv_json_and_text() {
     let md = convert(b"name,age\nAda,36\n\"Lin, K\",41\n".to_vec(), "/a").await;
-    assert_eq!(md, "| name | age |\n| --- | --- |\n| Ada | 36 |\n| Lin, K | 41 |");
+    assert_eq!(
+        md,
+        "| name | age |\n| --- | --- |\n| Ada | 36 |\n| Lin, K | 41 |"
+    );
     let md = convert(br#"{"a":[1,2],"b":"x"}"#.to_vec(), "/b").await;
     assert!(md.starts_with("```json\n{\n  \"a\": ["), "{md}");
     let md = convert(b"Just some notes.\nLine two.".to_vec(), "/c").await;
@@ -145,10 +158,16 @@ async fn loopback_is_refused_without_the_allow_list() {
     );
     let e = s
         .client
-        .call_err(TOOL, json!({"uri": "http://169.254.169.254/latest/meta-data/"}))
+        .call_err(
+            TOOL,
+            json!({"uri": "http://169.254.169.254/latest/meta-data/"}),
+        )
         .await;
     assert!(e.contains("link-local"), "{e}");
-    let e = s.client.call_err(TOOL, json!({"uri": "file:///etc/passwd"})).await;
+    let e = s
+        .client
+        .call_err(TOOL, json!({"uri": "file:///etc/passwd"}))
+        .await;
     assert!(e.contains("only http and https"), "{e}");
     assert_eq!(s.site.received_requests().await.map(|r| r.len()), Some(0));
 }
@@ -168,13 +187,23 @@ async fn unsupported_types_and_site_errors_are_explained() {
     expect("GET", "/broken.pdf")
         .respond_with(
             &s.site,
-            ResponseTemplate::new(200).set_body_raw(b"%PDF-1.4\ngarbage".to_vec(), "application/pdf"),
+            ResponseTemplate::new(200)
+                .set_body_raw(b"%PDF-1.4\ngarbage".to_vec(), "application/pdf"),
         )
         .await;
     let base = s.site.uri();
-    let e = s.client.call_err(TOOL, json!({"uri": format!("{base}/logo")})).await;
-    assert!(e.contains("a PNG image") && e.contains("DOCX, XLSX, PPTX"), "{e}");
-    let e = s.client.call_err(TOOL, json!({"uri": format!("{base}/gone")})).await;
+    let e = s
+        .client
+        .call_err(TOOL, json!({"uri": format!("{base}/logo")}))
+        .await;
+    assert!(
+        e.contains("a PNG image") && e.contains("DOCX, XLSX, PPTX"),
+        "{e}"
+    );
+    let e = s
+        .client
+        .call_err(TOOL, json!({"uri": format!("{base}/gone")}))
+        .await;
     assert!(e.contains("404"), "{e}");
     let e = s
         .client
@@ -192,6 +221,10 @@ async fn unsupported_types_and_site_errors_are_explained() {
 async fn long_output_is_cut_with_a_note() {
     let text = "word ".repeat(50_000);
     let md = convert(text.into_bytes(), "/long").await;
-    assert!(md.contains("[cut: the document's Markdown has"), "{}", &md[md.len() - 200..]);
+    assert!(
+        md.contains("[cut: the document's Markdown has"),
+        "{}",
+        &md[md.len() - 200..]
+    );
     assert!(md.chars().count() < 200_200);
 }
