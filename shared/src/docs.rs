@@ -4,16 +4,31 @@ use serde_json::Value;
 
 use crate::server::McpServer;
 
-/// The MCP `tools/list` entries, pretty JSON with a trailing newline.
+/// The MCP `tools/list` entries, pretty JSON with a trailing newline, object keys sorted: the
+/// same text whichever way the build orders JSON maps (a dependency such as `bson` turns on
+/// serde_json's `preserve_order` for the whole workspace build).
 pub fn tools_json(server: &McpServer) -> String {
     let tools: Vec<Value> = server
         .tools()
         .iter()
-        .map(|t| serde_json::to_value(t).unwrap_or(Value::Null))
+        .map(|t| sorted(serde_json::to_value(t).unwrap_or(Value::Null)))
         .collect();
     let mut s = serde_json::to_string_pretty(&tools).unwrap_or_default();
     s.push('\n');
     s
+}
+
+/// `v` with the keys of every object in sorted order.
+fn sorted(v: Value) -> Value {
+    match v {
+        Value::Object(map) => {
+            let mut entries: Vec<(String, Value)> = map.into_iter().collect();
+            entries.sort_by(|a, b| a.0.cmp(&b.0));
+            Value::Object(entries.into_iter().map(|(k, v)| (k, sorted(v))).collect())
+        }
+        Value::Array(items) => Value::Array(items.into_iter().map(sorted).collect()),
+        other => other,
+    }
 }
 
 fn first_sentence(text: &str) -> String {
