@@ -257,6 +257,67 @@ impl HttpProcess {
     }
 }
 
+/// A server binary over HTTP at `RUST_LOG=trace`, with a client, for the tests that prove a
+/// secret never reaches the logs nor an error text (a key in a custom header or a query
+/// parameter, which the suite's generic checks do not send).
+pub struct Traced {
+    proc: HttpProcess,
+    log: std::path::PathBuf,
+    pub client: Client,
+    secret: String,
+}
+
+impl Traced {
+    /// Spawn `bin` with `env` (plus `RUST_LOG=trace`) and connect with `headers`; `secret`
+    /// is what must never show.
+    pub async fn start(
+        bin: &str,
+        env: &[(&str, &str)],
+        headers: &[(&str, &str)],
+        secret: &str,
+    ) -> Self {
+        let name = std::path::Path::new(bin)
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let log = std::env::temp_dir().join(format!("{name}-traced-{}.log", std::process::id()));
+        let mut env = env.to_vec();
+        env.push(("RUST_LOG", "trace"));
+        let proc = HttpProcess::spawn(bin, &[], &env, &log).await;
+        let client = connect_http(&proc.url, headers).await;
+        Self {
+            proc,
+            log,
+            client,
+            secret: secret.to_owned(),
+        }
+    }
+
+    /// Call and expect an `isError` result without the secret; returns its text.
+    pub async fn call_err(&self, name: &str, args: Value) -> String {
+        let err = self.client.call_err(name, args).await;
+        assert!(
+            !err.contains(&self.secret),
+            "the secret in an error of {name}: {err}"
+        );
+        err
+    }
+
+    /// Stop the server and check its logs: trace lines of the calls, never the secret.
+    pub async fn finish(self) {
+        self.client.close().await;
+        let status = self.proc.terminate().await;
+        assert!(status.success(), "the server exited with {status}");
+        let logs = std::fs::read_to_string(&self.log).unwrap_or_default();
+        let _ = std::fs::remove_file(&self.log);
+        assert!(logs.contains("tool call"), "expected trace logs: {logs}");
+        assert!(
+            !logs.contains(&self.secret),
+            "the secret appeared in the logs"
+        );
+    }
+}
+
 impl Drop for HttpProcess {
     fn drop(&mut self) {
         let _ = self.child.kill();

@@ -3,7 +3,7 @@
 //! carrying it.
 
 use mcp_testkit::wiremock::MockServer;
-use mcp_testkit::{HttpProcess, connect_http, expect};
+use mcp_testkit::{Traced, expect};
 use serde_json::json;
 
 const BIN: &str = env!("CARGO_BIN_EXE_google-jobs-mcp-server");
@@ -32,30 +32,21 @@ async fn key_never_in_logs_or_errors() {
             json!({"error": format!("Listing not found for api_key={SECRET}")}),
         )
         .await;
-    let log = std::env::temp_dir().join(format!("google-jobs-secrets-{}.log", std::process::id()));
-    let uri = fake.uri();
-    let proc = HttpProcess::spawn(
+    let auth = mcp_shared::auth::encode_auth_data(&json!({"token": SECRET}));
+    let traced = Traced::start(
         BIN,
-        &[],
-        &[("GOOGLE_JOBS_API_BASE_URL", &uri), ("RUST_LOG", "trace")],
-        &log,
+        &[("GOOGLE_JOBS_API_BASE_URL", &fake.uri())],
+        &[("x-auth-data", &auth)],
+        SECRET,
     )
     .await;
-    let auth = mcp_shared::auth::encode_auth_data(&json!({"token": SECRET}));
-    let client = connect_http(&proc.url, &[("x-auth-data", &auth)]).await;
-    let err = client
+    let err = traced
         .call_err("google_jobs_search", json!({"query": "barista"}))
         .await;
     assert!(err.contains("401") && err.contains("[redacted]"), "{err}");
-    assert!(!err.contains(SECRET), "the key in an error: {err}");
-    let err = client
+    let err = traced
         .call_err("google_jobs_get_details", json!({"job_id": "j1"}))
         .await;
     assert!(err.contains("Listing not found"), "{err}");
-    assert!(!err.contains(SECRET), "the key in an error: {err}");
-    client.close().await;
-    proc.terminate().await;
-    let logs = std::fs::read_to_string(&log).unwrap();
-    assert!(logs.contains("tool call"), "expected trace logs");
-    assert!(!logs.contains(SECRET), "the key in the logs");
+    traced.finish().await;
 }

@@ -3,7 +3,7 @@
 //! Hub echoes it back.
 
 use mcp_testkit::wiremock::{MockServer, ResponseTemplate};
-use mcp_testkit::{HttpProcess, connect_http, expect};
+use mcp_testkit::{Traced, expect};
 use serde_json::json;
 
 const BIN: &str = env!("CARGO_BIN_EXE_hugging-face-mcp-server");
@@ -28,32 +28,18 @@ async fn hf_token_header_never_reaches_logs_or_errors() {
                 .set_body_json(json!({"error": format!("Invalid credentials: {SECRET}")})),
         )
         .await;
-    let log =
-        std::env::temp_dir().join(format!("hugging-face-hf-token-{}.log", std::process::id()));
-    let uri = fake.uri();
-    let proc = HttpProcess::spawn(
+    let traced = Traced::start(
         BIN,
-        &[],
-        &[
-            ("HUGGING_FACE_API_BASE_URL", uri.as_str()),
-            ("RUST_LOG", "trace"),
-        ],
-        &log,
+        &[("HUGGING_FACE_API_BASE_URL", &fake.uri())],
+        &[("hf-token", SECRET)],
+        SECRET,
     )
     .await;
-    let client = connect_http(&proc.url, &[("hf-token", SECRET)]).await;
-    let v = client.call_ok("hf_whoami", json!({})).await;
+    let v = traced.client.call_ok("hf_whoami", json!({})).await;
     assert_eq!(v["name"], "alice");
-    let err = client
+    let err = traced
         .call_err("model_details", json!({"model_id": "acme/private"}))
         .await;
     assert!(err.contains("401"), "{err}");
-    assert!(!err.contains(SECRET), "the token in an error: {err}");
-    client.close().await;
-    let status = proc.terminate().await;
-    assert!(status.success());
-    let logs = std::fs::read_to_string(&log).unwrap_or_default();
-    assert!(logs.contains("tool call"), "expected trace logs: {logs}");
-    assert!(!logs.contains(SECRET), "the token appeared in the logs");
-    let _ = std::fs::remove_file(&log);
+    traced.finish().await;
 }

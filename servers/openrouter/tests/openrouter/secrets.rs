@@ -2,7 +2,7 @@
 //! OpenRouter's error body echoes it.
 
 use mcp_testkit::wiremock::MockServer;
-use mcp_testkit::{HttpProcess, connect_http, expect};
+use mcp_testkit::{Traced, expect};
 use serde_json::json;
 
 const BIN: &str = env!("CARGO_BIN_EXE_openrouter-mcp-server");
@@ -19,25 +19,17 @@ async fn key_never_in_logs_or_errors() {
             json!({"error": {"code": 401, "message": format!("Invalid key {SECRET}")}}),
         )
         .await;
-    let log = std::env::temp_dir().join(format!("openrouter-secrets-{}.log", std::process::id()));
-    let uri = fake.uri();
-    let proc = HttpProcess::spawn(
+    let auth = mcp_shared::auth::encode_auth_data(&json!({"token": SECRET}));
+    let traced = Traced::start(
         BIN,
-        &[],
-        &[("OPENROUTER_API_BASE_URL", &uri), ("RUST_LOG", "trace")],
-        &log,
+        &[("OPENROUTER_API_BASE_URL", &fake.uri())],
+        &[("x-auth-data", &auth)],
+        SECRET,
     )
     .await;
-    let auth = mcp_shared::auth::encode_auth_data(&json!({"token": SECRET}));
-    let client = connect_http(&proc.url, &[("x-auth-data", &auth)]).await;
-    let err = client
+    let err = traced
         .call_err("openrouter_get_api_key_info", json!({}))
         .await;
     assert!(err.contains("401") && err.contains("[redacted]"), "{err}");
-    assert!(!err.contains(SECRET), "the key in an error: {err}");
-    client.close().await;
-    proc.terminate().await;
-    let logs = std::fs::read_to_string(&log).unwrap();
-    assert!(logs.contains("tool call"), "expected trace logs");
-    assert!(!logs.contains(SECRET), "the key in the logs");
+    traced.finish().await;
 }

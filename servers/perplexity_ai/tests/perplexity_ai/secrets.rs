@@ -3,7 +3,7 @@
 //! error body echoes it.
 
 use mcp_testkit::wiremock::MockServer;
-use mcp_testkit::{HttpProcess, connect_http, expect};
+use mcp_testkit::{Traced, expect};
 use serde_json::json;
 
 const BIN: &str = env!("CARGO_BIN_EXE_perplexity-ai-mcp-server");
@@ -22,26 +22,18 @@ async fn key_never_in_logs_or_errors() {
             json!({"error": {"message": format!("Incorrect API key provided: {SECRET}"), "type": "authentication_error", "code": 401}}),
         )
         .await;
-    let log = std::env::temp_dir().join(format!("perplexity-secrets-{}.log", std::process::id()));
-    let uri = fake.uri();
-    let proc = HttpProcess::spawn(
+    let traced = Traced::start(
         BIN,
-        &[],
-        &[("PERPLEXITY_AI_API_BASE_URL", &uri), ("RUST_LOG", "trace")],
-        &log,
+        &[("PERPLEXITY_AI_API_BASE_URL", &fake.uri())],
+        &[("x-api-key", SECRET)],
+        SECRET,
     )
     .await;
-    let client = connect_http(&proc.url, &[("x-api-key", SECRET)]).await;
-    let err = client
+    let err = traced
         .call_err("perplexity_search", json!({"messages": messages}))
         .await;
     assert!(err.contains("401") && err.contains("[redacted]"), "{err}");
-    assert!(!err.contains(SECRET), "the key in an error: {err}");
-    client.close().await;
-    proc.terminate().await;
-    let logs = std::fs::read_to_string(&log).unwrap();
-    assert!(logs.contains("tool call"), "expected trace logs");
-    assert!(!logs.contains(SECRET), "the key in the logs");
+    traced.finish().await;
 }
 
 /// The port is also read from Klavis's variable, `PERPLEXITY_MCP_SERVER_PORT` (what
