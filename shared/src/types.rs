@@ -91,6 +91,17 @@ impl JsonSchema for Int {
     }
 }
 
+/// A required text argument, trimmed; a clear error naming it when it is empty or blank.
+pub fn non_empty<'a>(s: &'a str, what: &str) -> Result<&'a str, crate::ToolError> {
+    let s = s.trim();
+    if s.is_empty() {
+        return Err(crate::ToolError::invalid_input(format!(
+            "`{what}` must not be empty"
+        )));
+    }
+    Ok(s)
+}
+
 #[cfg(test)]
 mod tests {
     use super::Int;

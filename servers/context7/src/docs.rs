@@ -46,15 +46,7 @@ pub struct QueryDocs {
     query: String,
 }
 
-fn non_empty<'a>(s: &'a str, what: &str) -> Result<&'a str, ToolError> {
-    let s = s.trim();
-    if s.is_empty() {
-        return Err(ToolError::invalid_input(format!(
-            "`{what}` must not be empty"
-        )));
-    }
-    Ok(s)
-}
+use mcp_shared::non_empty;
 
 async fn resolve(ctx: Ctx, a: Resolve) -> Result<Value, ToolError> {
     let query = non_empty(&a.query, "query")?;

@@ -121,15 +121,7 @@ pub fn num_results(n: Option<u32>) -> Result<Option<u32>, ToolError> {
     }
 }
 
-pub fn non_empty<'a>(s: &'a str, what: &str) -> Result<&'a str, ToolError> {
-    let s = s.trim();
-    if s.is_empty() {
-        return Err(ToolError::invalid_input(format!(
-            "`{what}` must not be empty"
-        )));
-    }
-    Ok(s)
-}
+pub use mcp_shared::non_empty;
 
 /// The `contents` of a search: highlights (short snippets) by default, the page text when
 /// asked.

@@ -62,15 +62,7 @@ pub fn parse_error(
     }
 }
 
-pub fn non_empty<'a>(s: &'a str, what: &str) -> Result<&'a str, ToolError> {
-    let s = s.trim();
-    if s.is_empty() {
-        return Err(ToolError::invalid_input(format!(
-            "`{what}` must not be empty"
-        )));
-    }
-    Ok(s)
-}
+pub use mcp_shared::non_empty;
 
 /// A URL Firecrawl can fetch: absolute http(s).
 pub fn web_url<'a>(s: &'a str, what: &str) -> Result<&'a str, ToolError> {

@@ -26,13 +26,7 @@ pub fn req(ctx: &Ctx, method: Method, path: &str) -> Result<Request, ToolError> 
 
 /// One path segment for an id argument; a clear error when it is empty.
 pub fn id_seg(id: &str, what: &str) -> Result<String, ToolError> {
-    let id = id.trim();
-    if id.is_empty() {
-        return Err(ToolError::invalid_input(format!(
-            "`{what}` must not be empty"
-        )));
-    }
-    Ok(seg(id))
+    Ok(seg(mcp_shared::non_empty(id, what)?))
 }
 
 /// `maxResults` clamped to `1..=max`, `default` when absent.

@@ -34,15 +34,7 @@ pub fn req(ctx: &Ctx, method: Method, path: &str) -> Result<Request, ToolError> 
 }
 
 /// A trimmed, non-empty id argument.
-pub fn id_arg<'a>(id: &'a str, what: &str) -> Result<&'a str, ToolError> {
-    let id = id.trim();
-    if id.is_empty() {
-        return Err(ToolError::invalid_input(format!(
-            "`{what}` must not be empty"
-        )));
-    }
-    Ok(id)
-}
+pub use mcp_shared::non_empty as id_arg;
 
 /// `/calendars/{calendarId}` (`primary` when not given).
 pub fn calendar_path(calendar_id: Option<&str>) -> Result<String, ToolError> {

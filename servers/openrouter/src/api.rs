@@ -46,15 +46,7 @@ pub fn parse_error(status: u16, _headers: &HeaderMap, body: &Value) -> VendorErr
     }
 }
 
-pub fn non_empty<'a>(s: &'a str, what: &str) -> Result<&'a str, ToolError> {
-    let s = s.trim();
-    if s.is_empty() {
-        return Err(ToolError::invalid_input(format!(
-            "`{what}` must not be empty"
-        )));
-    }
-    Ok(s)
-}
+pub use mcp_shared::non_empty;
 
 /// `/model/{author}/{slug}` for a model id `author/slug` (a `:variant` suffix kept).
 pub fn model_path(id: &str) -> Result<String, ToolError> {
