@@ -186,6 +186,9 @@ def run_service(target_dir: Path, service: str) -> str:
         asyncio.run(check_service(target_dir, service))
         return ""
     except BaseException as e:  # noqa: BLE001 - reported to the parent, which fails the run
+        # A failure inside the SDK's task groups arrives wrapped: say what it was.
+        while isinstance(e, BaseExceptionGroup) and e.exceptions:
+            e = e.exceptions[0]
         return f"{type(e).__name__}: {e}"
 
 
