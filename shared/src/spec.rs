@@ -157,9 +157,15 @@ impl ServerSpec {
         })
     }
 
-    /// `GITHUB` for `github`, `GOOGLE_CALENDAR` for `google_calendar`.
+    /// `GITHUB` for `github`, `GOOGLE_CALENDAR` for `google_calendar`, `MCP_12306` for `12306`
+    /// (a shell variable name cannot start with a digit).
     pub fn env_prefix(&self) -> String {
-        self.service.to_ascii_uppercase().replace('-', "_")
+        let upper = self.service.to_ascii_uppercase().replace('-', "_");
+        if upper.starts_with(|c: char| c.is_ascii_digit()) {
+            format!("MCP_{upper}")
+        } else {
+            upper
+        }
     }
 
     pub fn base_url_var(&self) -> String {
@@ -289,5 +295,23 @@ impl Default for Settings {
             fetch_allow_hosts: Vec::new(),
             fetch_max_bytes: crate::fetch::DEFAULT_MAX_BYTES,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn environment_prefixes_are_valid_shell_names() {
+        let spec = |service| ServerSpec {
+            service,
+            ..ServerSpec::DEFAULT
+        };
+        assert_eq!(
+            spec("google_calendar").base_url_var(),
+            "GOOGLE_CALENDAR_API_BASE_URL"
+        );
+        assert_eq!(spec("12306").port_var(), "MCP_12306_MCP_SERVER_PORT");
     }
 }

@@ -510,7 +510,7 @@ pub fn new_server(
     let valid = service
         .chars()
         .next()
-        .is_some_and(|c| c.is_ascii_lowercase())
+        .is_some_and(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
         && service
             .chars()
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
@@ -526,7 +526,10 @@ pub fn new_server(
     let display = display
         .map(str::to_owned)
         .unwrap_or_else(|| title_case(service));
-    let upper = service.to_ascii_uppercase();
+    let upper = match service.to_ascii_uppercase() {
+        u if u.starts_with(|c: char| c.is_ascii_digit()) => format!("MCP_{u}"),
+        u => u,
+    };
     let [spec_kind, example, smoke, deps, credentials] = kind.parts();
     let tests = kind.tests();
     let auth_example = if kind == Kind::Connector {

@@ -14,8 +14,15 @@ pub struct Server {
     pub description: String,
 }
 
+/// `google-calendar-mcp-server`; a service whose name starts with a digit (`12306`) gets
+/// `mcp-server-12306`, since a Cargo package name cannot start with one.
 pub fn binary_of(service: &str) -> String {
-    format!("{}-mcp-server", service.replace('_', "-"))
+    let name = service.replace('_', "-");
+    if name.starts_with(|c: char| c.is_ascii_digit()) {
+        format!("mcp-server-{name}")
+    } else {
+        format!("{name}-mcp-server")
+    }
 }
 
 /// Every crate under servers/, sorted by service name.
@@ -370,6 +377,12 @@ pub fn with_catalog(root: &Path, readme: &str) -> Result<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_service_name_that_starts_with_a_digit_gets_a_valid_package_name() {
+        assert_eq!(binary_of("google_calendar"), "google-calendar-mcp-server");
+        assert_eq!(binary_of("12306"), "mcp-server-12306");
+    }
 
     #[test]
     fn registry_name_and_version_rules() {
