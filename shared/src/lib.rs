@@ -27,6 +27,7 @@ mod jsonrpc;
 pub mod pagination;
 pub mod poll;
 pub mod runner;
+pub mod sanitize;
 pub mod scope;
 pub mod secret;
 pub mod server;

@@ -470,7 +470,13 @@ impl McpServer {
             ctx.upstream = inner.upstream.for_base(base);
         }
         let started = Instant::now();
-        let result = def.call(ctx, Value::Object(args.unwrap_or_default())).await;
+        let result = def
+            .call(
+                ctx,
+                Value::Object(args.unwrap_or_default()),
+                inner.settings.sanitize,
+            )
+            .await;
         let is_error = result.is_error.unwrap_or(false);
         tracing::info!(
             tool = name,

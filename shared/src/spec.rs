@@ -236,6 +236,8 @@ pub struct Settings {
     pub fetch_allow_hosts: Vec<String>,
     /// Largest body the guarded fetch reads (`MCP_FETCH_MAX_BYTES`).
     pub fetch_max_bytes: usize,
+    /// Hidden characters in tool results: removed, shown or left (`MCP_SANITIZE`).
+    pub sanitize: crate::sanitize::Sanitize,
 }
 
 impl Settings {
@@ -294,6 +296,7 @@ impl Default for Settings {
             poll_interval: None,
             fetch_allow_hosts: Vec::new(),
             fetch_max_bytes: crate::fetch::DEFAULT_MAX_BYTES,
+            sanitize: crate::sanitize::Sanitize::Strip,
         }
     }
 }

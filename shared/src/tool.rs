@@ -7,6 +7,7 @@ use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
 
+use crate::sanitize::{self, Sanitize};
 use rmcp::model::{CallToolResult, ContentBlock, JsonObject, Tool, ToolAnnotations};
 use schemars::JsonSchema;
 use schemars::generate::SchemaSettings;
@@ -433,10 +434,22 @@ impl ToolDef {
         &self.tool
     }
 
-    pub(crate) async fn call(&self, ctx: Ctx, args: Value) -> CallToolResult {
+    /// Run the handler; every string of the result goes through [`sanitize`](crate::sanitize)
+    /// as `mode` says (JSON before it is serialised, so that markers are escaped).
+    pub(crate) async fn call(&self, ctx: Ctx, args: Value, mode: Sanitize) -> CallToolResult {
         // The request's own credentials, to cut out of any error a vendor echoed them in.
         let secrets = ctx.declared_secrets();
-        match (self.handler)(ctx, args).await {
+        let out = match (self.handler)(ctx, args).await {
+            Ok(Output::Json(mut v)) => {
+                sanitize::value(&mut v, mode);
+                Ok(Output::Json(v))
+            }
+            Ok(other) => Ok(other),
+            Err(e) => Err(e),
+        };
+        // A JSON result's text is its sanitised value serialised.
+        let json = matches!(out, Ok(Output::Json(_)));
+        let mut result = match out {
             Ok(Output::Json(v)) if self.tool.output_schema.is_some() => {
                 let mut r = CallToolResult::success(vec![ContentBlock::text(json_text(&v))]);
                 r.structured_content = Some(v);
@@ -452,7 +465,11 @@ impl ToolDef {
                 }
                 CallToolResult::error(vec![ContentBlock::text(text)])
             }
+        };
+        if !json {
+            sanitize::blocks(&mut result, mode);
         }
+        result
     }
 }
 

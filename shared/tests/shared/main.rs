@@ -10,6 +10,7 @@ mod direct;
 mod dynamic;
 mod fetch;
 mod graphql;
+mod hygiene;
 mod http;
 mod limits;
 mod polling;
