@@ -70,6 +70,7 @@ pub fn router(server: McpServer, bind: IpAddr, ct: CancellationToken) -> Router 
         .session_park_after
         .filter(|_| !server.has_session_state());
     let sessions = Arc::new(Sessions::new(server.settings().session_idle_timeout, park));
+    let metrics = server.settings().metrics.then(|| sessions.clone());
     cfg.session_store = sessions.store();
     let direct = Direct::new(
         &server,
@@ -90,9 +91,27 @@ pub fn router(server: McpServer, bind: IpAddr, ct: CancellationToken) -> Router 
     let spec = server.spec();
     let health =
         json!({"status": "ok", "server": spec.binary, "version": spec.version}).to_string();
-    Router::new()
+    let mut router = Router::new()
         .route_service("/mcp", mcp.clone())
-        .route_service("/mcp/", mcp)
+        .route_service("/mcp/", mcp);
+    if let Some(sessions) = metrics {
+        router = router.route(
+            "/metrics",
+            get(move || {
+                let body = crate::metrics::global().encode(sessions.len());
+                async move {
+                    (
+                        [(
+                            axum::http::header::CONTENT_TYPE,
+                            crate::metrics::CONTENT_TYPE,
+                        )],
+                        body,
+                    )
+                }
+            }),
+        );
+    }
+    router
         .route(
             "/healthz",
             get(move || {

@@ -24,6 +24,7 @@ pub mod graphql;
 pub mod http_transport;
 pub mod json;
 mod jsonrpc;
+pub mod metrics;
 pub mod pagination;
 pub mod poll;
 pub mod runner;

@@ -168,6 +168,9 @@ fn settings_from(spec: &ServerSpec, o: &Options) -> Result<Settings, String> {
     if let Some(n) = env_parse::<usize>("MCP_FETCH_MAX_BYTES")? {
         s.fetch_max_bytes = n;
     }
+    if let Some(v) = env_flag("MCP_METRICS") {
+        s.metrics = crate::switch::parse("MCP_METRICS", &v)?;
+    }
     if let Some(v) = env_flag("MCP_SANITIZE") {
         s.sanitize = v.parse()?;
     }

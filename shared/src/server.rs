@@ -351,8 +351,25 @@ impl McpServer {
             .map(|p| &p.headers)
     }
 
-    /// Run one tool call: visibility, credentials, concurrency bound, the handler.
+    /// Run one tool call: visibility, credentials, concurrency bound, the handler; counted
+    /// in the metrics.
     pub(crate) async fn call(
+        &self,
+        name: &str,
+        args: Option<serde_json::Map<String, Value>>,
+        headers: Option<&HeaderMap>,
+        progress: Option<crate::context::ProgressSink>,
+    ) -> Result<rmcp::model::CallToolResult, ErrorData> {
+        let metrics = crate::metrics::global();
+        let _in_flight = metrics.in_flight();
+        let result = self.call_counted(name, args, headers, progress).await;
+        if result.is_err() {
+            metrics.protocol_error(name, self.inner.by_name.contains_key(name));
+        }
+        result
+    }
+
+    async fn call_counted(
         &self,
         name: &str,
         args: Option<serde_json::Map<String, Value>>,
@@ -470,13 +487,14 @@ impl McpServer {
             ctx.upstream = inner.upstream.for_base(base);
         }
         let started = Instant::now();
-        let result = def
+        let (result, outcome) = def
             .call(
                 ctx,
                 Value::Object(args.unwrap_or_default()),
                 inner.settings.sanitize,
             )
             .await;
+        crate::metrics::global().call(name, outcome, started.elapsed());
         let is_error = result.is_error.unwrap_or(false);
         tracing::info!(
             tool = name,

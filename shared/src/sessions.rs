@@ -105,6 +105,11 @@ impl Sessions {
         }
     }
 
+    /// Sessions open now (parked ones included).
+    pub(crate) fn len(&self) -> usize {
+        self.state.lock().map(|s| s.len()).unwrap_or(0)
+    }
+
     /// The session store to configure rmcp's service with, when sessions are parked.
     pub fn store(&self) -> Option<Arc<dyn SessionStore>> {
         self.state

@@ -238,6 +238,8 @@ pub struct Settings {
     pub fetch_max_bytes: usize,
     /// Hidden characters in tool results: removed, shown or left (`MCP_SANITIZE`).
     pub sanitize: crate::sanitize::Sanitize,
+    /// Serve `/metrics` on the HTTP port (`MCP_METRICS`, on by default).
+    pub metrics: bool,
 }
 
 impl Settings {
@@ -297,6 +299,7 @@ impl Default for Settings {
             fetch_allow_hosts: Vec::new(),
             fetch_max_bytes: crate::fetch::DEFAULT_MAX_BYTES,
             sanitize: crate::sanitize::Sanitize::Strip,
+            metrics: true,
         }
     }
 }

@@ -436,7 +436,12 @@ impl ToolDef {
 
     /// Run the handler; every string of the result goes through [`sanitize`](crate::sanitize)
     /// as `mode` says (JSON before it is serialised, so that markers are escaped).
-    pub(crate) async fn call(&self, ctx: Ctx, args: Value, mode: Sanitize) -> CallToolResult {
+    pub(crate) async fn call(
+        &self,
+        ctx: Ctx,
+        args: Value,
+        mode: Sanitize,
+    ) -> (CallToolResult, crate::metrics::Outcome) {
         // The request's own credentials, to cut out of any error a vendor echoed them in.
         let secrets = ctx.declared_secrets();
         let out = match (self.handler)(ctx, args).await {
@@ -449,6 +454,10 @@ impl ToolDef {
         };
         // A JSON result's text is its sanitised value serialised.
         let json = matches!(out, Ok(Output::Json(_)));
+        let outcome = match &out {
+            Ok(_) => crate::metrics::Outcome::ok,
+            Err(e) => e.kind.into(),
+        };
         let mut result = match out {
             Ok(Output::Json(v)) if self.tool.output_schema.is_some() => {
                 let mut r = CallToolResult::success(vec![ContentBlock::text(json_text(&v))]);
@@ -469,7 +478,7 @@ impl ToolDef {
         if !json {
             sanitize::blocks(&mut result, mode);
         }
-        result
+        (result, outcome)
     }
 }
 

@@ -76,6 +76,8 @@ impl Request {
                 Err(e) => Err(e.into()),
             };
             let last = attempt >= cfg.retry.max_attempts;
+            let metrics = crate::metrics::global();
+            metrics.upstream(cfg.vendor, result.as_ref().ok().map(|r| r.status.as_u16()));
             match result {
                 Ok(resp) => {
                     tracing::debug!(
@@ -118,6 +120,10 @@ impl Request {
                         attempt,
                         "retrying upstream call"
                     );
+                    // The vendor asked for the wait (429, a rate-limit 403, throttling in
+                    // the body), or a server error is being retried.
+                    let rate_limited = asked.is_some() || resp.status.as_u16() < 500;
+                    metrics.retry(cfg.vendor, rate_limited, wait);
                     tokio::time::sleep(wait).await;
                 }
                 Err(err) => {
@@ -130,6 +136,7 @@ impl Request {
                     if !retry {
                         return Err(err.into_tool_error(cfg, &url, &method, idempotent, attempt));
                     }
+                    metrics.retry(cfg.vendor, false, wait);
                     tokio::time::sleep(wait).await;
                 }
             }

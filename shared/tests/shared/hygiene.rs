@@ -2,9 +2,9 @@
 //! text) are removed from every string of the result and from error messages, unless the
 //! operator turns it off.
 
+use mcp_shared::sanitize::Sanitize;
 use mcp_testkit::wiremock::{Mock, MockServer, ResponseTemplate, matchers};
 use mcp_testkit::{TestServer, settings_for, text_of};
-use mcp_shared::sanitize::Sanitize;
 use serde_json::json;
 
 use crate::acme::SPEC;
@@ -79,5 +79,8 @@ async fn visible_mode_shows_them_and_off_leaves_vendor_text_alone() {
         "{text}"
     );
     let (text, _) = call(Some(Sanitize::Off), 1).await;
-    assert!(text.contains(&smuggled()) && text.contains('\u{202E}'), "{text:?}");
+    assert!(
+        text.contains(&smuggled()) && text.contains('\u{202E}'),
+        "{text:?}"
+    );
 }
