@@ -288,7 +288,7 @@ pub(crate) async fn answer(
 ) -> ServerJsonRpcMessage {
     let result = match call {
         Some((name, arguments)) => server
-            .call(&name, arguments, headers, None)
+            .call(&name, arguments, headers, None, None)
             .await
             .map(|r| ServerResult::from(CallToolResponse::from(r))),
         None => Ok(list(server, headers)),

@@ -38,6 +38,7 @@ pub mod state;
 pub mod switch;
 pub mod tenant;
 pub mod tool;
+pub mod trace;
 pub mod types;
 pub mod upstream;
 pub mod vendor_auth;

@@ -359,10 +359,24 @@ impl McpServer {
         args: Option<serde_json::Map<String, Value>>,
         headers: Option<&HeaderMap>,
         progress: Option<crate::context::ProgressSink>,
+        meta_trace: Option<crate::trace::TraceContext>,
     ) -> Result<rmcp::model::CallToolResult, ErrorData> {
+        use tracing::Instrument as _;
         let metrics = crate::metrics::global();
         let _in_flight = metrics.in_flight();
-        let result = self.call_counted(name, args, headers, progress).await;
+        // The caller's trace: `_meta` (protocol 2026-07-28), else the HTTP headers.
+        let trace =
+            meta_trace.or_else(|| headers.and_then(crate::trace::TraceContext::from_headers));
+        let span = match &trace {
+            Some(t) => tracing::info_span!("call", trace_id = t.trace_id(), span_id = t.span_id()),
+            None => tracing::Span::none(),
+        };
+        let result = crate::trace::scope(
+            trace,
+            self.call_counted(name, args, headers, progress)
+                .instrument(span),
+        )
+        .await;
         if result.is_err() {
             metrics.protocol_error(name, self.inner.by_name.contains_key(name));
         }
@@ -577,12 +591,20 @@ impl ServerHandler for McpServer {
     ) -> Result<CallToolResponse, ErrorData> {
         let before = self.session.generation();
         let progress = progress_sink(&request, &context);
+        // rmcp moves the request's `_meta` into the context.
+        let trace = crate::trace::TraceContext::from_meta(&context.meta.0).or_else(|| {
+            request
+                .meta
+                .as_ref()
+                .and_then(|m| crate::trace::TraceContext::from_meta(&m.0))
+        });
         let result = self
             .call(
                 &request.name,
                 request.arguments,
                 Self::headers(&context),
                 progress,
+                trace,
             )
             .await?;
         if self.session.generation() != before

@@ -43,6 +43,20 @@ impl Request {
             if cfg.retry.jitter { b.with_jitter() } else { b }
         }
         .build();
+        // The caller's trace continues into the vendor's (unless the tool set its own).
+        let mut headers = headers;
+        if let Some(t) = crate::trace::current()
+            && !headers.contains_key("traceparent")
+            && let Ok(v) = http::HeaderValue::from_str(&t.traceparent())
+        {
+            headers.insert("traceparent", v);
+            if let Some(state) = t
+                .tracestate()
+                .and_then(|s| http::HeaderValue::from_str(s).ok())
+            {
+                headers.insert("tracestate", state);
+            }
+        }
         let deadline = Instant::now() + cfg.timeout;
         let mut attempt = 0usize;
         loop {

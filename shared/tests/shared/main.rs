@@ -19,3 +19,4 @@ mod props;
 mod retries;
 mod schemes;
 mod scoping;
+mod tracing_ctx;
