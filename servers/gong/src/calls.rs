@@ -321,8 +321,8 @@ async fn get_call(ctx: Ctx, a: GetCall) -> Result<Value, ToolError> {
     Ok(api::call(v.get("call").unwrap_or(&Value::Null)))
 }
 
-/// Add a call to Gong; returns its callId and the url to upload its media to (unless
-/// downloadMediaUrl is given). Times are ISO-8601.
+/// Add a call's record to Gong; returns its callId (upload the recording to that call
+/// unless downloadMediaUrl is given). Times are ISO-8601.
 #[derive(Deserialize, JsonSchema)]
 #[allow(non_snake_case)]
 pub struct AddCall {
@@ -350,6 +350,8 @@ pub struct AddCall {
     workspaceId: Option<String>,
     /// e.g. en-US
     languageCode: Option<String>,
+    /// Accepted for Klavis compatibility; Gong's API has no such field, so it is not sent
+    #[allow(dead_code)]
     flowContext: Option<Map<String, Value>>,
     /// Gong user id of the host
     primaryUser: String,
@@ -395,7 +397,6 @@ async fn add_call(ctx: Ctx, a: AddCall) -> Result<Value, ToolError> {
     insert_opt(&mut body, "downloadMediaUrl", a.downloadMediaUrl);
     insert_opt(&mut body, "workspaceId", a.workspaceId);
     insert_opt(&mut body, "languageCode", a.languageCode);
-    insert_opt(&mut body, "flowContext", a.flowContext);
     body.insert(
         "primaryUser".into(),
         non_empty(&a.primaryUser, "primaryUser")?.into(),

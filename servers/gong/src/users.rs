@@ -110,7 +110,7 @@ async fn settings_history(ctx: Ctx, a: SettingsHistory) -> Result<Value, ToolErr
 /// Users matching a filter; returns them and next_cursor.
 #[derive(Deserialize, JsonSchema)]
 pub struct UsersByFilter {
-    /// Gong's filter: {userIds, createdFromDateTime, createdToDateTime}
+    /// Gong's filter: {userIds, createdFromDateTime, createdToDateTime, includeAvatars}
     filter_data: Map<String, Value>,
     cursor: Option<String>,
 }
