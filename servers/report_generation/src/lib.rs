@@ -77,7 +77,7 @@ pub static SPEC: ServerSpec = ServerSpec {
         ServerOption {
             name: "model",
             env: "REPORT_GENERATION_MODEL",
-            help: "Anthropic model that writes the reports (default claude-sonnet-4-5)",
+            help: "Anthropic model that writes the reports (default claude-sonnet-4-6)",
         },
         ServerOption {
             name: "report-url-base",

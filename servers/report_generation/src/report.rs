@@ -22,7 +22,7 @@ pub fn tools() -> Vec<ToolDef> {
 }
 
 /// Current Claude model used when neither the call nor the operator names one.
-pub const DEFAULT_MODEL: &str = "claude-sonnet-4-5";
+pub const DEFAULT_MODEL: &str = "claude-sonnet-4-6";
 const SOURCES: u64 = 3;
 /// Characters of each page's markdown given to the model.
 const SOURCE_CHARS: usize = 12_000;
@@ -36,7 +36,7 @@ pub struct Generate {
     /// The topic or question to research
     #[schemars(length(max = 2000))]
     query: String,
-    /// Anthropic model id, e.g. claude-opus-4-1 (default: the server's)
+    /// Anthropic model id, e.g. claude-opus-4-8 (default: the server's)
     #[schemars(length(max = 100))]
     model: Option<String>,
 }

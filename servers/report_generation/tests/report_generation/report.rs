@@ -84,7 +84,7 @@ fn search_expect() -> mcp_testkit::Expect {
 fn message_answer(text: &str) -> Value {
     json!({
         "id": "msg_01XFDUDYJgAACzvnptvVoYEL", "type": "message", "role": "assistant",
-        "model": "claude-sonnet-4-5-20250929",
+        "model": "claude-sonnet-4-6",
         "content": [{"type": "text", "text": text}],
         "stop_reason": "end_turn", "stop_sequence": null,
         "usage": {"input_tokens": 2095, "output_tokens": 503}
@@ -163,7 +163,7 @@ async fn searches_writes_stores_with_progress() {
     assert_eq!(v["sources"][1]["url"], "https://example.org/b");
     assert!(v.get("report_html").is_none());
     let body = messages_body(&f.anthropic).await;
-    assert_eq!(body["model"], "claude-sonnet-4-5");
+    assert_eq!(body["model"], "claude-sonnet-4-6");
     assert_eq!(body["max_tokens"], 8000);
     assert_eq!(body["messages"][0]["role"], "user");
     let prompt = body["messages"][0]["content"].as_str().unwrap();
@@ -191,15 +191,15 @@ async fn without_a_store_returns_the_report_and_takes_the_model_argument() {
     let v = client
         .call_ok(
             "generate_web_reports",
-            json!({"query": "solar power trends", "model": "claude-opus-4-1"}),
+            json!({"query": "solar power trends", "model": "claude-opus-4-8"}),
         )
         .await;
     assert_eq!(v["stored"], false);
     assert_eq!(v["report_html"], HTML);
-    assert_eq!(v["model"], "claude-opus-4-1");
+    assert_eq!(v["model"], "claude-opus-4-8");
     assert_eq!(
         messages_body(&f.anthropic).await["model"],
-        "claude-opus-4-1"
+        "claude-opus-4-8"
     );
 }
 
