@@ -108,19 +108,31 @@ async fn transcripts_by_user(ctx: Ctx, a: TranscriptsByUser) -> Result<Value, To
         None,
         Some(std::slice::from_ref(&user_id)),
     )?;
-    let v: Value = ctx
-        .authorized(Method::POST, "/v2/calls/extensive")?
-        .json(&json!({ "filter": filter }))
-        .send_json()
-        .await
-        .map_err(|e| e.context("Listing the user's calls failed"))?;
-    let mut calls: Vec<Value> = v
-        .get("calls")
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-        .filter_map(|c| c.get("metaData").cloned())
-        .collect();
+    let mut calls: Vec<Value> = Vec::new();
+    let mut pages = Pages::new();
+    let mut cursor: Option<String> = None;
+    let note = loop {
+        let mut body = serde_json::Map::new();
+        insert_opt(&mut body, "cursor", cursor.take());
+        body.insert("filter".into(), Value::Object(filter.clone()));
+        let v: Value = ctx
+            .authorized(Method::POST, "/v2/calls/extensive")?
+            .json(&body)
+            .send_json()
+            .await
+            .map_err(|e| e.context("Listing the user's calls failed"))?;
+        calls.extend(
+            v.get("calls")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+                .filter_map(|c| c.get("metaData").cloned()),
+        );
+        match pages.next(api::next_cursor(&v).as_str()) {
+            Some(c) => cursor = Some(c),
+            None => break pages.note(),
+        }
+    };
     calls.sort_by(|x, y| {
         let s = |c: &Value| {
             c.get("started")
@@ -134,6 +146,7 @@ async fn transcripts_by_user(ctx: Ctx, a: TranscriptsByUser) -> Result<Value, To
     if calls.is_empty() {
         return Ok(json!({ "user_id": user_id, "calls": [] }));
     }
+    let stopped = note;
     let ids: Vec<String> = calls
         .iter()
         .filter_map(|c| c.get("id"))
@@ -171,7 +184,11 @@ async fn transcripts_by_user(ctx: Ctx, a: TranscriptsByUser) -> Result<Value, To
             })
         })
         .collect();
-    Ok(json!({ "user_id": user_id, "calls": out }))
+    let mut result = json!({ "user_id": user_id, "calls": out });
+    if let Some(n) = stopped {
+        result["note"] = json!(n);
+    }
+    Ok(result)
 }
 
 /// Calls with the data contentSelector asks for (parties, topics, trackers, brief, outline,

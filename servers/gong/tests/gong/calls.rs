@@ -264,13 +264,25 @@ async fn transcripts_by_user_contract() {
                    "users": [{"id": "234599484848423", "emailAddress": "Jane@Acme.com"}]}),
         )
         .await;
+    let filter = json!({"fromDateTime": "2024-05-01T00:00:00Z", "toDateTime": "2024-05-31T23:59:59Z", "primaryUserIds": ["234599484848423"]});
     expect("POST", "/v2/calls/extensive")
-        .json_body(json!({"filter": {"fromDateTime": "2024-05-01T00:00:00Z", "toDateTime": "2024-05-31T23:59:59Z", "primaryUserIds": ["234599484848423"]}}))
+        .json_body(json!({"filter": filter}))
+        .respond(
+            &s.fake,
+            200,
+            json!({"requestId": "r", "records": records(Some("calls-p2")), "calls": [
+                {"metaData": call_meta("old", "2024-05-01T10:00:00Z")},
+                {"metaData": call_meta("mid", "2024-05-10T10:00:00Z")}
+            ]}),
+        )
+        .await;
+    // The newest calls may be on a later page: every page is read.
+    expect("POST", "/v2/calls/extensive")
+        .json_body(json!({"cursor": "calls-p2", "filter": filter}))
         .respond(
             &s.fake,
             200,
             json!({"requestId": "r", "records": records(None), "calls": [
-                {"metaData": call_meta("old", "2024-05-01T10:00:00Z")},
                 {"metaData": call_meta("new", "2024-05-20T10:00:00Z")}
             ]}),
         )
@@ -372,4 +384,26 @@ async fn add_call_bad_input() {
         )
         .await;
     assert!(err.contains("user not found"), "{err}");
+}
+
+#[tokio::test]
+async fn oauth_token_is_sent_as_bearer() {
+    let s = mcp_testkit::Setup::start(
+        &gong_mcp_server::SPEC,
+        json!({"access_token": "gong-oauth-token-1"}),
+    )
+    .await;
+    expect("GET", "/v2/calls/1")
+        .bearer("gong-oauth-token-1")
+        .respond(
+            &s.fake,
+            200,
+            json!({"requestId": "r", "call": call_meta("1", "2024-05-01T10:01:00Z")}),
+        )
+        .await;
+    let v = s
+        .client
+        .call_ok("gong_get_call_by_id", json!({"call_id": "1"}))
+        .await;
+    assert_eq!(v["id"], "1");
 }
