@@ -32,6 +32,13 @@ pub fn tools() -> Vec<ToolDef> {
             find_similar,
         )
         .toolset("search"),
+        tool(
+            "reddit_get_subreddit_posts",
+            "Browse a subreddit",
+            Effect::Read,
+            subreddit_posts,
+        )
+        .toolset("search"),
     ]
 }
 
@@ -160,4 +167,48 @@ async fn find_similar(ctx: Ctx, a: FindSimilar) -> Result<Value, ToolError> {
     let mut out = json!({ "source_title": title });
     out["items"] = page["items"].take();
     Ok(out)
+}
+
+#[derive(Deserialize, Serialize, JsonSchema, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Feed {
+    Hot,
+    New,
+    Top,
+    Rising,
+    Controversial,
+}
+
+/// Browse a subreddit's hot, new, top, rising or controversial posts; `next_cursor` if more.
+#[derive(Deserialize, JsonSchema)]
+pub struct SubredditPosts {
+    /// Subreddit name, without r/
+    subreddit: String,
+    /// Default hot
+    sort: Option<Feed>,
+    /// Time window for top and controversial, default day
+    time: Option<Time>,
+    /// Default 10, at most 100
+    limit: Option<u32>,
+    /// `next_cursor` of the previous page
+    cursor: Option<String>,
+}
+
+async fn subreddit_posts(ctx: Ctx, a: SubredditPosts) -> Result<Value, ToolError> {
+    let sub = api::subreddit(&a.subreddit)?;
+    let feed = a.sort.unwrap_or(Feed::Hot);
+    let timed = matches!(feed, Feed::Top | Feed::Controversial);
+    let v: Value = api::request(
+        &ctx,
+        Method::GET,
+        &format!("/r/{}/{}", seg(&sub), enum_str(&feed)),
+        Grant::App,
+    )
+    .await?
+    .query("limit", api::limit(a.limit, 10)?)
+    .query_opt("t", a.time.filter(|_| timed).as_ref().map(enum_str))
+    .query_opt("after", a.cursor.as_deref())
+    .send_json()
+    .await?;
+    Ok(listing(&v, post))
 }

@@ -46,6 +46,13 @@ pub fn tools() -> Vec<ToolDef> {
             recommendations,
         )
         .toolset("company"),
+        tool(
+            "yahoo_finance_search_symbols",
+            "Find ticker symbols",
+            Effect::Read,
+            search_symbols,
+        )
+        .toolset("company"),
     ]
 }
 
@@ -498,4 +505,47 @@ async fn recommendations(ctx: Ctx, a: Recommendations) -> Result<Value, ToolErro
         }
     };
     Ok(json!({ "ticker": symbol, "recommendation_type": kind, "items": data }))
+}
+
+/// Find Yahoo ticker symbols by company name or partial symbol: symbol, name, type,
+/// exchange, sector.
+#[derive(Deserialize, JsonSchema)]
+pub struct SearchSymbols {
+    query: String,
+    /// Default 10, at most 25
+    #[schemars(range(min = 1, max = 25))]
+    limit: Option<u32>,
+}
+
+async fn search_symbols(ctx: Ctx, a: SearchSymbols) -> Result<Value, ToolError> {
+    let q = mcp_shared::non_empty(&a.query, "query")?;
+    let n = a.limit.unwrap_or(10).clamp(1, 25);
+    let v = api::get_json(
+        &ctx,
+        "/v1/finance/search",
+        &[
+            ("q", q.to_owned()),
+            ("quotesCount", n.to_string()),
+            ("newsCount", "0".into()),
+        ],
+    )
+    .await?;
+    let items = list(v.get("quotes"), |x| {
+        let mut o = pick_raw(
+            x,
+            &[
+                "symbol",
+                "quoteType",
+                "exchange",
+                "exchDisp",
+                "sector",
+                "industry",
+            ],
+        );
+        if let Some(name) = x.get("longname").or_else(|| x.get("shortname")) {
+            o.insert("name".into(), name.clone());
+        }
+        Value::Object(o)
+    });
+    Ok(json!({ "quotes": items }))
 }

@@ -286,3 +286,87 @@ async fn missing_credentials_name_what_to_send() {
         "{err}"
     );
 }
+
+#[tokio::test]
+async fn subreddit_posts_contract() {
+    let f = Fake::start().await;
+    reddit(
+        "GET",
+        "/r/rust/top",
+        &[("limit", "2"), ("t", "week"), ("after", "t3_prev")],
+    )
+    .respond(
+        &f.fake,
+        200,
+        listing(vec![t3("1abc2d", "Weekly top")], Some("t3_1abc2d")),
+    )
+    .await;
+    let v = f
+        .with_token()
+        .await
+        .call_ok(
+            "reddit_get_subreddit_posts",
+            json!({"subreddit": "rust", "sort": "top", "time": "week", "limit": 2, "cursor": "t3_prev"}),
+        )
+        .await;
+    assert_eq!(v["items"][0]["title"], "Weekly top");
+    assert_eq!(v["next_cursor"], "t3_1abc2d");
+}
+
+#[tokio::test]
+async fn subreddit_posts_hot_ignores_time_and_reports_ban() {
+    let f = Fake::start().await;
+    reddit("GET", "/r/gone/hot", &[("limit", "10")])
+        .respond(
+            &f.fake,
+            404,
+            json!({"reason": "banned", "message": "Not Found", "error": 404}),
+        )
+        .await;
+    let err = f
+        .with_token()
+        .await
+        .call_err(
+            "reddit_get_subreddit_posts",
+            json!({"subreddit": "gone", "time": "week"}),
+        )
+        .await;
+    assert!(err.contains("404") && err.contains("banned"), "{err}");
+}
+
+#[tokio::test]
+async fn tool_surface() {
+    let f = Fake::start().await;
+    let tools = f.with_token().await.list_tools().await;
+    mcp_testkit::assert_valid_tools(&tools);
+    let extra = mcp_testkit::tools_beyond_catalog(&tools, "reddit_search");
+    assert_eq!(extra, ["reddit_get_subreddit_posts"]);
+}
+
+#[tokio::test]
+/// Reddit's `X-Ratelimit-*` headers and `Retry-After` are honoured by the shared client.
+async fn rate_limit_is_retried_then_reported() {
+    let f = Fake::start().await;
+    reddit(
+        "GET",
+        "/subreddits/search",
+        &[("q", "rust"), ("limit", "10")],
+    )
+    .times(3)
+    .respond_with(
+        &f.fake,
+        mcp_testkit::wiremock::ResponseTemplate::new(429)
+            .insert_header("retry-after", "0")
+            .insert_header("x-ratelimit-used", "100")
+            .insert_header("x-ratelimit-remaining", "0")
+            .insert_header("x-ratelimit-reset", "0")
+            .set_body_json(json!({"message": "Too Many Requests", "error": 429})),
+    )
+    .await;
+    let err = f
+        .with_token()
+        .await
+        .call_err("reddit_find_subreddits", json!({"query": "rust"}))
+        .await;
+    assert!(err.contains("429") && err.contains("retry after"), "{err}");
+}

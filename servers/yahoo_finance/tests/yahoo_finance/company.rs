@@ -340,3 +340,48 @@ async fn upgrades_downgrades_within_months_back() {
         "{err}"
     );
 }
+
+#[tokio::test]
+async fn search_symbols_contract() {
+    let f = Fake::start().await;
+    yahoo("/v1/finance/search", &[("q", "berkshire"), ("quotesCount", "2"), ("newsCount", "0")])
+        .respond(
+            &f.fake,
+            200,
+            json!({"explains": [], "count": 2, "news": [], "quotes": [
+                {"exchange": "NYQ", "shortname": "Berkshire Hathaway Inc. New", "quoteType": "EQUITY", "symbol": "BRK-B", "index": "quotes",
+                 "score": 20245.0, "typeDisp": "Equity", "longname": "Berkshire Hathaway Inc.", "exchDisp": "NYSE", "sector": "Financial Services",
+                 "industry": "Insurance—Diversified", "isYahooFinance": true},
+                {"exchange": "NYQ", "shortname": "Berkshire Hathaway Inc.", "quoteType": "EQUITY", "symbol": "BRK-A", "exchDisp": "NYSE"}
+            ]}),
+        )
+        .await;
+    let v = f
+        .client
+        .call_ok(
+            "yahoo_finance_search_symbols",
+            json!({"query": "berkshire", "limit": 2}),
+        )
+        .await;
+    assert_eq!(
+        v["quotes"],
+        json!([
+            {"symbol": "BRK-B", "quoteType": "EQUITY", "exchange": "NYQ", "exchDisp": "NYSE", "sector": "Financial Services", "industry": "Insurance—Diversified", "name": "Berkshire Hathaway Inc."},
+            {"symbol": "BRK-A", "quoteType": "EQUITY", "exchange": "NYQ", "exchDisp": "NYSE", "name": "Berkshire Hathaway Inc."}
+        ])
+    );
+}
+
+#[tokio::test]
+async fn search_symbols_empty_query_and_surface() {
+    let f = Fake::bare().await;
+    let err = f
+        .client
+        .call_err("yahoo_finance_search_symbols", json!({"query": "  "}))
+        .await;
+    assert!(err.contains("`query` must not be empty"), "{err}");
+    let tools = f.client.list_tools().await;
+    mcp_testkit::assert_valid_tools(&tools);
+    let extra = mcp_testkit::tools_beyond_catalog(&tools, "yahoo_finance");
+    assert_eq!(extra, ["yahoo_finance_search_symbols"]);
+}
