@@ -370,3 +370,24 @@ async fn rate_limit_is_retried_then_reported() {
         .await;
     assert!(err.contains("429") && err.contains("retry after"), "{err}");
 }
+
+/// `REDDIT_USER_AGENT` (`--user-agent`) replaces the default User-Agent.
+#[tokio::test]
+async fn user_agent_option() {
+    let fake = mcp_testkit::wiremock::MockServer::start().await;
+    let settings = mcp_testkit::settings_for(&fake.uri())
+        .with_option("user-agent", "linux:my-agent:v2.0 (by /u/ferris)");
+    let server = mcp_testkit::TestServer::start(&reddit_search_mcp_server::SPEC, settings).await;
+    expect("GET", "/subreddits/search")
+        .bearer(TOKEN)
+        .header("user-agent", "linux:my-agent:v2.0 (by /u/ferris)")
+        .query("q", "rust")
+        .query("limit", "10")
+        .respond(&fake, 200, listing(vec![], None))
+        .await;
+    let c = server.client(TOKEN).await;
+    let v = c
+        .call_ok("reddit_find_subreddits", json!({"query": "rust"}))
+        .await;
+    assert_eq!(v, json!({"items": []}));
+}
