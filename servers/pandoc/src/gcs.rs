@@ -85,6 +85,16 @@ pub async fn upload_and_sign(
     ctx.require("access_token")?;
     let email = ctx.require("service_account_email")?;
     let email = email.expose().to_owned();
+    // `v1/{+name}:signBlob`: the name is expanded as it is, `@` included.
+    if !email.contains('@')
+        || !email
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "@.-_+".contains(c))
+    {
+        return Err(ToolError::invalid_input(format!(
+            "`service_account_email` `{email}` is not a service account email (name@project.iam.gserviceaccount.com)."
+        )));
+    }
     let size = data.len();
     let path = format!("/upload/storage/v1/b/{}/o", seg(bucket));
     let uploaded: Value = ctx
@@ -106,7 +116,7 @@ pub async fn upload_and_sign(
         _ => return Err(ToolError::transport("the Cloud Storage URL has no host")),
     };
     let signing = to_sign(&host, bucket, object, &email, Utc::now());
-    let sign_path = format!("/projects/-/serviceAccounts/{}:signBlob", seg(&email));
+    let sign_path = format!("/projects/-/serviceAccounts/{email}:signBlob");
     let signed: Signed = ctx
         .api_authorized(IAM_API, Method::POST, &sign_path)?
         .json(&json!({"payload": STANDARD.encode(signing.string_to_sign.as_bytes())}))

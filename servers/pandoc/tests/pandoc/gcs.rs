@@ -75,10 +75,7 @@ async fn upload_then_signed_url() {
         .await;
     expect(
         "POST",
-        format!(
-            "/v1/projects/-/serviceAccounts/{}:signBlob",
-            EMAIL.replace('@', "%40")
-        ),
+        format!("/v1/projects/-/serviceAccounts/{EMAIL}:signBlob"),
     )
     .bearer(TOKEN)
     .any_body()
@@ -161,6 +158,18 @@ async fn missing_credentials_name_the_fields_and_send_nothing() {
         .await;
     assert!(err.contains("service_account_email"), "{err}");
     assert!(!err.contains(TOKEN), "{err}");
+    let c = client(
+        &g,
+        json!({"access_token": TOKEN, "service_account_email": "x/../evil?"}),
+    )
+    .await;
+    let err = c
+        .call_err(
+            "convert_markdown_to_file",
+            json!({"markdown_text": MD, "output_format": "pdf"}),
+        )
+        .await;
+    assert!(err.contains("is not a service account email"), "{err}");
     assert!(g.fake.received_requests().await.unwrap().is_empty());
 }
 
@@ -212,7 +221,7 @@ async fn signing_refused_by_google() {
             json!({"name": name, "bucket": "reports-bucket"}),
         )
         .await;
-    expect("POST", format!("/v1/projects/-/serviceAccounts/{}:signBlob", EMAIL.replace('@', "%40")))
+    expect("POST", format!("/v1/projects/-/serviceAccounts/{EMAIL}:signBlob"))
         .bearer(TOKEN)
         .any_body()
         .respond(&g.fake, 403, json!({"error": {"code": 403, "message": "Permission 'iam.serviceAccounts.signBlob' denied on resource (or it may not exist).", "status": "PERMISSION_DENIED"}}))
