@@ -102,19 +102,20 @@ fn check_date(date: &str) -> Result<(), ToolError> {
     Ok(())
 }
 
-fn station<'a>(
-    t: &'a Table,
-    arg: &str,
-    v: &str,
-) -> Result<&'a crate::stations::Station, ToolError> {
-    t.resolve(v).ok_or_else(|| {
-        ToolError::invalid_input(format!(
-            "`{arg}`: no station with the telecode or name `{v}`."
-        ))
-        .with_hint(
-            "look the telecode up with get-station-code-of-citys or get-station-code-by-names.",
-        )
-    })
+/// The telecode of a station argument: a known telecode or station name, or any 3 capital
+/// letters (a station the bundled table may not have yet).
+fn station(t: &Table, arg: &str, v: &str) -> Result<String, ToolError> {
+    if let Some(st) = t.resolve(v) {
+        return Ok(st.station_code.clone());
+    }
+    let code = v.trim();
+    if code.len() == 3 && code.chars().all(|c| c.is_ascii_uppercase()) {
+        return Ok(code.to_owned());
+    }
+    Err(ToolError::invalid_input(format!(
+        "`{arg}`: no station with the telecode or name `{v}`."
+    ))
+    .with_hint("look the telecode up with get-station-code-of-citys or get-station-code-by-names."))
 }
 
 // ---- the positional ticket rows ------------------------------------------------------------
@@ -382,12 +383,8 @@ async fn get_tickets(ctx: Ctx, a: GetTickets) -> Result<mcp_shared::Output, Tool
     let sort = sort_flag(a.sort_flag.as_deref())?;
     let (earliest, latest) = hours(a.earliest_start_time, a.latest_start_time)?;
     let t = table(&ctx)?;
-    let from = station(&t, "fromStation", &a.from_station)?
-        .station_code
-        .clone();
-    let to = station(&t, "toStation", &a.to_station)?
-        .station_code
-        .clone();
+    let from = station(&t, "fromStation", &a.from_station)?;
+    let to = station(&t, "toStation", &a.to_station)?;
     let cookie = session_cookie(&ctx).await?;
     let date = a.date.trim();
     let params = [
@@ -640,15 +637,11 @@ async fn get_interline(ctx: Ctx, a: GetInterline) -> Result<Value, ToolError> {
     let sort = sort_flag(a.sort_flag.as_deref())?;
     let (earliest, latest) = hours(a.earliest_start_time, a.latest_start_time)?;
     let t = table(&ctx)?;
-    let from = station(&t, "fromStation", &a.from_station)?
-        .station_code
-        .clone();
-    let to = station(&t, "toStation", &a.to_station)?
-        .station_code
-        .clone();
+    let from = station(&t, "fromStation", &a.from_station)?;
+    let to = station(&t, "toStation", &a.to_station)?;
     let middle = match a.middle_station.as_deref().map(str::trim) {
         None | Some("") => String::new(),
-        Some(m) => station(&t, "middleStation", m)?.station_code.clone(),
+        Some(m) => station(&t, "middleStation", m)?,
     };
     let path = interline_path(&ctx).await?;
     let cookie = session_cookie(&ctx).await?;
@@ -716,12 +709,8 @@ pub struct GetRoute {
 async fn get_route(ctx: Ctx, a: GetRoute) -> Result<Value, ToolError> {
     check_date(&a.depart_date)?;
     let t = table(&ctx)?;
-    let from = station(&t, "fromStationTelecode", &a.from_station_telecode)?
-        .station_code
-        .clone();
-    let to = station(&t, "toStationTelecode", &a.to_station_telecode)?
-        .station_code
-        .clone();
+    let from = station(&t, "fromStationTelecode", &a.from_station_telecode)?;
+    let to = station(&t, "toStationTelecode", &a.to_station_telecode)?;
     let train_no = a.train_no.trim();
     if train_no.is_empty() || !train_no.chars().all(|c| c.is_ascii_alphanumeric()) {
         return Err(ToolError::invalid_input(format!(

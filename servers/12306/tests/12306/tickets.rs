@@ -234,11 +234,11 @@ async fn tickets_failures_are_clear() {
         .client
         .call_err(
             "get-tickets",
-            json!({"date": date, "fromStation": "QQQ", "toStation": "AOH"}),
+            json!({"date": date, "fromStation": "不存在站", "toStation": "AOH"}),
         )
         .await;
     assert!(
-        err.contains("`fromStation`") && err.contains("QQQ"),
+        err.contains("`fromStation`") && err.contains("不存在站"),
         "{err}"
     );
     let err = s
@@ -553,4 +553,28 @@ async fn route_failures() {
         )
         .await;
     assert!(err.contains("knows no stops"), "{err}");
+}
+
+/// A telecode the bundled table lacks is still sent (the table may be older than the station).
+#[tokio::test]
+async fn unknown_telecodes_pass_through() {
+    let s = setup().await;
+    let date = tomorrow();
+    init(&s.fake).await;
+    expect("GET", "/otn/leftTicket/query")
+        .query("leftTicketDTO.train_date", &date)
+        .query("leftTicketDTO.from_station", "VNP")
+        .query("leftTicketDTO.to_station", "XYQ")
+        .query("purpose_codes", "ADULT")
+        .header("cookie", COOKIE)
+        .respond(&s.fake, 200, json!({"httpstatus": 200, "data": {"result": [], "flag": "1", "map": {}}, "messages": "", "status": true}))
+        .await;
+    let v = s
+        .client
+        .call_ok(
+            "get-tickets",
+            json!({"date": date, "fromStation": "VNP", "toStation": "XYQ"}),
+        )
+        .await;
+    assert_eq!(v, json!({"date": date, "count": 0, "trains": []}));
 }
