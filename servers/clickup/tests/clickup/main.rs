@@ -1,0 +1,20 @@
+//! ClickUp server tests: each tool against a fake ClickUp API that asserts the exact
+//! request, through a real MCP client.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+mod spaces;
+mod tasks;
+mod workspaces;
+
+// Docs freshness, schemas, the binary over stdio and HTTP, the standard failure classes.
+mcp_testkit::standard_suite!(clickup_mcp_server::SPEC, "clickup-mcp-server");
+
+#[tokio::test]
+async fn catalog_tools_and_nothing_else() {
+    let s = common::setup().await;
+    let tools = s.client.list_tools().await;
+    mcp_testkit::assert_valid_tools(&tools);
+    let extra = mcp_testkit::tools_beyond_catalog(&tools, "clickup");
+    assert!(extra.is_empty(), "{extra:?}");
+}
