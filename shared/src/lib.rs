@@ -54,7 +54,7 @@ pub use spec::{ExtraApi, ServerFlag, ServerOption, ServerSpec, Settings, Toolset
 pub use state::{Pools, State};
 pub use tenant::{Base, TenantUrl};
 pub use tool::{Effect, Output, ToolDef, ToolNames, ToolResult, tool};
-pub use types::{Int, non_empty};
+pub use types::{Count, Int, non_empty};
 pub use upstream::{
     Request, Response, RetryPolicy, Upstream, UpstreamConfig, VendorError, default_error_parser,
     seg, seg_id, seg_path,

@@ -91,6 +91,44 @@ impl JsonSchema for Int {
     }
 }
 
+/// A whole, non-negative number whose schema is JSON `integer`, for the catalogs that type
+/// an argument so (`limit` in Drive, Asana, ClickUp, Gong); it accepts `3`, `3.0` and `"3"`
+/// like [`Int`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Count(pub u64);
+
+impl Count {
+    pub fn get(self) -> u64 {
+        self.0
+    }
+}
+
+impl Serialize for Count {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u64(self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for Count {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Int::deserialize(d).map(|i| Count(i.0))
+    }
+}
+
+impl JsonSchema for Count {
+    fn schema_name() -> Cow<'static, str> {
+        "Count".into()
+    }
+
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({ "type": "integer", "minimum": 0 })
+    }
+}
+
 /// A required text argument, trimmed; a clear error naming it when it is empty or blank.
 pub fn non_empty<'a>(s: &'a str, what: &str) -> Result<&'a str, crate::ToolError> {
     let s = s.trim();

@@ -3,7 +3,7 @@
 //! concise, and Asana's `{"errors":[{"message","help","phrase"}]}` error body.
 
 use mcp_shared::reexports::http;
-use mcp_shared::{Ctx, Int, Method, ToolError, VendorError, seg_id};
+use mcp_shared::{Ctx, Method, ToolError, VendorError, seg_id};
 use serde_json::{Map, Value, json};
 
 /// Fields of a task in lists and search results.
@@ -155,33 +155,4 @@ pub fn put_date(
     Ok(())
 }
 
-/// A whole number whose schema is JSON `integer` (the catalog types these arguments so;
-/// `mcp_shared::Int` is `number`). Accepts `3`, `3.0` and `"3"` like `Int`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Count(pub u64);
-
-impl Count {
-    pub fn get(self) -> u64 {
-        self.0
-    }
-}
-
-impl<'de> serde::Deserialize<'de> for Count {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        Int::deserialize(d).map(|i| Count(i.get()))
-    }
-}
-
-impl schemars::JsonSchema for Count {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        "Count".into()
-    }
-
-    fn inline_schema() -> bool {
-        true
-    }
-
-    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        schemars::json_schema!({ "type": "integer", "minimum": 0 })
-    }
-}
+pub use mcp_shared::Count;

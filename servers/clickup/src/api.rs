@@ -4,7 +4,7 @@
 
 use mcp_shared::json::{map_array, pick, pluck};
 use mcp_shared::reexports::http;
-use mcp_shared::{Int, ToolError, VendorError};
+use mcp_shared::{ToolError, VendorError};
 use serde_json::{Value, json};
 
 /// Reads ClickUp's error body (`{"err": "Team not authorized", "ECODE": "OAUTH_027"}`).
@@ -46,30 +46,7 @@ fn hint_for(code: &str) -> Option<&'static str> {
     })
 }
 
-/// A whole number whose schema is JSON `integer` (as the catalog types it); accepts `3`,
-/// `3.0` and `"3"`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Count(pub u64);
-
-impl<'de> serde::Deserialize<'de> for Count {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        Int::deserialize(d).map(|i| Count(i.get()))
-    }
-}
-
-impl schemars::JsonSchema for Count {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        "Count".into()
-    }
-
-    fn inline_schema() -> bool {
-        true
-    }
-
-    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        schemars::json_schema!({ "type": "integer", "minimum": 0 })
-    }
-}
+pub use mcp_shared::Count;
 
 /// A priority 1 (urgent) to 4 (low).
 pub fn priority(p: Option<Count>) -> Result<Option<u64>, ToolError> {

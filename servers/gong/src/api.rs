@@ -211,27 +211,4 @@ pub fn transcript(t: &Value) -> Value {
     serde_json::json!({ "callId": t.get("callId"), "monologues": parts })
 }
 
-/// A whole number typed `integer` (as the catalog declares `limit`); accepts `3`, `3.0` and
-/// `"3"` like [`mcp_shared::Int`], whose schema is `number`.
-#[derive(Debug, Clone, Copy)]
-pub struct Count(pub u64);
-
-impl<'de> serde::Deserialize<'de> for Count {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        mcp_shared::Int::deserialize(d).map(|i| Count(i.get()))
-    }
-}
-
-impl schemars::JsonSchema for Count {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        "Count".into()
-    }
-
-    fn inline_schema() -> bool {
-        true
-    }
-
-    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        schemars::json_schema!({ "type": "integer", "minimum": 1 })
-    }
-}
+pub use mcp_shared::Count;

@@ -2,14 +2,13 @@
 //! `q` query language (string literals, corpora), `fields` masks, sort orders, and the concise
 //! shape of a file.
 
-use std::borrow::Cow;
 use std::hash::{BuildHasher, Hasher};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use mcp_shared::json::pick;
-use mcp_shared::{Ctx, Int, Method, Request, ToolError, seg};
-use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
-use serde::{Deserialize, Deserializer};
+use mcp_shared::{Ctx, Method, Request, ToolError, seg};
+use schemars::JsonSchema;
+use serde::Deserialize;
 use serde_json::{Map, Value};
 
 /// The Drive API v3 `files` collection.
@@ -103,32 +102,7 @@ pub fn order_by(keys: &Option<Vec<OrderBy>>) -> String {
     }
 }
 
-/// A whole number typed `integer` (as the catalog declares `limit`): accepts `3`, `3.0` and
-/// `"3"` like [`Int`].
-// Local stand-in: mcp_shared::Int's schema is `number`; the Drive catalog types limits as
-// `integer`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Count(pub u64);
-
-impl<'de> Deserialize<'de> for Count {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        Int::deserialize(d).map(|i| Count(i.get()))
-    }
-}
-
-impl JsonSchema for Count {
-    fn schema_name() -> Cow<'static, str> {
-        "Count".into()
-    }
-
-    fn inline_schema() -> bool {
-        true
-    }
-
-    fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        json_schema!({ "type": "integer", "minimum": 1 })
-    }
-}
+pub use mcp_shared::Count;
 
 /// `limit` clamped to `1..=max`, `default` when absent.
 pub fn limit(v: Option<Count>, default: u64, max: u64) -> u64 {
