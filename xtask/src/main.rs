@@ -10,6 +10,7 @@
 //! - `ci`: `setup`, then every check, and a summary of each (passed, failed or skipped).
 
 mod ci;
+mod deploy;
 mod paths;
 mod projection;
 mod scaffold;
@@ -165,6 +166,11 @@ pub(crate) fn docs(root: &Path, no_cargo: bool) -> Result<()> {
         std::fs::write(&readme, new)?;
         println!("updated README.md catalog");
     }
+    let list = servers::list(root)?;
+    let n = deploy::write(root, &list)?;
+    if n > 0 {
+        println!("updated {n} file(s) under deploy/");
+    }
     let figures = tokens::measure(root)?;
     let path = root.join(tokens::FILE);
     let table = tokens::markdown(&figures);
@@ -188,6 +194,7 @@ pub(crate) fn check(root: &Path, no_cargo: bool) -> Result<()> {
     for s in &list {
         problems.extend(servers::check_server(root, s));
     }
+    problems.extend(deploy::stale(root, &list));
     problems.extend(paths::outside_references(root)?);
     problems.extend(profiles(root)?);
     let readme = std::fs::read_to_string(root.join("README.md")).context("README.md")?;
