@@ -7,6 +7,7 @@
 //! API's name and the HTTP status class.
 
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use prometheus_client::encoding::{EncodeLabelSet, EncodeLabelValue};
@@ -247,6 +248,18 @@ pub const CONTENT_TYPE: &str = "application/openmetrics-text; version=1.0.0; cha
 pub fn global() -> &'static Metrics {
     static METRICS: OnceLock<Metrics> = OnceLock::new();
     METRICS.get_or_init(Metrics::new)
+}
+
+/// Off with `MCP_METRICS=0`: then nothing is recorded either.
+static ENABLED: AtomicBool = AtomicBool::new(true);
+
+pub(crate) fn set_enabled(on: bool) {
+    ENABLED.store(on, Ordering::Relaxed);
+}
+
+/// The metrics to record into, unless they are off.
+pub(crate) fn recording() -> Option<&'static Metrics> {
+    ENABLED.load(Ordering::Relaxed).then(global)
 }
 
 #[cfg(test)]

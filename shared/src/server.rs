@@ -70,6 +70,7 @@ pub struct McpServer {
 impl McpServer {
     /// Build the server; a clear error for unknown tool or toolset names or a bad base URL.
     pub fn new(spec: &'static ServerSpec, settings: Settings) -> Result<Self, String> {
+        crate::metrics::set_enabled(settings.metrics);
         let mut defs = (spec.tools)();
         if settings.dynamic_toolsets {
             defs.extend(dynamic::tools(spec.service));
@@ -362,8 +363,8 @@ impl McpServer {
         meta_trace: Option<crate::trace::TraceContext>,
     ) -> Result<rmcp::model::CallToolResult, ErrorData> {
         use tracing::Instrument as _;
-        let metrics = crate::metrics::global();
-        let _in_flight = metrics.in_flight();
+        let metrics = crate::metrics::recording();
+        let _in_flight = metrics.map(|m| m.in_flight());
         // The caller's trace: `_meta` (protocol 2026-07-28), else the HTTP headers.
         let trace =
             meta_trace.or_else(|| headers.and_then(crate::trace::TraceContext::from_headers));
@@ -377,8 +378,8 @@ impl McpServer {
                 .instrument(span),
         )
         .await;
-        if result.is_err() {
-            metrics.protocol_error(name, self.inner.by_name.contains_key(name));
+        if let (Some(m), Err(_)) = (metrics, &result) {
+            m.protocol_error(name, self.inner.by_name.contains_key(name));
         }
         result
     }
@@ -508,7 +509,9 @@ impl McpServer {
                 inner.settings.sanitize,
             )
             .await;
-        crate::metrics::global().call(name, outcome, started.elapsed());
+        if let Some(m) = crate::metrics::recording() {
+            m.call(name, outcome, started.elapsed());
+        }
         let is_error = result.is_error.unwrap_or(false);
         tracing::info!(
             tool = name,

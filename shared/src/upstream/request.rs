@@ -173,10 +173,18 @@ impl Request {
         self
     }
 
+    /// Set a header. The name may be written in any case (`API-Version`); a name that is not a
+    /// valid header name fails the request with a clear error, never a panic.
     pub fn header(mut self, name: &'static str, value: &str) -> Self {
+        let Ok(header) = HeaderName::from_bytes(name.as_bytes()) else {
+            self.url = Err(ToolError::invalid_input(format!(
+                "`{name}` is not a valid HTTP header name"
+            )));
+            return self;
+        };
         match HeaderValue::from_str(value) {
             Ok(v) => {
-                self.headers.insert(HeaderName::from_static(name), v);
+                self.headers.insert(header, v);
             }
             Err(_) => {
                 self.url = Err(ToolError::invalid_input(format!(
@@ -330,5 +338,34 @@ impl Request {
             // A connector's credential never goes on an HTTP request.
             Auth::Connection(_) => req,
         })
+    }
+}
+
+#[cfg(test)]
+mod header_tests {
+    use super::*;
+    use crate::upstream::{Upstream, UpstreamConfig};
+
+    fn request() -> Request {
+        let base = url::Url::parse("https://api.example.com").ok();
+        let up = Upstream::new(UpstreamConfig::with_base(base, "Example"));
+        match up {
+            Ok(up) => up.request(Method::GET, "/x"),
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    #[test]
+    fn header_names_in_any_case_are_sent_and_bad_ones_fail_clearly() {
+        let r = request().header("API-Version", "2026-10");
+        assert_eq!(
+            r.headers.get("api-version").and_then(|v| v.to_str().ok()),
+            Some("2026-10")
+        );
+        let bad = request().header("bad header", "x");
+        assert!(
+            bad.url
+                .is_err_and(|e| e.to_string().contains("not a valid HTTP header name"))
+        );
     }
 }

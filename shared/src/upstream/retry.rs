@@ -90,8 +90,10 @@ impl Request {
                 Err(e) => Err(e.into()),
             };
             let last = attempt >= cfg.retry.max_attempts;
-            let metrics = crate::metrics::global();
-            metrics.upstream(cfg.vendor, result.as_ref().ok().map(|r| r.status.as_u16()));
+            let metrics = crate::metrics::recording();
+            if let Some(m) = metrics {
+                m.upstream(cfg.vendor, result.as_ref().ok().map(|r| r.status.as_u16()));
+            }
             match result {
                 Ok(resp) => {
                     tracing::debug!(
@@ -137,7 +139,9 @@ impl Request {
                     // The vendor asked for the wait (429, a rate-limit 403, throttling in
                     // the body), or a server error is being retried.
                     let rate_limited = asked.is_some() || resp.status.as_u16() < 500;
-                    metrics.retry(cfg.vendor, rate_limited, wait);
+                    if let Some(m) = metrics {
+                        m.retry(cfg.vendor, rate_limited, wait);
+                    }
                     tokio::time::sleep(wait).await;
                 }
                 Err(err) => {
@@ -150,7 +154,9 @@ impl Request {
                     if !retry {
                         return Err(err.into_tool_error(cfg, &url, &method, idempotent, attempt));
                     }
-                    metrics.retry(cfg.vendor, false, wait);
+                    if let Some(m) = metrics {
+                        m.retry(cfg.vendor, false, wait);
+                    }
                     tokio::time::sleep(wait).await;
                 }
             }
