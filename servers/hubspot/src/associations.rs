@@ -42,12 +42,14 @@ pub fn tools() -> Vec<ToolDef> {
 
 // Who defined an association type.
 #[derive(Deserialize, Serialize, JsonSchema, Clone, Copy, Default)]
-#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum Category {
     #[default]
-    HubspotDefined,
-    UserDefined,
-    IntegratorDefined,
+    #[serde(rename = "HUBSPOT_DEFINED")]
+    Hubspot,
+    #[serde(rename = "USER_DEFINED")]
+    User,
+    #[serde(rename = "INTEGRATOR_DEFINED")]
+    Integrator,
 }
 
 fn spec(type_id: Count, category: Option<Category>) -> Value {
