@@ -257,13 +257,13 @@ pub struct BatchCreate {
 }
 
 async fn batch_create(ctx: Ctx, a: BatchCreate) -> Result<Value, ToolError> {
-    let from = mcp_shared::non_empty(&a.from_object_id, "from_object_id")?;
-    let to: Vec<&str> = a
+    let from = api::id(&a.from_object_id, "from_object_id")?;
+    let to: Vec<String> = a
         .to_object_ids
         .iter()
-        .map(|s| s.trim())
-        .filter(|s| !s.is_empty())
-        .collect();
+        .filter(|s| !s.trim().is_empty())
+        .map(|s| api::id(s, "to_object_ids"))
+        .collect::<Result<_, _>>()?;
     if to.is_empty() || to.len() > 100 {
         return Err(ToolError::invalid_input(format!(
             "to_object_ids must list 1 to 100 ids (got {})",
