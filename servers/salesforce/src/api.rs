@@ -436,9 +436,9 @@ pub async fn query(ctx: &Ctx, soql: &str, max: u64) -> Result<Value, ToolError> 
 }
 
 /// The fields to send: an object with at least one field.
-pub fn record_body(v: Value, what: &str) -> Result<Map<String, Value>, ToolError> {
-    match v {
-        Value::Object(m) if !m.is_empty() => Ok(m),
+pub fn record_body(m: Map<String, Value>, what: &str) -> Result<Map<String, Value>, ToolError> {
+    match m {
+        m if !m.is_empty() => Ok(m),
         _ => Err(ToolError::invalid_input(format!(
             "`{what}` must be an object of field API names and values, e.g. {{\"Name\": \"Acme\"}}"
         ))),

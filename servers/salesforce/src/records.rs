@@ -18,7 +18,7 @@ macro_rules! crud {
         #[derive(Deserialize, JsonSchema)]
         pub struct $create {
             #[serde(rename = $data)]
-            data: Value,
+            data: Map<String, Value>,
         }
 
         #[doc = concat!("Update fields of a ", $object, " record; fields not given are kept.")]
@@ -28,7 +28,7 @@ macro_rules! crud {
             id: String,
             /// Field API names and new values
             #[serde(rename = $data)]
-            data: Value,
+            data: Map<String, Value>,
         }
 
         #[doc = concat!("Delete a ", $object, " record (it goes to the Recycle Bin).")]
@@ -514,7 +514,7 @@ async fn get_leads(ctx: Ctx, a: GetLeads) -> Result<Value, ToolError> {
 pub struct ConvertLead {
     lead_id: String,
     /// Accepted for compatibility; not used
-    conversion_data: Option<Value>,
+    conversion_data: Option<Map<String, Value>>,
 }
 
 async fn convert_lead(_ctx: Ctx, a: ConvertLead) -> Result<Value, ToolError> {
