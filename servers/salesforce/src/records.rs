@@ -13,15 +13,15 @@ use serde_json::{Map, Value};
 macro_rules! crud {
     ($object:literal, $toolset:literal, $create:ident, $update:ident, $delete:ident,
      $data:literal, $id:literal, $c_name:literal, $u_name:literal, $d_name:literal,
-     $c_title:literal, $u_title:literal, $d_title:literal, $example:literal) => {
-        #[doc = concat!("Create a ", $object, " record from field API names and values (", $example, "). Returns the new id.")]
+     $c_title:literal, $u_title:literal, $d_title:literal, $a:literal, $example:literal) => {
+        #[doc = concat!("Create ", $a, " ", $object, " record from field API names and values; ", $example, ". Returns the new id.")]
         #[derive(Deserialize, JsonSchema)]
         pub struct $create {
             #[serde(rename = $data)]
             data: Map<String, Value>,
         }
 
-        #[doc = concat!("Update fields of a ", $object, " record; fields not given are kept.")]
+        #[doc = concat!("Update fields of ", $a, " ", $object, " record; fields not given are kept.")]
         #[derive(Deserialize, JsonSchema)]
         pub struct $update {
             #[serde(rename = $id)]
@@ -31,7 +31,7 @@ macro_rules! crud {
             data: Map<String, Value>,
         }
 
-        #[doc = concat!("Delete a ", $object, " record (it goes to the Recycle Bin).")]
+        #[doc = concat!("Delete ", $a, " ", $object, " record (it goes to the Recycle Bin).")]
         #[derive(Deserialize, JsonSchema)]
         pub struct $delete {
             #[serde(rename = $id)]
@@ -82,7 +82,8 @@ crud!(
     "Create account",
     "Update account",
     "Delete account",
-    "Name required; e.g. Industry, Type, Phone, Website"
+    "an",
+    "Name is required, others such as Industry, Type, Phone, Website are optional"
 );
 crud!(
     "Contact",
@@ -98,7 +99,8 @@ crud!(
     "Create contact",
     "Update contact",
     "Delete contact",
-    "LastName required; e.g. FirstName, Email, Title, AccountId"
+    "a",
+    "LastName is required, others such as FirstName, Email, Title, AccountId are optional"
 );
 crud!(
     "Opportunity",
@@ -114,7 +116,8 @@ crud!(
     "Create opportunity",
     "Update opportunity fields",
     "Delete opportunity",
-    "Name, StageName and CloseDate required; e.g. Amount, AccountId"
+    "an",
+    "Name, StageName and CloseDate (YYYY-MM-DD) are required, others such as Amount, AccountId are optional"
 );
 crud!(
     "Lead",
@@ -130,7 +133,8 @@ crud!(
     "Create lead",
     "Update lead",
     "Delete lead",
-    "LastName and Company required; e.g. FirstName, Email, Status"
+    "a",
+    "LastName and Company are required, others such as FirstName, Email, Status are optional"
 );
 crud!(
     "Case",
@@ -146,7 +150,8 @@ crud!(
     "Create case",
     "Update case",
     "Delete case",
-    "e.g. Subject, Description, Status, Priority, Origin, AccountId, ContactId"
+    "a",
+    "fields such as Subject, Description, Status, Priority, Origin, AccountId, ContactId"
 );
 crud!(
     "Campaign",
@@ -162,7 +167,8 @@ crud!(
     "Create campaign",
     "Update campaign",
     "Delete campaign",
-    "Name required; e.g. Type, Status, StartDate, EndDate, IsActive"
+    "a",
+    "Name is required, others such as Type, Status, StartDate, EndDate, IsActive are optional"
 );
 
 pub fn tools() -> Vec<ToolDef> {
