@@ -3,6 +3,7 @@
 //! `instance_url`, with its OAuth access token as Bearer; SOQL queries and sObject describe.
 
 mod api;
+mod convert;
 mod files;
 mod metadata;
 mod records;

@@ -514,24 +514,19 @@ async fn get_leads(ctx: Ctx, a: GetLeads) -> Result<Value, ToolError> {
     api::query(&ctx, &q.build("CreatedDate DESC", n), n).await
 }
 
-/// Lead conversion is not offered by Salesforce's REST API (it is the SOAP API's
-/// convertLead call, or Apex): this tool makes no change and explains the ways to convert.
+/// Convert a lead into an account, a contact and (unless doNotCreateOpportunity) an
+/// opportunity, through the SOAP API's convertLead (REST has no such call). Returns the ids.
 #[derive(Deserialize, JsonSchema)]
 pub struct ConvertLead {
     lead_id: String,
-    /// Accepted for compatibility; not used
+    /// LeadConvert options: convertedStatus (default: the org's first converted status),
+    /// accountId / contactId / opportunityId (merge into existing records), opportunityName,
+    /// ownerId, doNotCreateOpportunity, overwriteLeadSource, sendNotificationEmail
     conversion_data: Option<Map<String, Value>>,
 }
 
-async fn convert_lead(_ctx: Ctx, a: ConvertLead) -> Result<Value, ToolError> {
-    let id = record_id(&a.lead_id, "lead_id")?;
-    let _ = a.conversion_data;
-    Err(ToolError::invalid_input(format!(
-        "Salesforce's REST API has no lead-conversion resource, so lead {id} was not converted. \
-         Convert it in Salesforce (the Convert button), through the SOAP API's convertLead() call, \
-         or with an org Apex invocable action or Flow that calls Database.convertLead. \
-         Alternatively create the Account, Contact and Opportunity with the create tools and set the lead's Status."
-    )))
+async fn convert_lead(ctx: Ctx, a: ConvertLead) -> Result<Value, ToolError> {
+    crate::convert::convert(&ctx, &a.lead_id, a.conversion_data.unwrap_or_default()).await
 }
 
 /// List cases, newest first, filtered by account, status, priority, subject, type, creation

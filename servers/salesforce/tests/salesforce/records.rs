@@ -484,27 +484,122 @@ async fn opportunity_create_delete_and_named_update() {
     assert_eq!(v["deleted"], true);
 }
 
+const CONVERTED: &str = r#"<?xml version="1.0" encoding="UTF-8"?><soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/" xmlns="urn:partner.soap.sforce.com" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><soapenv:Body><convertLeadResponse><result><accountId>001xx000003DGb2AAG</accountId><contactId>003xx000004TmiQAAS</contactId><leadId>00Qxx000001DwYgEAK</leadId><opportunityId xsi:nil="true"/><success>true</success></result></convertLeadResponse></soapenv:Body></soapenv:Envelope>"#;
+
+async fn soap_bodies(fake: &mcp_testkit::wiremock::MockServer) -> Vec<String> {
+    fake.received_requests()
+        .await
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|r| r.url.path() == "/services/Soap/u/67.0")
+        .map(|r| String::from_utf8_lossy(&r.body).into_owned())
+        .collect()
+}
+
 #[tokio::test]
-async fn convert_lead_explains_and_sends_nothing() {
+async fn convert_lead_through_soap_with_the_org_status() {
     let s = setup().await;
+    soql("SELECT ApiName FROM LeadStatus WHERE IsConverted = true ORDER BY SortOrder LIMIT 1")
+        .respond(
+            &s.fake,
+            200,
+            page(vec![
+                json!({"attributes": {"type": "LeadStatus"}, "ApiName": "Closed - Converted"}),
+            ]),
+        )
+        .await;
+    expect("POST", "/services/Soap/u/67.0")
+        .bearer(TOKEN)
+        .header("soapaction", "\"\"")
+        .header("content-type", "text/xml; charset=UTF-8")
+        .any_body()
+        .respond_with(
+            &s.fake,
+            mcp_testkit::wiremock::ResponseTemplate::new(200).set_body_raw(CONVERTED, "text/xml"),
+        )
+        .await;
+    let v = s
+        .client
+        .call_ok(
+            "salesforce_convert_lead",
+            json!({"lead_id": "00Qxx000001DwYgEAK", "conversion_data": {"account_id": "001xx000003DGb2AAG", "doNotCreateOpportunity": true, "opportunityName": "R&D <pilot>"}}),
+        )
+        .await;
+    assert_eq!(v["accountId"], "001xx000003DGb2AAG");
+    assert_eq!(v["contactId"], "003xx000004TmiQAAS");
+    assert_eq!(v["opportunityId"], Value::Null);
+    assert_eq!(v["convertedStatus"], "Closed - Converted");
+    let body = &soap_bodies(&s.fake).await[0];
+    assert!(
+        body.contains(&format!(
+            "<urn:SessionHeader><urn:sessionId>{TOKEN}</urn:sessionId></urn:SessionHeader>"
+        )),
+        "{body}"
+    );
+    assert!(
+        body.contains("<urn:convertLead><urn:leadConverts><urn:accountId>001xx000003DGb2AAG</urn:accountId><urn:convertedStatus>Closed - Converted</urn:convertedStatus><urn:doNotCreateOpportunity>true</urn:doNotCreateOpportunity><urn:leadId>00Qxx000001DwYgEAK</urn:leadId><urn:opportunityName>R&amp;D &lt;pilot&gt;</urn:opportunityName><urn:overwriteLeadSource>false</urn:overwriteLeadSource><urn:sendNotificationEmail>false</urn:sendNotificationEmail></urn:leadConverts></urn:convertLead>"),
+        "{body}"
+    );
+}
+
+#[tokio::test]
+async fn convert_lead_failures() {
+    let s = setup().await;
+    let failed = r#"<?xml version="1.0" encoding="UTF-8"?><soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/" xmlns="urn:partner.soap.sforce.com"><soapenv:Body><convertLeadResponse><result><errors><message>Converted status is invalid: Open</message><statusCode>INVALID_STATUS</statusCode></errors><leadId>00Qxx000001DwYgEAK</leadId><success>false</success></result></convertLeadResponse></soapenv:Body></soapenv:Envelope>"#;
+    expect("POST", "/services/Soap/u/67.0")
+        .bearer(TOKEN)
+        .any_body()
+        .respond_with(
+            &s.fake,
+            mcp_testkit::wiremock::ResponseTemplate::new(200).set_body_raw(failed, "text/xml"),
+        )
+        .await;
     let err = s
         .client
-        .call_err("salesforce_convert_lead", json!({"lead_id": "00Qxx000001DwYgEAK", "conversion_data": {"convertedStatus": "Closed - Converted"}}))
+        .call_err("salesforce_convert_lead", json!({"lead_id": "00Qxx000001DwYgEAK", "conversion_data": {"convertedStatus": "Open"}}))
         .await;
     assert!(
-        err.contains("no lead-conversion resource") && err.contains("convertLead"),
+        err.contains("INVALID_STATUS") && err.contains("Converted status is invalid"),
         "{err}"
     );
+    assert!(
+        soap_bodies(&s.fake).await[0].contains("<urn:convertedStatus>Open</urn:convertedStatus>")
+    );
+
+    let err = s
+        .client
+        .call_err(
+            "salesforce_convert_lead",
+            json!({"lead_id": "00Qxx000001DwYgEAK", "conversion_data": {"accountId": "acme"}}),
+        )
+        .await;
+    assert!(err.contains("conversion_data.accountId"), "{err}");
     let err = s
         .client
         .call_err("salesforce_convert_lead", json!({"lead_id": "x"}))
         .await;
     assert!(err.contains("lead_id"), "{err}");
+}
+
+#[tokio::test]
+async fn convert_lead_soap_fault() {
+    let s = setup().await;
+    let fault = r#"<?xml version="1.0" encoding="UTF-8"?><soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/" xmlns:sf="urn:fault.partner.soap.sforce.com"><soapenv:Body><soapenv:Fault><faultcode>sf:INVALID_SESSION_ID</faultcode><faultstring>INVALID_SESSION_ID: Invalid Session ID found in SessionHeader: Illegal Session</faultstring><detail><sf:UnexpectedErrorFault><sf:exceptionCode>INVALID_SESSION_ID</sf:exceptionCode></sf:UnexpectedErrorFault></detail></soapenv:Fault></soapenv:Body></soapenv:Envelope>"#;
+    expect("POST", "/services/Soap/u/67.0")
+        .bearer(TOKEN)
+        .any_body()
+        .respond_with(
+            &s.fake,
+            mcp_testkit::wiremock::ResponseTemplate::new(500).set_body_raw(fault, "text/xml"),
+        )
+        .await;
+    let err = s
+        .client
+        .call_err("salesforce_convert_lead", json!({"lead_id": "00Qxx000001DwYgEAK", "conversion_data": {"convertedStatus": "Closed - Converted"}}))
+        .await;
     assert!(
-        s.fake
-            .received_requests()
-            .await
-            .unwrap_or_default()
-            .is_empty()
+        err.contains("Invalid Session ID") && err.contains("expired"),
+        "{err}"
     );
+    assert!(!err.contains(TOKEN), "{err}");
 }
