@@ -155,7 +155,12 @@ async fn temporary_url(ctx: Ctx, a: TemporaryUrl) -> Result<Value, ToolError> {
         }
     };
     let expiry = iso_utc(SystemTime::now() + Duration::from_secs(hours * 3600));
-    let name = title.unwrap_or_else(|| "Temporary link".into());
+    // Name holds at most 100 characters.
+    let name: String = title
+        .unwrap_or_else(|| "Temporary link".into())
+        .chars()
+        .take(100)
+        .collect();
     let body = json!({
         "Name": name,
         "ContentVersionId": version_id,

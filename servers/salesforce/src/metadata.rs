@@ -1,6 +1,6 @@
 //! SOQL queries, the org's object list (describe global) and one object's description.
 
-use crate::api::{self, Count, api_name};
+use crate::api::{self, Count, api_name, record_id};
 use mcp_shared::{Ctx, Effect, Method, ToolDef, ToolError, tool};
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -21,6 +21,13 @@ pub fn tools() -> Vec<ToolDef> {
             "List objects",
             Effect::Read,
             describe_global,
+        )
+        .toolset("metadata"),
+        tool(
+            "salesforce_get_record",
+            "Get record",
+            Effect::Read,
+            get_record,
         )
         .toolset("metadata"),
     ]
@@ -179,4 +186,32 @@ async fn describe_global(ctx: Ctx, a: DescribeGlobal) -> Result<Value, ToolError
         ));
     }
     Ok(out)
+}
+
+/// Get one record of any object by id, with the fields asked for (all fields by default).
+#[derive(Deserialize, JsonSchema)]
+pub struct GetRecord {
+    /// Object API name, e.g. Account, Custom__c
+    object_name: String,
+    record_id: String,
+    /// Field API names to return
+    fields: Option<Vec<String>>,
+}
+
+async fn get_record(ctx: Ctx, a: GetRecord) -> Result<Value, ToolError> {
+    let name = api_name(&a.object_name, "object_name", false)?;
+    let id = record_id(&a.record_id, "record_id")?;
+    let fields = a
+        .fields
+        .unwrap_or_default()
+        .iter()
+        .map(|f| api_name(f, "fields", true))
+        .collect::<Result<Vec<_>, _>>()?;
+    let root = api::data_root(&ctx)?;
+    let mut req = ctx.authorized(Method::GET, &format!("{root}/sobjects/{name}/{id}"))?;
+    if !fields.is_empty() {
+        req = req.query("fields", fields.join(","));
+    }
+    let v: Value = req.send_json().await?;
+    Ok(api::clean(&v))
 }

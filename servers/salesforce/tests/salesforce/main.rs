@@ -18,5 +18,8 @@ async fn tools_beyond_the_catalog() {
     mcp_testkit::assert_valid_tools(&tools);
     let mut extra = mcp_testkit::tools_beyond_catalog(&tools, "salesforce");
     extra.sort();
-    assert_eq!(extra, ["salesforce_describe_global"]);
+    assert_eq!(
+        extra,
+        ["salesforce_describe_global", "salesforce_get_record"]
+    );
 }

@@ -236,3 +236,48 @@ async fn api_version_is_configurable() {
         .await;
     assert!(err.contains("SALESFORCE_API_VERSION"), "{err}");
 }
+
+#[tokio::test]
+async fn get_record_with_fields_and_not_found() {
+    let s = setup().await;
+    expect("GET", format!("{V}/sobjects/Invoice__c/a01xx0000000001AAA"))
+        .bearer(TOKEN)
+        .query("fields", "Name,Amount__c,Account__r.Name")
+        .respond(&s.fake, 200, rec("Invoice__c", "a01xx0000000001AAA", json!({"Name": "INV-1", "Amount__c": 120.5, "Account__r": {"attributes": {"type": "Account"}, "Name": "Acme"}})))
+        .await;
+    let v = s
+        .client
+        .call_ok("salesforce_get_record", json!({"object_name": "Invoice__c", "record_id": "a01xx0000000001AAA", "fields": ["Name", "Amount__c", "Account__r.Name"]}))
+        .await;
+    assert_eq!(
+        v,
+        json!({"Id": "a01xx0000000001AAA", "Name": "INV-1", "Amount__c": 120.5, "Account__r": {"Name": "Acme"}})
+    );
+    expect("GET", format!("{V}/sobjects/Account/001xx000003DGb2AAG"))
+        .bearer(TOKEN)
+        .respond(
+            &s.fake,
+            404,
+            sf_error("NOT_FOUND", "The requested resource does not exist", &[]),
+        )
+        .await;
+    let err = s
+        .client
+        .call_err(
+            "salesforce_get_record",
+            json!({"object_name": "Account", "record_id": "001xx000003DGb2AAG"}),
+        )
+        .await;
+    assert!(
+        err.contains("NOT_FOUND") && err.contains("check the record id"),
+        "{err}"
+    );
+    let err = s
+        .client
+        .call_err(
+            "salesforce_get_record",
+            json!({"object_name": "Account", "record_id": "001", "fields": ["Name"]}),
+        )
+        .await;
+    assert!(err.contains("record_id"), "{err}");
+}
