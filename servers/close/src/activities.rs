@@ -607,25 +607,24 @@ impl ListCommon {
         ])
     }
 
+    /// One page with these extra query filters, then only the items matching `keep`
+    /// (filters Close does not take, applied to the page: `direction`, `status`, ...).
     async fn run(
         &self,
         ctx: &Ctx,
         path: &str,
         mut extra: Vec<(&'static str, String)>,
+        keep: Vec<(&'static str, String)>,
         fields: &[&str],
     ) -> Result<Value, ToolError> {
         let mut q = self.query();
         q.append(&mut extra);
-        api::list(
-            ctx,
-            path,
-            q,
-            self.limit,
-            self.skip,
-            self.cursor.as_deref(),
-            fields,
-        )
-        .await
+        let cursor = self.cursor.as_deref();
+        let mut v = api::list(ctx, path, q, self.limit, self.skip, cursor, fields).await?;
+        if let Some(items) = v.get_mut("items").and_then(Value::as_array_mut) {
+            items.retain(|i| keep.iter().all(|(k, want)| matches(i.get(*k), want)));
+        }
+        Ok(v)
     }
 }
 
@@ -640,7 +639,21 @@ fn dir(d: Option<Direction>) -> Option<String> {
     d.map(|d| mcp_shared::json::enum_str(&d))
 }
 
-/// List email activities, newest first. Returns `items` and `next_cursor`.
+/// A field equals the wanted value (emails say `incoming`/`outgoing` for directions).
+fn matches(v: Option<&Value>, want: &str) -> bool {
+    let Some(got) = v.and_then(Value::as_str) else {
+        return false;
+    };
+    let alias = match want {
+        "inbound" => "incoming",
+        "outbound" => "outgoing",
+        _ => want,
+    };
+    got.eq_ignore_ascii_case(want) || got.eq_ignore_ascii_case(alias)
+}
+
+/// List email activities, newest first. `direction` filters the page read. Returns `items`
+/// and `next_cursor`.
 #[derive(Deserialize, JsonSchema)]
 pub struct ListEmails {
     #[serde(flatten)]
@@ -649,8 +662,10 @@ pub struct ListEmails {
 }
 
 async fn list_emails(ctx: Ctx, a: ListEmails) -> Result<Value, ToolError> {
-    let extra = filters(vec![("direction", dir(a.direction))]);
-    a.common.run(&ctx, "/activity/email/", extra, EMAIL).await
+    let keep = filters(vec![("direction", dir(a.direction))]);
+    a.common
+        .run(&ctx, "/activity/email/", Vec::new(), keep, EMAIL)
+        .await
 }
 
 #[derive(Deserialize, Serialize, JsonSchema)]
@@ -743,7 +758,8 @@ async fn outbox(ctx: &Ctx, path: &str, fields: &[&str]) -> Result<Value, ToolErr
     Ok(api::trim(&v, fields))
 }
 
-/// List call activities, newest first. Returns `items` and `next_cursor`.
+/// List call activities, newest first. `direction` and `disposition` filter the page read.
+/// Returns `items` and `next_cursor`.
 #[derive(Deserialize, JsonSchema)]
 pub struct ListCalls {
     #[serde(flatten)]
@@ -754,11 +770,13 @@ pub struct ListCalls {
 }
 
 async fn list_calls(ctx: Ctx, a: ListCalls) -> Result<Value, ToolError> {
-    let extra = filters(vec![
+    let keep = filters(vec![
         ("direction", dir(a.direction)),
         ("disposition", a.disposition),
     ]);
-    a.common.run(&ctx, "/activity/call/", extra, CALL).await
+    a.common
+        .run(&ctx, "/activity/call/", Vec::new(), keep, CALL)
+        .await
 }
 
 /// Log a call made outside Close on a lead. Returns the call.
@@ -809,7 +827,8 @@ async fn update_call(ctx: Ctx, a: UpdateCall) -> Result<Value, ToolError> {
     api::update(&ctx, &path, b, CALL).await
 }
 
-/// List SMS activities, newest first. Returns `items` and `next_cursor`.
+/// List SMS activities, newest first. `direction` filters the page read. Returns `items`
+/// and `next_cursor`.
 #[derive(Deserialize, JsonSchema)]
 pub struct ListSms {
     #[serde(flatten)]
@@ -818,8 +837,10 @@ pub struct ListSms {
 }
 
 async fn list_sms(ctx: Ctx, a: ListSms) -> Result<Value, ToolError> {
-    let extra = filters(vec![("direction", dir(a.direction))]);
-    a.common.run(&ctx, "/activity/sms/", extra, SMS).await
+    let keep = filters(vec![("direction", dir(a.direction))]);
+    a.common
+        .run(&ctx, "/activity/sms/", Vec::new(), keep, SMS)
+        .await
 }
 
 #[derive(Deserialize, Serialize, JsonSchema)]
@@ -890,7 +911,8 @@ async fn send_sms(ctx: Ctx, a: SendSms) -> Result<Value, ToolError> {
     outbox(&ctx, &path, SMS).await
 }
 
-/// List meeting activities, newest first. Times are ISO 8601. Returns `items` and
+/// List meeting activities, newest first. Times are ISO 8601; `starts_at__*` is the same
+/// filter as `date_created__*`; `status` filters the page read. Returns `items` and
 /// `next_cursor`.
 #[derive(Deserialize, JsonSchema)]
 pub struct ListMeetings {
@@ -905,51 +927,52 @@ pub struct ListMeetings {
 }
 
 async fn list_meetings(ctx: Ctx, a: ListMeetings) -> Result<Value, ToolError> {
+    // A meeting's date_created is its start time in Close.
+    let both = |x: &Option<String>, y: &Option<String>, n: &str| match (x, y) {
+        (Some(x), Some(y)) if x.trim() != y.trim() => Err(ToolError::invalid_input(format!(
+            "date_created{n} and starts_at{n} are the same filter in Close (a meeting's date_created is its start); give one"
+        ))),
+        _ => Ok(()),
+    };
+    both(&a.date_created__gte, &a.starts_at__gte, "__gte")?;
+    both(&a.date_created__lte, &a.starts_at__lte, "__lte")?;
     let extra = filters(vec![
-        ("status", a.status),
-        ("date_created__gte", a.date_created__gte),
-        ("date_created__lte", a.date_created__lte),
-        ("starts_at__gte", a.starts_at__gte),
-        ("starts_at__lte", a.starts_at__lte),
+        (
+            "date_created__gte",
+            a.date_created__gte.or(a.starts_at__gte),
+        ),
+        (
+            "date_created__lte",
+            a.date_created__lte.or(a.starts_at__lte),
+        ),
     ]);
+    let keep = filters(vec![("status", a.status)]);
     a.common
-        .run(&ctx, "/activity/meeting/", extra, MEETING)
+        .run(&ctx, "/activity/meeting/", extra, keep, MEETING)
         .await
 }
 
-/// Log a meeting on a lead. Times are ISO 8601. Returns the meeting.
+/// Close's API cannot create meetings: they come from synced Google or Microsoft
+/// calendars. This tool only says so; log the meeting with close_create_note_activity.
 #[derive(Deserialize, JsonSchema)]
+#[allow(dead_code)] // Klavis's arguments, accepted and unused.
 pub struct CreateMeeting {
     lead_id: String,
     starts_at: String,
     ends_at: String,
-    /// e.g. `upcoming`, `completed`, `canceled`
     status: Option<String>,
-    /// e.g. `[{"email": "jo@x.com", "contact_id": "cont_..."}]`
     attendees: Option<Vec<Map<String, Value>>>,
-    /// Notes, HTML
     user_note_html: Option<String>,
-    /// Outcome id (`outcome_...`)
     outcome_id: Option<String>,
     user_id: Option<String>,
     date_created: Option<String>,
 }
 
-async fn create_meeting(ctx: Ctx, a: CreateMeeting) -> Result<Value, ToolError> {
-    let mut b = Map::new();
-    b.insert("lead_id".into(), json!(non_empty(&a.lead_id, "lead_id")?));
-    b.insert(
-        "starts_at".into(),
-        json!(non_empty(&a.starts_at, "starts_at")?),
-    );
-    b.insert("ends_at".into(), json!(non_empty(&a.ends_at, "ends_at")?));
-    insert_opt(&mut b, "status", a.status);
-    insert_opt(&mut b, "attendees", a.attendees);
-    insert_opt(&mut b, "user_note_html", a.user_note_html);
-    insert_opt(&mut b, "outcome_id", a.outcome_id);
-    insert_opt(&mut b, "user_id", a.user_id);
-    insert_opt(&mut b, "date_created", a.date_created);
-    api::create(&ctx, "/activity/meeting/", &[], b, MEETING).await
+async fn create_meeting(_ctx: Ctx, _a: CreateMeeting) -> Result<Value, ToolError> {
+    Err(ToolError::invalid_input(
+        "Close's API has no way to create a meeting: meetings are synced from connected Google or Microsoft calendars. \
+         Schedule it in a synced calendar, or record it with close_create_note_activity (and close_update_meeting_activity to add notes to a synced one).",
+    ))
 }
 
 /// Update a meeting: times, status, attendees, notes or outcome. Returns the meeting.
@@ -976,7 +999,8 @@ async fn update_meeting(ctx: Ctx, a: UpdateMeeting) -> Result<Value, ToolError> 
     api::update(&ctx, &path, b, MEETING).await
 }
 
-/// List WhatsApp message activities, newest first. Returns `items` and `next_cursor`.
+/// List WhatsApp message activities, newest first. `direction` filters the page read.
+/// Returns `items` and `next_cursor`.
 #[derive(Deserialize, JsonSchema)]
 pub struct ListWhatsapp {
     #[serde(flatten)]
@@ -988,12 +1012,12 @@ pub struct ListWhatsapp {
 
 async fn list_whatsapp(ctx: Ctx, a: ListWhatsapp) -> Result<Value, ToolError> {
     let extra = filters(vec![
-        ("direction", dir(a.direction)),
         ("date_created__gte", a.date_created__gte),
         ("date_created__lte", a.date_created__lte),
     ]);
+    let keep = filters(vec![("direction", dir(a.direction))]);
     a.common
-        .run(&ctx, "/activity/whatsapp_message/", extra, WHATSAPP)
+        .run(&ctx, "/activity/whatsapp_message/", extra, keep, WHATSAPP)
         .await
 }
 

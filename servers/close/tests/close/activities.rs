@@ -200,92 +200,120 @@ async fn list_and_search_all_activities() {
 #[tokio::test]
 async fn per_type_lists_send_their_filters() {
     let s = setup().await;
-    let cases = [
-        (
-            "/activity/email/",
+    let mut inbound = email();
+    inbound["id"] = json!("acti_in");
+    inbound["direction"] = json!("incoming");
+    // Close filters by lead/contact/user and dates; direction is applied to the page.
+    call("GET", "/activity/email/")
+        .query("lead_id", "lead_1")
+        .query("contact_id", "cont_1")
+        .query("user_id", "user_1")
+        .query("_limit", "25")
+        .respond(&s.fake, 200, page(json!([email(), inbound]), true))
+        .await;
+    let v = s
+        .client
+        .call_ok(
             "close_list_email_activities",
             json!({"lead_id": "lead_1", "contact_id": "cont_1", "user_id": "user_1", "direction": "outbound"}),
-            vec![
-                ("lead_id", "lead_1"),
-                ("contact_id", "cont_1"),
-                ("user_id", "user_1"),
-                ("direction", "outbound"),
-            ],
-            email(),
-        ),
-        (
-            "/activity/call/",
+        )
+        .await;
+    assert_eq!(v["items"].as_array().unwrap().len(), 1, "{v}");
+    assert_eq!(v["items"][0]["id"], "acti_e1");
+    assert_eq!(v["next_cursor"], "2");
+
+    let call_obj = kinds()[1].3.clone();
+    let mut missed = call_obj.clone();
+    missed["disposition"] = json!("no-answer");
+    call("GET", "/activity/call/")
+        .query("lead_id", "lead_1")
+        .query("_limit", "25")
+        .respond(&s.fake, 200, page(json!([call_obj, missed]), false))
+        .await;
+    let v = s
+        .client
+        .call_ok(
             "close_list_call_activities",
-            json!({"lead_id": "lead_1", "direction": "inbound", "disposition": "answered"}),
-            vec![
-                ("lead_id", "lead_1"),
-                ("direction", "inbound"),
-                ("disposition", "answered"),
-            ],
-            email(),
-        ),
-        (
-            "/activity/sms/",
+            json!({"lead_id": "lead_1", "direction": "outbound", "disposition": "no-answer"}),
+        )
+        .await;
+    assert_eq!(v["items"].as_array().unwrap().len(), 1, "{v}");
+    assert_eq!(v["items"][0]["disposition"], "no-answer");
+
+    call("GET", "/activity/sms/")
+        .query("contact_id", "cont_1")
+        .query("_limit", "25")
+        .respond(&s.fake, 200, page(json!([sms()]), false))
+        .await;
+    let v = s
+        .client
+        .call_ok(
             "close_list_sms_activities",
-            json!({"contact_id": "cont_1", "direction": "outbound"}),
-            vec![("contact_id", "cont_1"), ("direction", "outbound")],
-            sms(),
-        ),
-        (
-            "/activity/meeting/",
+            json!({"contact_id": "cont_1", "direction": "inbound"}),
+        )
+        .await;
+    assert_eq!(v["items"], json!([]));
+
+    let meeting = kinds()[3].3.clone();
+    call("GET", "/activity/meeting/")
+        .query("lead_id", "lead_1")
+        .query("date_created__gte", "2026-01-05")
+        .query("date_created__lte", "2026-02-01")
+        .query("_limit", "25")
+        .respond(&s.fake, 200, page(json!([meeting.clone()]), false))
+        .await;
+    let v = s
+        .client
+        .call_ok(
             "close_list_meeting_activities",
-            json!({"lead_id": "lead_1", "status": "completed", "date_created__gte": "2026-01-01",
-                "date_created__lte": "2026-02-01", "starts_at__gte": "2026-01-05", "starts_at__lte": "2026-01-06"}),
-            vec![
-                ("lead_id", "lead_1"),
-                ("status", "completed"),
-                ("date_created__gte", "2026-01-01"),
-                ("date_created__lte", "2026-02-01"),
-                ("starts_at__gte", "2026-01-05"),
-                ("starts_at__lte", "2026-01-06"),
-            ],
-            note(),
-        ),
-        (
-            "/activity/whatsapp_message/",
+            json!({"lead_id": "lead_1", "status": "completed", "starts_at__gte": "2026-01-05",
+                "date_created__lte": "2026-02-01"}),
+        )
+        .await;
+    assert_eq!(v["items"][0]["id"], "acti_m1");
+    let err = s
+        .client
+        .call_err(
+            "close_list_meeting_activities",
+            json!({"date_created__gte": "2026-01-01", "starts_at__gte": "2026-01-05"}),
+        )
+        .await;
+    assert!(err.contains("same filter"), "{err}");
+
+    let wa = kinds()[4].3.clone();
+    call("GET", "/activity/whatsapp_message/")
+        .query("user_id", "user_1")
+        .query("date_created__gte", "2026-01-01")
+        .query("date_created__lte", "2026-02-01")
+        .query("_limit", "25")
+        .respond(&s.fake, 200, page(json!([wa]), false))
+        .await;
+    let v = s
+        .client
+        .call_ok(
             "close_list_whatsapp_activities",
             json!({"user_id": "user_1", "direction": "inbound", "date_created__gte": "2026-01-01", "date_created__lte": "2026-02-01"}),
-            vec![
-                ("user_id", "user_1"),
-                ("direction", "inbound"),
-                ("date_created__gte", "2026-01-01"),
-                ("date_created__lte", "2026-02-01"),
-            ],
-            note(),
-        ),
-        (
-            "/activity/note/",
+        )
+        .await;
+    assert_eq!(v["items"][0]["id"], "acti_w1");
+
+    call("GET", "/activity/note/")
+        .query("lead_id", "lead_1")
+        .query("user_id", "user_1")
+        .query("_limit", "3")
+        .query("_skip", "3")
+        .respond(&s.fake, 200, page(json!([note()]), true))
+        .await;
+    let v = s
+        .client
+        .call_ok(
             "close_list_note_activities",
             json!({"lead_id": "lead_1", "user_id": "user_1", "limit": 3, "skip": 3}),
-            vec![("lead_id", "lead_1"), ("user_id", "user_1")],
-            note(),
-        ),
-    ];
-    for (path, tool, args, query, item) in cases {
-        let mut e = call("GET", path);
-        for (k, v) in &query {
-            e = e.query(k, v);
-        }
-        let (limit, skip) = if tool == "close_list_note_activities" {
-            ("3", Some("3"))
-        } else {
-            ("25", None)
-        };
-        e = e.query("_limit", limit);
-        if let Some(sk) = skip {
-            e = e.query("_skip", sk);
-        }
-        e.respond(&s.fake, 200, page(json!([item.clone()]), true))
-            .await;
-        let v = s.client.call_ok(tool, args).await;
-        assert_eq!(v["items"][0]["id"], item["id"], "{tool}");
-        assert!(v["next_cursor"].is_string(), "{tool}: {v}");
-    }
+        )
+        .await;
+    assert_eq!(v["items"][0]["note"], "Budget approved");
+    assert_eq!(v["next_cursor"], "4");
+
     let err = s
         .client
         .call_err(
@@ -463,43 +491,56 @@ async fn sms_create_update_send() {
 }
 
 #[tokio::test]
-async fn meetings_create_update() {
+async fn meetings_cannot_be_created_but_can_be_updated() {
     let s = setup().await;
     let obj = kinds()[3].3.clone();
-    call("POST", "/activity/meeting/")
-        .json_body(json!({"lead_id": "lead_1", "starts_at": "2026-04-01T10:00:00+00:00", "ends_at": "2026-04-01T10:30:00+00:00",
-            "status": "completed", "attendees": [{"email": "b@wayne.example"}], "user_note_html": "<p>Went well</p>",
-            "outcome_id": "outcome_1", "user_id": "user_1", "date_created": "2026-04-01T09:00:00+00:00"}))
-        .respond(&s.fake, 200, obj.clone())
-        .await;
-    let v = s
+    // No request reaches Close: its API has no meeting creation.
+    let err = s
         .client
-        .call_ok(
+        .call_err(
             "close_create_meeting_activity",
-            json!({"lead_id": "lead_1", "starts_at": "2026-04-01T10:00:00+00:00", "ends_at": "2026-04-01T10:30:00+00:00",
-                "status": "completed", "attendees": [{"email": "b@wayne.example"}], "user_note_html": "<p>Went well</p>",
-                "outcome_id": "outcome_1", "user_id": "user_1", "date_created": "2026-04-01T09:00:00+00:00"}),
+            json!({"lead_id": "lead_1", "starts_at": "2026-04-01T10:00:00+00:00", "ends_at": "2026-04-01T10:30:00+00:00"}),
         )
         .await;
-    assert_eq!(v["title"], "Pricing review");
+    assert!(
+        err.contains("no way to create a meeting") && err.contains("close_create_note_activity"),
+        "{err}"
+    );
+    assert!(
+        s.fake
+            .received_requests()
+            .await
+            .unwrap_or_default()
+            .is_empty()
+    );
     call("PUT", "/activity/meeting/acti_m1/")
         .json_body(json!({"outcome_id": "outcome_2", "user_note_html": "<p>Next steps</p>"}))
         .respond(&s.fake, 200, obj)
         .await;
-    s.client
+    let v = s
+        .client
         .call_ok(
             "close_update_meeting_activity",
             json!({"meeting_id": "acti_m1", "outcome_id": "outcome_2", "user_note_html": "<p>Next steps</p>"}),
         )
         .await;
+    assert_eq!(v["title"], "Pricing review");
+    call("PUT", "/activity/meeting/acti_m2/")
+        .any_body()
+        .respond(
+            &s.fake,
+            403,
+            json!({"error": "Only the Notetaker can update this meeting."}),
+        )
+        .await;
     let err = s
         .client
         .call_err(
-            "close_create_meeting_activity",
-            json!({"lead_id": "lead_1", "starts_at": "", "ends_at": "x"}),
+            "close_update_meeting_activity",
+            json!({"meeting_id": "acti_m2", "user_note_html": "x"}),
         )
         .await;
-    assert!(err.contains("starts_at"), "{err}");
+    assert!(err.contains("Only the Notetaker"), "{err}");
 }
 
 #[tokio::test]
