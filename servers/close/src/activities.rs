@@ -635,6 +635,16 @@ pub enum Direction {
     Outbound,
 }
 
+/// WhatsApp messages say `incoming`/`outgoing`; Klavis's `inbound`/`outbound` are accepted.
+#[derive(Deserialize, Serialize, JsonSchema, Clone, Copy)]
+#[serde(rename_all = "snake_case")]
+pub enum WaDirection {
+    #[serde(alias = "inbound")]
+    Incoming,
+    #[serde(alias = "outbound")]
+    Outgoing,
+}
+
 fn dir(d: Option<Direction>) -> Option<String> {
     d.map(|d| mcp_shared::json::enum_str(&d))
 }
@@ -1005,7 +1015,7 @@ async fn update_meeting(ctx: Ctx, a: UpdateMeeting) -> Result<Value, ToolError> 
 pub struct ListWhatsapp {
     #[serde(flatten)]
     common: ListCommon,
-    direction: Option<Direction>,
+    direction: Option<WaDirection>,
     date_created__gte: Option<String>,
     date_created__lte: Option<String>,
 }
@@ -1015,7 +1025,10 @@ async fn list_whatsapp(ctx: Ctx, a: ListWhatsapp) -> Result<Value, ToolError> {
         ("date_created__gte", a.date_created__gte),
         ("date_created__lte", a.date_created__lte),
     ]);
-    let keep = filters(vec![("direction", dir(a.direction))]);
+    let keep = filters(vec![(
+        "direction",
+        a.direction.map(|d| mcp_shared::json::enum_str(&d)),
+    )]);
     a.common
         .run(&ctx, "/activity/whatsapp_message/", extra, keep, WHATSAPP)
         .await
@@ -1028,17 +1041,17 @@ pub struct CreateWhatsapp {
     /// The message's id in WhatsApp
     external_whatsapp_message_id: String,
     message_markdown: String,
-    direction: Option<Direction>,
+    direction: Option<WaDirection>,
     /// Files already uploaded to Close: `[{"url", "filename", "content_type"}]`
     attachments: Option<Vec<Map<String, Value>>>,
     /// URL of the message in the integration
     integration_link: Option<String>,
-    /// external_whatsapp_message_id of the message this answers
+    /// Close activity id (`acti_...`) of the WhatsApp message this replies to
     response_to_id: Option<String>,
     user_id: Option<String>,
     contact_id: Option<String>,
     date_created: Option<String>,
-    /// Also show an inbound message in the user's inbox
+    /// With `incoming`: also notify the user's inbox
     send_to_inbox: Option<bool>,
 }
 

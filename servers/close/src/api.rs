@@ -268,13 +268,10 @@ pub async fn data_search(
     }))
 }
 
-/// A text condition on a field of leads or contacts (words starting with `value`).
-pub fn text_condition(object_type: &str, field: &str, value: &str) -> Value {
-    json!({
-        "type": "field_condition",
-        "field": {"type": "regular_field", "object_type": object_type, "field_name": field},
-        "condition": {"type": "text", "mode": "beginning_of_words", "value": value},
-    })
+/// A full-text query: objects with words starting with `value` in any field (as in
+/// Close's search box).
+pub fn text_query(value: &str) -> Value {
+    json!({"type": "text", "mode": "beginning_of_words", "value": value})
 }
 
 /// A condition that a reference field is one of these ids.

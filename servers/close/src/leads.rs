@@ -150,8 +150,8 @@ async fn get_lead(ctx: Ctx, a: GetLead) -> Result<Value, ToolError> {
     }
 }
 
-/// Search leads by name (words starting with `query`), optionally with one status, through
-/// Close's Advanced Filtering. Returns `items` and `next_cursor`.
+/// Search leads whose name, contacts, emails, phones or other text have words starting
+/// with `query`, optionally with one status (Close's Advanced Filtering). Returns `items` and `next_cursor`.
 #[derive(Deserialize, JsonSchema)]
 pub struct SearchLeads {
     query: String,
@@ -185,7 +185,7 @@ async fn lead_search(
 ) -> Result<Value, ToolError> {
     let mut qs = Vec::new();
     if let Some(q) = query {
-        qs.push(api::text_condition("lead", "name", q));
+        qs.push(api::text_query(q));
     }
     if let Some(s) = status_id.map(str::trim).filter(|s| !s.is_empty()) {
         qs.push(api::reference_condition(
@@ -238,7 +238,7 @@ pub struct ListLeads {
     limit: Option<Count>,
     /// Leads to skip (prefer `cursor`)
     skip: Option<Count>,
-    /// Lead name words to match
+    /// Text to match, as in close_search_leads
     query: Option<String>,
     status_id: Option<String>,
     /// `next_cursor` of the previous page
@@ -306,8 +306,8 @@ async fn get_contact(ctx: Ctx, a: GetContact) -> Result<Value, ToolError> {
     api::get(&ctx, &path, CONTACT).await
 }
 
-/// Search contacts by name (words starting with `query`), optionally on one lead, through
-/// Close's Advanced Filtering. Returns `items` and `next_cursor`.
+/// Search contacts whose name, title, emails or phones have words starting with `query`,
+/// optionally on one lead (Close's Advanced Filtering). Returns `items` and `next_cursor`.
 #[derive(Deserialize, JsonSchema)]
 pub struct SearchContacts {
     query: String,
@@ -320,11 +320,7 @@ pub struct SearchContacts {
 }
 
 async fn search_contacts(ctx: Ctx, a: SearchContacts) -> Result<Value, ToolError> {
-    let mut qs = vec![api::text_condition(
-        "contact",
-        "name",
-        non_empty(&a.query, "query")?,
-    )];
+    let mut qs = vec![api::text_query(non_empty(&a.query, "query")?)];
     if let Some(l) = a
         .lead_id
         .as_deref()

@@ -28,7 +28,7 @@ fn kinds() -> Vec<(&'static str, &'static str, &'static str, Value)> {
             "whatsapp",
             "whatsapp_id",
             json!({"id": "acti_w1", "_type": "WhatsAppMessage",
-            "lead_id": "lead_1", "direction": "inbound", "message_markdown": "Hi *there*",
+            "lead_id": "lead_1", "direction": "incoming", "message_markdown": "Hi *there*",
             "external_whatsapp_message_id": "wamid.1", "organization_id": "orga_1", "date_created": "2026-04-01T09:00:00+00:00"}),
         ),
         ("note", "note", "note_id", note()),
@@ -550,7 +550,7 @@ async fn whatsapp_create_update() {
     call("POST", "/activity/whatsapp_message/")
         .query("send_to_inbox", "true")
         .json_body(json!({"lead_id": "lead_1", "external_whatsapp_message_id": "wamid.1", "message_markdown": "Hi *there*",
-            "direction": "inbound", "contact_id": "cont_1", "integration_link": "https://wa.example/1"}))
+            "direction": "incoming", "contact_id": "cont_1", "integration_link": "https://wa.example/1"}))
         .respond(&s.fake, 200, obj.clone())
         .await;
     let v = s

@@ -182,8 +182,7 @@ async fn search_leads_by_name() {
     call("POST", "/data/search/")
         .json_body(json!({"query": {"type": "and", "queries": [
             {"type": "object_type", "object_type": "lead"},
-            {"type": "field_condition", "field": {"type": "regular_field", "object_type": "lead", "field_name": "name"},
-             "condition": {"type": "text", "mode": "beginning_of_words", "value": "wayne"}}]},
+            {"type": "text", "mode": "beginning_of_words", "value": "wayne"}]},
             "_limit": 5, "cursor": "c1",
             "_fields": {"lead": ["id", "display_name", "status_label", "url", "date_updated"]}}))
         .respond(&s.fake, 200, json!({"data": [{"__object_type": "lead", "id": "lead_1", "display_name": "Wayne", "status_label": "Potential"}], "cursor": "c2"}))
@@ -265,8 +264,7 @@ async fn contacts() {
     call("POST", "/data/search/")
         .json_body(json!({"query": {"type": "and", "queries": [
             {"type": "object_type", "object_type": "contact"},
-            {"type": "field_condition", "field": {"type": "regular_field", "object_type": "contact", "field_name": "name"},
-             "condition": {"type": "text", "mode": "beginning_of_words", "value": "bruce"}},
+            {"type": "text", "mode": "beginning_of_words", "value": "bruce"},
             {"type": "field_condition", "field": {"type": "regular_field", "object_type": "contact", "field_name": "lead_id"},
              "condition": {"type": "reference", "reference_type": "lead", "object_ids": ["lead_1"]}}]},
             "_limit": 25, "_fields": {"contact": ["id", "lead_id", "display_name", "title", "emails", "phones"]}}))
