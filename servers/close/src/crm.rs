@@ -69,6 +69,13 @@ pub fn tools() -> Vec<ToolDef> {
         )
         .toolset("opportunities"),
         tool(
+            "close_list_opportunities",
+            "List opportunities",
+            Effect::Read,
+            list_opportunities,
+        )
+        .toolset("opportunities"),
+        tool(
             "close_get_opportunity",
             "Get opportunity",
             Effect::Read,
@@ -187,6 +194,57 @@ async fn create_opportunity(ctx: Ctx, a: CreateOpportunity) -> Result<Value, Too
     let mut b = a.fields.body()?;
     b.insert("lead_id".into(), json!(non_empty(&a.lead_id, "lead_id")?));
     api::create(&ctx, "/opportunity/", &[], b, OPPORTUNITY).await
+}
+
+#[derive(Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum StatusType {
+    Active,
+    Won,
+    Lost,
+}
+
+/// List opportunities, newest first, a page at a time. Returns `items` and `next_cursor`.
+#[derive(Deserialize, JsonSchema)]
+pub struct ListOpportunities {
+    /// 1-100
+    #[schemars(extend("default" = 25))]
+    limit: Option<Count>,
+    lead_id: Option<String>,
+    /// Owner (`user_...`)
+    user_id: Option<String>,
+    status_id: Option<String>,
+    status_type: Option<StatusType>,
+    /// `next_cursor` of the previous page
+    cursor: Option<String>,
+}
+
+async fn list_opportunities(ctx: Ctx, a: ListOpportunities) -> Result<Value, ToolError> {
+    let mut q = Vec::new();
+    for (k, v) in [
+        ("lead_id", a.lead_id),
+        ("user_id", a.user_id),
+        ("status_id", a.status_id),
+        (
+            "status_type",
+            a.status_type.as_ref().map(mcp_shared::json::enum_str),
+        ),
+    ] {
+        if let Some(v) = v.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty()) {
+            q.push((k, v));
+        }
+    }
+    q.push(("_order_by", "-date_created".to_owned()));
+    api::list(
+        &ctx,
+        "/opportunity/",
+        q,
+        a.limit,
+        None,
+        a.cursor.as_deref(),
+        OPPORTUNITY,
+    )
+    .await
 }
 
 /// Get an opportunity: status, value, confidence, close date, note and lead.

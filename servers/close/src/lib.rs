@@ -5,6 +5,7 @@
 
 mod activities;
 mod api;
+mod config;
 mod crm;
 mod leads;
 
@@ -32,6 +33,11 @@ pub const TOOLSETS: &[Toolset] = &[
         default: true,
     },
     Toolset {
+        name: "config",
+        description: "Lead statuses, pipelines and custom fields.",
+        default: true,
+    },
+    Toolset {
         name: "users",
         description: "The current user and the organization's users.",
         default: true,
@@ -42,6 +48,7 @@ fn tools() -> Vec<ToolDef> {
     let mut t = leads::tools();
     t.extend(crm::tools());
     t.extend(activities::tools());
+    t.extend(config::tools());
     t
 }
 

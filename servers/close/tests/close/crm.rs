@@ -94,6 +94,46 @@ async fn opportunities() {
     assert!(err.contains("lead_id: Object does not exist."), "{err}");
 }
 
+#[tokio::test]
+async fn list_opportunities() {
+    let s = setup().await;
+    call("GET", "/opportunity/")
+        .query("lead_id", "lead_1")
+        .query("status_type", "won")
+        .query("_order_by", "-date_created")
+        .query("_limit", "25")
+        .query("_skip", "25")
+        .respond(
+            &s.fake,
+            200,
+            json!({"data": [opportunity()], "has_more": false, "total_results": 26,
+            "total_value_one_time": 0, "total_value_monthly": 50000}),
+        )
+        .await;
+    let v = s
+        .client
+        .call_ok(
+            "close_list_opportunities",
+            json!({"lead_id": "lead_1", "status_type": "won", "cursor": "25"}),
+        )
+        .await;
+    assert_eq!(v["items"][0]["value"], 50000);
+    assert_eq!(v["next_cursor"], json!(null));
+    call("GET", "/opportunity/")
+        .query("_order_by", "-date_created")
+        .query("_limit", "25")
+        .respond(&s.fake, 401, json!({"error": "The API key is invalid."}))
+        .await;
+    let err = s
+        .client
+        .call_err("close_list_opportunities", json!({}))
+        .await;
+    assert!(
+        err.contains("401") && err.contains("The API key is invalid."),
+        "{err}"
+    );
+}
+
 fn task() -> serde_json::Value {
     json!({"id": "task_1", "_type": "lead", "lead_id": "lead_1", "lead_name": "Wayne", "text": "Call back",
         "assigned_to": "user_1", "assigned_to_name": "Jo", "date": "2026-05-01", "due_date": "2026-05-01",
