@@ -306,8 +306,8 @@ async fn get_contact(ctx: Ctx, a: GetContact) -> Result<Value, ToolError> {
     api::get(&ctx, &path, CONTACT).await
 }
 
-/// Search contacts whose name, title, emails or phones have words starting with `query`,
-/// optionally on one lead (Close's Advanced Filtering). Returns `items` and `next_cursor`.
+/// Search contacts whose name, title, emails or phones have words starting with `query`
+/// (Close's Advanced Filtering); with `lead_id`, that lead's contacts containing it. Returns `items` and `next_cursor`.
 #[derive(Deserialize, JsonSchema)]
 pub struct SearchContacts {
     query: String,
@@ -320,24 +320,33 @@ pub struct SearchContacts {
 }
 
 async fn search_contacts(ctx: Ctx, a: SearchContacts) -> Result<Value, ToolError> {
-    let mut qs = vec![api::text_query(non_empty(&a.query, "query")?)];
-    if let Some(l) = a
+    let q = non_empty(&a.query, "query")?;
+    let lead = a
         .lead_id
         .as_deref()
         .map(str::trim)
-        .filter(|l| !l.is_empty())
-    {
-        qs.push(api::reference_condition("contact", "lead_id", "lead", l));
-    }
-    api::data_search(
-        &ctx,
-        "contact",
-        qs,
-        a.limit,
-        a.cursor.as_deref(),
-        CONTACT_ROW,
-    )
-    .await
+        .filter(|l| !l.is_empty());
+    let Some(lead) = lead else {
+        let qs = vec![api::text_query(q)];
+        let cursor = a.cursor.as_deref();
+        return api::data_search(&ctx, "contact", qs, a.limit, cursor, CONTACT_ROW).await;
+    };
+    // One lead's contacts: Close lists them (`GET /contact/?lead_id=`); match them here.
+    let want = api::page_size(a.limit)? as usize;
+    let query = [("lead_id", lead.to_owned()), ("_limit", "100".to_owned())];
+    let v = api::get_raw(&ctx, "/contact/", &query).await?;
+    let needle = q.to_lowercase();
+    let items: Vec<Value> = v
+        .get("data")
+        .and_then(Value::as_array)
+        .map(|a| a.as_slice())
+        .unwrap_or_default()
+        .iter()
+        .filter(|c| c.to_string().to_lowercase().contains(&needle))
+        .take(want)
+        .map(|c| api::trim(c, CONTACT_ROW))
+        .collect();
+    Ok(json!({"items": items, "next_cursor": null}))
 }
 
 /// Update a contact. `emails`/`phones` replace the whole list. Returns the contact.

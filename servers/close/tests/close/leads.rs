@@ -264,20 +264,40 @@ async fn contacts() {
     call("POST", "/data/search/")
         .json_body(json!({"query": {"type": "and", "queries": [
             {"type": "object_type", "object_type": "contact"},
-            {"type": "text", "mode": "beginning_of_words", "value": "bruce"},
-            {"type": "field_condition", "field": {"type": "regular_field", "object_type": "contact", "field_name": "lead_id"},
-             "condition": {"type": "reference", "reference_type": "lead", "object_ids": ["lead_1"]}}]},
+            {"type": "text", "mode": "beginning_of_words", "value": "bruce"}]},
             "_limit": 25, "_fields": {"contact": ["id", "lead_id", "display_name", "title", "emails", "phones"]}}))
-        .respond(&s.fake, 200, json!({"data": [{"__object_type": "contact", "id": "cont_1", "lead_id": "lead_1", "display_name": "Bruce Wayne"}], "cursor": null}))
+        .respond(&s.fake, 200, json!({"data": [{"__object_type": "contact", "id": "cont_1", "lead_id": "lead_1", "display_name": "Bruce Wayne"}], "cursor": "n2"}))
+        .await;
+    let v = s
+        .client
+        .call_ok("close_search_contacts", json!({"query": "bruce"}))
+        .await;
+    assert_eq!(v["items"][0]["id"], "cont_1");
+    assert_eq!(v["next_cursor"], "n2");
+
+    let mut alfred = contact();
+    alfred["id"] = json!("cont_2");
+    alfred["name"] = json!("Alfred");
+    alfred["display_name"] = json!("Alfred");
+    alfred["title"] = json!("Butler");
+    alfred["emails"] = json!([]);
+    alfred["phones"] = json!([]);
+    call("GET", "/contact/")
+        .query("lead_id", "lead_1")
+        .query("_limit", "100")
+        .respond(&s.fake, 200, page(json!([contact(), alfred]), false))
         .await;
     let v = s
         .client
         .call_ok(
             "close_search_contacts",
-            json!({"query": "bruce", "lead_id": "lead_1"}),
+            json!({"query": "BUTLER", "lead_id": "lead_1"}),
         )
         .await;
-    assert_eq!(v["items"][0]["id"], "cont_1");
+    assert_eq!(
+        v,
+        json!({"items": [{"id": "cont_2", "lead_id": "lead_1", "display_name": "Alfred", "title": "Butler", "emails": [], "phones": []}], "next_cursor": null})
+    );
 
     call("GET", "/contact/cont_9/")
         .respond(&s.fake, 404, not_found())
