@@ -516,11 +516,42 @@ fn table(n: &Value) -> String {
     out.join("\n")
 }
 
+/// Inline nodes; consecutive text nodes with the same link are one Markdown link.
 fn inlines(nodes: &[Value]) -> String {
-    nodes.iter().map(inline).collect()
+    let mut out = String::new();
+    let mut i = 0;
+    while i < nodes.len() {
+        match link_of(&nodes[i]) {
+            Some(href) => {
+                let mut text = String::new();
+                while i < nodes.len() && link_of(&nodes[i]) == Some(href) {
+                    text.push_str(&inline(&nodes[i], false));
+                    i += 1;
+                }
+                out.push_str(&format!("[{text}]({href})"));
+            }
+            None => {
+                out.push_str(&inline(&nodes[i], true));
+                i += 1;
+            }
+        }
+    }
+    out
 }
 
-fn inline(n: &Value) -> String {
+/// The `href` of a text node's link mark.
+fn link_of(n: &Value) -> Option<&str> {
+    if kind(n) != "text" {
+        return None;
+    }
+    n.get("marks")
+        .and_then(Value::as_array)?
+        .iter()
+        .find(|m| kind(m) == "link")
+        .and_then(|m| attr_str(m, "href"))
+}
+
+fn inline(n: &Value, with_link: bool) -> String {
     match kind(n) {
         "text" => {
             let mut s = n
@@ -547,10 +578,11 @@ fn inline(n: &Value) -> String {
             if has("strike") {
                 s = format!("~~{s}~~");
             }
-            if let Some(href) = marks
-                .iter()
-                .find(|m| kind(m) == "link")
-                .and_then(|m| attr_str(m, "href"))
+            if with_link
+                && let Some(href) = marks
+                    .iter()
+                    .find(|m| kind(m) == "link")
+                    .and_then(|m| attr_str(m, "href"))
             {
                 s = format!("[{s}]({href})");
             }

@@ -126,3 +126,31 @@ fn empty_markdown_is_an_empty_doc() {
         json!({"type": "doc", "version": 1, "content": []})
     );
 }
+
+#[test]
+fn code_inside_a_list_item_and_code_links() {
+    let md = "1. run\n   ```sh\n   make\n   ```\n2. [`docs` here](https://x.y)";
+    let doc = markdown_to_adf(md);
+    let items = &doc["content"][0]["content"];
+    assert_eq!(items[0]["content"][1]["type"], "codeBlock");
+    assert_eq!(items[0]["content"][1]["content"][0]["text"], "make");
+    assert_eq!(
+        items[1]["content"][0]["content"][0]["marks"],
+        json!([{"type": "link", "attrs": {"href": "https://x.y"}}, {"type": "code"}])
+    );
+    assert_eq!(adf_to_markdown(&doc), md);
+}
+
+#[test]
+fn a_table_without_header_gets_an_empty_one() {
+    let doc = json!({"type": "doc", "version": 1, "content": [{"type": "table", "content": [
+        {"type": "tableRow", "content": [
+            {"type": "tableCell", "content": [{"type": "paragraph", "content": [{"type": "text", "text": "a|b"}]}]},
+            {"type": "tableCell", "content": [{"type": "paragraph", "content": [{"type": "text", "text": "one"}, {"type": "hardBreak"}, {"type": "text", "text": "two"}]}]}
+        ]}
+    ]}]});
+    assert_eq!(
+        adf_to_markdown(&doc),
+        "|  |  |\n| --- | --- |\n| a\\|b | one<br>two |"
+    );
+}
