@@ -122,7 +122,7 @@ pub const JIRA: [TenantUrl; 2] = urls(
 /// Confluence's tenant URLs (the wiki lives under `/wiki` on the site).
 pub const CONFLUENCE: [TenantUrl; 2] = urls(
     "https://{site}.atlassian.net/wiki",
-    "https://api.atlassian.com/ex/confluence/{cloud_id|selected_cloud_id}",
+    "https://api.atlassian.com/ex/confluence/{cloud_id|selected_cloud_id}/wiki",
 );
 
 #[cfg(test)]

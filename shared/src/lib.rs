@@ -10,6 +10,7 @@
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+pub mod adf;
 pub mod atlassian;
 pub mod auth;
 pub mod content;

@@ -36,14 +36,6 @@ fn tools() -> Vec<ToolDef> {
     t
 }
 
-/// The site (API token) or the cloud gateway (OAuth). Confluence's API is under `/wiki` on
-/// both: the gateway's is `https://api.atlassian.com/ex/confluence/{cloud_id}/wiki/api/v2/...`,
-/// so the gateway template ends in `/wiki` here (`atlassian::CONFLUENCE` stops before it).
-const BASES: [mcp_shared::TenantUrl; 2] = atlassian::urls(
-    "https://{site}.atlassian.net/wiki",
-    "https://api.atlassian.com/ex/confluence/{cloud_id|selected_cloud_id}/wiki",
-);
-
 pub static SPEC: ServerSpec = ServerSpec {
     service: "confluence",
     display_name: "Confluence",
@@ -52,7 +44,7 @@ pub static SPEC: ServerSpec = ServerSpec {
     description: "Confluence Cloud pages, spaces, attachments and CQL search for AI agents.",
     instructions: "Pages and spaces are named by numeric id; a space also by its key. Page content is Markdown in and out. \
         List tools return next_pagination_token: pass it as pagination_token for the next page.",
-    base: mcp_shared::Base::Tenant(&BASES),
+    base: mcp_shared::Base::Tenant(&atlassian::CONFLUENCE),
     auth: atlassian::AUTH,
     credential_env: &[
         ("CONFLUENCE_ACCESS_TOKEN", "access_token"),

@@ -4,7 +4,6 @@
 //! `api.atlassian.com/ex/jira/{cloud_id}`) or a site + email + API token. Descriptions and
 //! comments are Markdown in and out (Atlassian Document Format on the wire, see [`adf`]).
 
-pub mod adf;
 mod agile;
 mod api;
 mod issues;

@@ -3,6 +3,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod acme;
+mod adf;
 mod auth;
 mod bad_input;
 mod connector;

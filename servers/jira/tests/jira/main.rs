@@ -2,7 +2,6 @@
 //! through a real MCP client.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod adf;
 mod agile;
 mod common;
 mod issues;

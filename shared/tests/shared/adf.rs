@@ -1,6 +1,6 @@
 //! The ADF <-> Markdown converter on tables, lists, code, links and mentions.
 
-use jira_mcp_server::adf::{adf_to_markdown, is_adf, markdown_to_adf};
+use mcp_shared::adf::{adf_to_markdown, is_adf, markdown_to_adf};
 use serde_json::{Value, json};
 
 #[test]

@@ -1,5 +1,5 @@
 //! Atlassian Document Format (ADF) <-> Markdown, for Jira descriptions and comments (and
-//! Confluence later): self-contained, nothing product-specific.
+//! Confluence page bodies): nothing product-specific.
 //!
 //! - [`markdown_to_adf`] parses CommonMark + GFM tables and strikethrough (pulldown-cmark) into
 //!   an ADF `doc`: paragraphs, headings, bullet and ordered lists, code blocks with their
