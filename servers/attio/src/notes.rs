@@ -44,7 +44,7 @@ fn note(n: &Value) -> Value {
 /// `query` (matched within each fetched page). Returns `items` and `next_cursor`.
 #[derive(Deserialize, JsonSchema)]
 pub struct SearchNotes {
-    /// Text to look for in title or content (case-insensitive)
+    /// Case-insensitive
     query: Option<String>,
     /// Notes fetched per page, 1-50
     #[schemars(extend("default" = 50))]
@@ -129,7 +129,7 @@ pub struct CreateNote {
     parent_record_id: String,
     /// Plain text
     title: String,
-    /// `\n` for line breaks; with markdown: headings, lists, bold, italic, links
+    /// Markdown: headings, lists, bold, italic, links
     content: String,
     #[schemars(extend("default" = "plaintext"))]
     format: Option<Format>,

@@ -63,7 +63,7 @@ pub fn tools() -> Vec<ToolDef> {
 
 const MAX_LIMIT: u64 = 500;
 
-/// The page arguments every search takes.
+// The page arguments every search takes.
 #[derive(Deserialize, JsonSchema)]
 pub struct Page {
     /// 1-500
@@ -74,7 +74,7 @@ pub struct Page {
     /// Records to skip; `cursor` wins
     #[schemars(extend("default" = 0))]
     offset: Option<Int>,
-    /// Attribute slug to sort by; prefix `-` for descending (`-created_at`)
+    /// Attribute slug; `-` prefix: descending
     sort: Option<String>,
 }
 
@@ -138,7 +138,7 @@ async fn search(
 }
 
 /// Search people by name or email (partial match) or exact email, or get one by record_id.
-/// Returns `items` (record_id, web_url, values) and `next_cursor`.
+/// Returns `items` and `next_cursor`.
 #[derive(Deserialize, JsonSchema)]
 pub struct SearchPeople {
     /// Part of a name or email address
@@ -166,7 +166,7 @@ async fn search_people(ctx: Ctx, a: SearchPeople) -> Result<Value, ToolError> {
 }
 
 /// Search companies by name or domain (partial match) or exact domain, or get one by
-/// record_id. Returns `items` (record_id, web_url, values) and `next_cursor`.
+/// record_id. Returns `items` and `next_cursor`.
 #[derive(Deserialize, JsonSchema)]
 pub struct SearchCompanies {
     /// Part of a name or domain
@@ -194,14 +194,14 @@ async fn search_companies(ctx: Ctx, a: SearchCompanies) -> Result<Value, ToolErr
 }
 
 /// Search deals by name (partial match), stage and value range, or get one by record_id.
-/// Returns `items` (record_id, web_url, values) and `next_cursor`.
+/// Returns `items` and `next_cursor`.
 #[derive(Deserialize, JsonSchema)]
 pub struct SearchDeals {
     /// Part of the deal name
     name: Option<String>,
-    /// Stage title, exactly as in the pipeline (`In Progress`)
+    /// Stage title (`In Progress`)
     stage: Option<String>,
-    /// Lowest deal value, in the deal's currency
+    /// Lowest deal value
     #[serde(rename = "minValue")]
     min_value: Option<f64>,
     /// Highest deal value
@@ -257,7 +257,7 @@ pub struct PersonFields {
     /// Full name (`Ada Lovelace`)
     name: Option<String>,
     email_addresses: Option<Vec<String>>,
-    /// Phone numbers in international format (`+15558675309`)
+    /// International format (`+15558675309`)
     phone_numbers: Option<Vec<String>>,
     job_title: Option<String>,
     description: Option<String>,

@@ -61,7 +61,7 @@ fn task(t: &Value) -> Value {
     v
 }
 
-/// A record the task is linked to.
+// A record the task is linked to.
 #[derive(Deserialize, JsonSchema)]
 pub struct Linked {
     /// Object slug (`people`, `companies`, `deals`)
@@ -73,7 +73,7 @@ pub struct Linked {
 /// new task.
 #[derive(Deserialize, JsonSchema)]
 pub struct CreateTask {
-    /// The task, plain text, up to 2000 characters
+    /// Up to 2000 characters
     content_plaintext: String,
     /// ISO 8601 (`2026-05-01T17:00:00Z`)
     deadline_at: Option<String>,
@@ -128,8 +128,8 @@ async fn create_task(ctx: Ctx, a: CreateTask) -> Result<Value, ToolError> {
     Ok(task(&data(v)))
 }
 
-/// List tasks, newest first, optionally only one member's, open or completed ones, or those
-/// linked to a record. Returns `items` and `next_cursor`.
+/// List tasks, newest first, optionally by assignee, completion or linked record. Returns
+/// `items` and `next_cursor`.
 #[derive(Deserialize, JsonSchema)]
 pub struct ListTasks {
     /// Workspace member email address or id
