@@ -276,10 +276,12 @@ fn person_values(p: PersonFields) -> Result<Map<String, Value>, ToolError> {
         v.insert("email_addresses".into(), json!(e));
     }
     if let Some(ph) = p.phone_numbers.as_deref() {
-        let ph: Vec<Value> = strings(ph)
-            .into_iter()
-            .map(|n| json!({ "original_phone_number": n }))
-            .collect();
+        let ph = strings(ph);
+        if let Some(bad) = ph.iter().find(|n| !n.starts_with('+')) {
+            return Err(ToolError::invalid_input(format!(
+                "phone number {bad:?} needs its country code, starting with + (e.g. +15558675309)"
+            )));
+        }
         v.insert("phone_numbers".into(), json!(ph));
     }
     if let Some(t) = p.job_title {

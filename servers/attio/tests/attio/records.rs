@@ -193,7 +193,7 @@ async fn create_person_sends_attio_values() {
         .json_body(json!({"data": {"values": {
             "name": [{"first_name": "Ada", "last_name": "King Lovelace", "full_name": "Ada King Lovelace"}],
             "email_addresses": [{"email_address": "ada@example.com"}],
-            "phone_numbers": [{"original_phone_number": "+15558675309"}],
+            "phone_numbers": ["+15558675309"],
             "job_title": [{"value": "Engineer"}],
             "description": [{"value": "First programmer"}]
         }}}))
@@ -209,6 +209,14 @@ async fn create_person_sends_attio_values() {
     assert_eq!(v["record_id"], PERSON);
     let err = s.client.call_err("attio_create_person", json!({})).await;
     assert!(err.contains("at least one"), "{err}");
+    let err = s
+        .client
+        .call_err(
+            "attio_create_person",
+            json!({"phone_numbers": ["5558675309"]}),
+        )
+        .await;
+    assert!(err.contains("country code"), "{err}");
 }
 
 #[tokio::test]
