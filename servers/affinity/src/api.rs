@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 
 /// Reads v2's `{"errors":[{"code","message"}]}` and v1's `{"errors":[...]}`, `{"message"}`
 /// or `{"error"}`.
-pub fn parse_error(status: u16, _headers: &http::HeaderMap, body: &Value) -> VendorError {
+pub fn parse_error(status: u16, headers: &http::HeaderMap, body: &Value) -> VendorError {
     let text = |v: &Value| -> Option<String> {
         match v {
             Value::String(s) => Some(s.trim().to_owned()),
@@ -42,15 +42,49 @@ pub fn parse_error(status: u16, _headers: &http::HeaderMap, body: &Value) -> Ven
         .and_then(Value::as_str)
         .map(str::to_owned);
     let hint = match status {
-        403 => Some("the API key's user lacks the permission for this data (v2 needs the \"Export data from Lists\" permission for list data)".to_owned()),
-        429 => Some("Affinity's per-minute or monthly quota (shared by v1 and v2) is used up; wait and retry".to_owned()),
+        403 => Some("the key's user lacks access to this record or an Affinity permission (list data needs \"Export data from Lists\", all persons \"Export All People directory\", all companies \"Export All Organizations directory\"); ask your Affinity admin".to_owned()),
         _ => None,
+    };
+    // The shared client words every 429's hint itself: say which limit it is in the message.
+    let message = if status == 429 {
+        Some(match message {
+            Some(m) => format!("{m} ({})", rate_limit_note(headers)),
+            None => rate_limit_note(headers),
+        })
+    } else {
+        message
     };
     VendorError {
         code,
         message,
         hint,
         ..VendorError::default()
+    }
+}
+
+/// What Affinity's rate-limit headers say about a 429: the monthly account quota (which
+/// waiting minutes does not fix) or the per-user minute limit, and when each resets.
+fn rate_limit_note(h: &http::HeaderMap) -> String {
+    let num = |k: &str| {
+        h.get(k)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.trim().parse::<u64>().ok())
+    };
+    match (
+        num("x-ratelimit-limit-org-remaining"),
+        num("x-ratelimit-limit-org-reset"),
+    ) {
+        (Some(0), reset) => format!(
+            "the account's monthly Affinity API quota (shared by v1 and v2) is used up{}; retrying now will not help",
+            reset.map_or(String::new(), |r| format!(
+                ", it resets in {} h",
+                r.div_ceil(3600)
+            ))
+        ),
+        _ => format!(
+            "Affinity's limit of requests per user per minute (shared by v1 and v2) was hit; retry in {} s",
+            num("x-ratelimit-limit-user-reset").unwrap_or(60)
+        ),
     }
 }
 

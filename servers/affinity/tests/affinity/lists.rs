@@ -220,3 +220,28 @@ async fn single_list_entry() {
         .await;
     assert!(err.contains("List entry 8 not found"), "{err}");
 }
+
+#[tokio::test]
+async fn monthly_quota_429_says_waiting_will_not_help() {
+    use mcp_testkit::wiremock::matchers::{method, path};
+    use mcp_testkit::wiremock::{Mock, ResponseTemplate};
+    let s = setup().await;
+    Mock::given(method("GET"))
+        .and(path("/v2/lists"))
+        .respond_with(
+            ResponseTemplate::new(429)
+                .insert_header("x-ratelimit-limit-org-remaining", "0")
+                .insert_header("x-ratelimit-limit-org-reset", "7200")
+                .set_body_json(
+                    json!({"errors": [{"code": "rate-limit", "message": "Rate limit exceeded"}]}),
+                ),
+        )
+        .mount(&s.fake)
+        .await;
+    let err = s
+        .client
+        .call_err("affinity_get_metadata_on_all_lists", json!({}))
+        .await;
+    assert!(err.contains("monthly Affinity API quota"), "{err}");
+    assert!(err.contains("resets in 2 h"), "{err}");
+}
