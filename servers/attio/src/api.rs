@@ -14,8 +14,8 @@ pub fn parse_error(status: u16, _headers: &http::HeaderMap, body: &Value) -> Ven
             .map(|s| s.trim().to_owned())
             .filter(|s| !s.is_empty())
     };
-    let hint = match (status, s("code").as_deref()) {
-        (_, Some("missing_scope" | "insufficient_scopes")) | (403, _) => Some(
+    let hint = match status {
+        403 => Some(
             "the API key or OAuth token lacks a scope this call needs; add it under Workspace settings > Developers in Attio."
                 .to_owned(),
         ),

@@ -353,8 +353,7 @@ async fn update(
     Ok(record(&data(v)))
 }
 
-/// Create a person. Fails with a uniqueness conflict when an email address is already
-/// taken. Returns the new record.
+/// Create a person. Returns the new record.
 #[derive(Deserialize, JsonSchema)]
 pub struct CreatePerson {
     #[serde(flatten)]
@@ -365,8 +364,7 @@ async fn create_person(ctx: Ctx, a: CreatePerson) -> Result<Value, ToolError> {
     create(&ctx, "people", person_values(a.fields)?).await
 }
 
-/// Create a company. Fails with a uniqueness conflict when a domain is already taken.
-/// Returns the new record.
+/// Create a company. Returns the new record.
 #[derive(Deserialize, JsonSchema)]
 pub struct CreateCompany {
     #[serde(flatten)]

@@ -220,14 +220,14 @@ async fn create_person_sends_attio_values() {
 }
 
 #[tokio::test]
-async fn create_person_conflict() {
+async fn create_person_vendor_error() {
     let s = setup().await;
     req("POST", "/objects/people/records")
         .json_body(json!({"data": {"values": {"email_addresses": [{"email_address": "ada@example.com"}]}}}))
         .respond(
             &s.fake,
-            409,
-            attio_error(409, "invalid_request_error", "uniqueness_conflict", "A record with the same email_addresses already exists."),
+            400,
+            attio_error(400, "invalid_request_error", "value_not_found", "Cannot find attribute with slug \"email_addresses\"."),
         )
         .await;
     let err = s
@@ -237,7 +237,8 @@ async fn create_person_conflict() {
             json!({"email_addresses": ["ada@example.com"]}),
         )
         .await;
-    assert!(err.contains("uniqueness_conflict"), "{err}");
+    assert!(err.contains("value_not_found"), "{err}");
+    assert!(err.contains("Cannot find attribute"), "{err}");
 }
 
 #[tokio::test]
