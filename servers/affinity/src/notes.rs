@@ -2,10 +2,10 @@
 
 use crate::api::{id, page_size, page_v1, v1};
 use mcp_shared::json::pick;
-use mcp_shared::{Count, Ctx, Effect, ToolDef, ToolError, tool};
+use mcp_shared::{Count, Ctx, Effect, Method, ToolDef, ToolError, non_empty, tool};
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::{Map, Value, json};
 
 pub fn tools() -> Vec<ToolDef> {
     vec![
@@ -17,6 +17,7 @@ pub fn tools() -> Vec<ToolDef> {
             single,
         )
         .toolset("notes"),
+        tool("affinity_create_note", "Create note", Effect::Write, create).toolset("notes"),
     ]
 }
 
@@ -86,4 +87,57 @@ async fn single(ctx: Ctx, a: Single) -> Result<Value, ToolError> {
     } else {
         json!(v)
     })
+}
+
+/// Add a note to persons, organizations and/or opportunities, or reply to a note (v1
+/// `POST /notes`). Returns the new note.
+#[derive(Deserialize, JsonSchema)]
+pub struct Create {
+    /// Plain text, or HTML with `html`
+    content: String,
+    person_ids: Option<Vec<Count>>,
+    organization_ids: Option<Vec<Count>>,
+    opportunity_ids: Option<Vec<Count>>,
+    /// The note this one replies to
+    parent_id: Option<Count>,
+    /// `content` is HTML (`<p>`, `<strong>`, `<em>`, `<ul>`...)
+    html: Option<bool>,
+}
+
+async fn create(ctx: Ctx, a: Create) -> Result<Value, ToolError> {
+    let mut body = Map::new();
+    let mut linked = a.parent_id.is_some();
+    for (k, ids) in [
+        ("person_ids", a.person_ids),
+        ("organization_ids", a.organization_ids),
+        ("opportunity_ids", a.opportunity_ids),
+    ] {
+        let ids: Vec<u64> = ids
+            .unwrap_or_default()
+            .into_iter()
+            .map(Count::get)
+            .collect();
+        if !ids.is_empty() {
+            linked = true;
+            body.insert(k.into(), json!(ids));
+        }
+    }
+    if !linked {
+        return Err(ToolError::invalid_input(
+            "give person_ids, organization_ids or opportunity_ids (or parent_id for a reply): a note must be on something",
+        ));
+    }
+    if let Some(p) = a.parent_id {
+        body.insert("parent_id".into(), json!(id(p, "parent_id")?));
+    }
+    body.insert("content".into(), json!(non_empty(&a.content, "content")?));
+    if a.html == Some(true) {
+        body.insert("type".into(), json!(2));
+    }
+    let v: Value = ctx
+        .api_authorized(crate::V1.name, Method::POST, "/notes")?
+        .json(&body)
+        .send_json()
+        .await?;
+    Ok(pick(&v, NOTE))
 }

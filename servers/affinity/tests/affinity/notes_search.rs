@@ -1,4 +1,5 @@
-use crate::{setup, v1};
+use crate::{BASIC, setup, v1};
+use mcp_testkit::expect;
 use serde_json::{Value, json};
 
 fn note() -> Value {
@@ -187,4 +188,44 @@ async fn specific_note_and_not_found() {
         .call_err("affinity_get_specific_note", json!({"note_id": 1}))
         .await;
     assert!(err.contains("Note not found"), "{err}");
+}
+
+#[tokio::test]
+async fn create_note() {
+    let s = setup().await;
+    expect("POST", "/notes")
+        .header("authorization", BASIC)
+        .json_body(json!({"person_ids": [38706, 624289], "organization_ids": [120611418], "content": "<p>Met <strong>Jane</strong></p>", "type": 2}))
+        .respond(&s.fake, 200, note())
+        .await;
+    let v = s
+        .client
+        .call_ok(
+            "affinity_create_note",
+            json!({"content": "<p>Met <strong>Jane</strong></p>", "person_ids": [38706, 624289], "organization_ids": [120611418], "html": true}),
+        )
+        .await;
+    assert_eq!(v["id"], 22984);
+    let err = s
+        .client
+        .call_err("affinity_create_note", json!({"content": "orphan"}))
+        .await;
+    assert!(err.contains("must be on something"), "{err}");
+    expect("POST", "/notes")
+        .header("authorization", BASIC)
+        .json_body(json!({"opportunity_ids": [999], "content": "x"}))
+        .respond(
+            &s.fake,
+            422,
+            json!({"errors": ["Opportunity 999 not found"]}),
+        )
+        .await;
+    let err = s
+        .client
+        .call_err(
+            "affinity_create_note",
+            json!({"content": "x", "opportunity_ids": [999]}),
+        )
+        .await;
+    assert!(err.contains("Opportunity 999 not found"), "{err}");
 }
