@@ -38,6 +38,7 @@ pub mod spec;
 pub mod state;
 pub mod switch;
 pub mod tenant;
+pub mod token_cache;
 pub mod tool;
 pub mod trace;
 pub mod types;
@@ -54,6 +55,7 @@ pub use server::McpServer;
 pub use spec::{ExtraApi, ServerFlag, ServerOption, ServerSpec, Settings, Toolset};
 pub use state::{Pools, State};
 pub use tenant::{Base, TenantUrl};
+pub use token_cache::TokenCache;
 pub use tool::{Effect, Output, ToolDef, ToolNames, ToolResult, tool};
 pub use types::{Count, Int, non_empty};
 pub use upstream::{

@@ -3,9 +3,7 @@
 //! token (client credentials at `/api/oauth/token`), cached per account until shortly before
 //! it expires.
 
-use std::collections::HashMap;
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use mcp_shared::reexports::http::HeaderMap;
 use mcp_shared::{
@@ -136,25 +134,7 @@ pub fn error_parser(status: u16, headers: &HeaderMap, body: &Value) -> VendorErr
 }
 
 /// Access tokens by service account (client id and secret), with their expiry.
-#[derive(Default)]
-pub struct Tokens(Mutex<HashMap<String, (Secret, Instant)>>);
-
-impl Tokens {
-    fn get(&self, key: &str) -> Option<Secret> {
-        let map = self.0.lock().ok()?;
-        map.get(key)
-            .filter(|(_, until)| Instant::now() < *until)
-            .map(|(t, _)| t.clone())
-    }
-
-    fn put(&self, key: String, token: Secret, valid: Duration) {
-        if let Ok(mut map) = self.0.lock() {
-            let now = Instant::now();
-            map.retain(|_, (_, until)| now < *until);
-            map.insert(key, (token, now + valid));
-        }
-    }
-}
+pub use mcp_shared::TokenCache as Tokens;
 
 #[derive(Deserialize)]
 struct TokenReply {

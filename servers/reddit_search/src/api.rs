@@ -1,9 +1,8 @@
 //! Reddit helpers: the token exchange and its per-credential cache, authorised requests with
 //! a descriptive User-Agent, the error parser, listing and id helpers.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::sync::Arc;
+use std::time::Duration;
 
 use mcp_shared::json::{at, pick};
 use mcp_shared::reexports::http;
@@ -22,25 +21,7 @@ pub const MAX_LIMIT: u32 = 100;
 
 /// Process state: access tokens by credential set, with their expiry (never shared between
 /// different credentials: the key is the whole set).
-#[derive(Default)]
-pub struct Tokens(Mutex<HashMap<String, (Secret, Instant)>>);
-
-impl Tokens {
-    fn get(&self, key: &str) -> Option<Secret> {
-        let map = self.0.lock().ok()?;
-        map.get(key)
-            .filter(|(_, until)| Instant::now() < *until)
-            .map(|(t, _)| t.clone())
-    }
-
-    fn put(&self, key: String, token: Secret, valid: Duration) {
-        if let Ok(mut map) = self.0.lock() {
-            let now = Instant::now();
-            map.retain(|_, (_, until)| now < *until);
-            map.insert(key, (token, now + valid));
-        }
-    }
-}
+pub use mcp_shared::TokenCache as Tokens;
 
 pub fn make_state(_settings: &Settings) -> Result<State, String> {
     Ok(Arc::new(Tokens::default()))
