@@ -76,6 +76,18 @@ def fill(value, vendor: str, unreachable: str):
     return json.loads(text)
 
 
+def binary_of(service: str) -> str:
+    """The package and binary name (xtask's rule: a name that starts with a digit gets a prefix)."""
+    name = service.replace("_", "-")
+    return f"mcp-server-{name}" if name[:1].isdigit() else f"{name}-mcp-server"
+
+
+def env_prefix(service: str) -> str:
+    """`GITHUB` for github; `MCP_12306` for 12306 (a variable name cannot start with a digit)."""
+    upper = service.upper()
+    return f"MCP_{upper}" if upper[:1].isdigit() else upper
+
+
 def server_env(service: str, smoke: dict, vendor: str, unreachable: str) -> dict:
     env = {
         "PATH": os.environ.get("PATH", ""),
@@ -83,7 +95,7 @@ def server_env(service: str, smoke: dict, vendor: str, unreachable: str) -> dict
         "RUST_LOG": "warn",
     }
     if vendor:
-        env[f"{service.upper()}_API_BASE_URL"] = vendor
+        env[f"{env_prefix(service)}_API_BASE_URL"] = vendor
     env.update(fill(smoke.get("env", {}), vendor, unreachable))
     return env
 
@@ -130,7 +142,7 @@ async def exercise(target, smoke: dict, version: str, label: str) -> None:
 
 
 async def check_service(target_dir: Path, service: str) -> None:
-    binary = target_dir / "debug" / f"{service.replace('_', '-')}-mcp-server"
+    binary = target_dir / "debug" / binary_of(service)
     smoke = json.loads((ROOT / "servers" / service / "smoke.json").read_text())
     smoke["service"] = service
     upstream = smoke.get("upstream", "http")

@@ -29,7 +29,11 @@ SERVER=$1
 PORT=${2:-5077}
 [[ $SERVER =~ ^[a-z0-9_]+$ ]] || die "SERVER must be a snake_case service name, got '$SERVER'"
 if ! [[ $PORT =~ ^[0-9]+$ ]] || [ "$PORT" -lt 1 ] || [ "$PORT" -gt 65535 ]; then die "bad PORT '$PORT'"; fi
-BINARY=${BINARY:-${SERVER//_/-}-mcp-server}
+if [[ $SERVER =~ ^[0-9] ]]; then
+  BINARY=${BINARY:-mcp-server-${SERVER//_/-}}  # Cargo needs a letter first (12306)
+else
+  BINARY=${BINARY:-${SERVER//_/-}-mcp-server}
+fi
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
