@@ -1,6 +1,7 @@
 //! Companies (v1: organizations): v2 reads, v1 term search.
 
-use crate::api::{Query, id, one_v2, page_size, page_v1, page_v2, v1};
+use crate::api::{page_size, page_v1, v1};
+use crate::entity;
 use crate::lists::{Fields, Page};
 use mcp_shared::{Count, Ctx, Effect, ToolDef, ToolError, tool};
 use schemars::JsonSchema;
@@ -66,14 +67,7 @@ pub struct All {
 }
 
 async fn all(ctx: Ctx, a: All) -> Result<Value, ToolError> {
-    let mut q = a.fields.into_query(Some(a.page));
-    q.ids = a
-        .ids
-        .unwrap_or_default()
-        .into_iter()
-        .map(Count::get)
-        .collect();
-    page_v2(&ctx, "/v2/companies", q).await
+    entity::all(&ctx, "companies", a.page, a.ids, a.fields).await
 }
 
 /// One company with the fields asked for.
@@ -85,13 +79,7 @@ pub struct Single {
 }
 
 async fn single(ctx: Ctx, a: Single) -> Result<Value, ToolError> {
-    let cid = id(a.company_id, "company_id")?;
-    one_v2(
-        &ctx,
-        &format!("/v2/companies/{cid}"),
-        a.fields.into_query(None),
-    )
-    .await
+    entity::single(&ctx, "companies", a.company_id, "company_id", a.fields).await
 }
 
 /// The fields companies have (id, name, type, valueType), for `field_ids`. Returns `items`
@@ -103,12 +91,7 @@ pub struct FieldsMeta {
 }
 
 async fn fields(ctx: Ctx, a: FieldsMeta) -> Result<Value, ToolError> {
-    let q = Query {
-        cursor: a.page.cursor,
-        limit: a.page.limit,
-        ..Query::default()
-    };
-    page_v2(&ctx, "/v2/companies/fields", q).await
+    entity::fields_meta(&ctx, "companies", a.page).await
 }
 
 /// A company and a page.
@@ -120,13 +103,7 @@ pub struct OfCompany {
 }
 
 async fn of_company(ctx: &Ctx, a: OfCompany, what: &str) -> Result<Value, ToolError> {
-    let cid = id(a.company_id, "company_id")?;
-    let q = Query {
-        cursor: a.page.cursor,
-        limit: a.page.limit,
-        ..Query::default()
-    };
-    page_v2(ctx, &format!("/v2/companies/{cid}/{what}"), q).await
+    entity::related(ctx, "companies", a.company_id, "company_id", what, a.page).await
 }
 
 /// The lists a company is on. Returns `items` and `next_cursor`.

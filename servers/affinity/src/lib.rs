@@ -5,6 +5,7 @@
 
 mod api;
 mod companies;
+mod entity;
 mod lists;
 mod notes;
 mod opportunities;

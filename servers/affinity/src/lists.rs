@@ -71,6 +71,22 @@ pub struct Page {
     pub limit: Option<Count>,
 }
 
+impl Page {
+    /// A query for this page and nothing else.
+    pub fn into_query(self) -> Query {
+        Query {
+            cursor: self.cursor,
+            limit: self.limit,
+            ..Query::default()
+        }
+    }
+}
+
+/// Ids to send as repeated `ids` parameters.
+pub fn ids(v: Option<Vec<Count>>) -> Vec<u64> {
+    v.unwrap_or_default().into_iter().map(Count::get).collect()
+}
+
 /// The fields to return with each row: none unless asked.
 #[derive(Deserialize, JsonSchema)]
 pub struct Fields {
@@ -118,12 +134,7 @@ pub struct Lists {
 }
 
 async fn lists(ctx: Ctx, a: Lists) -> Result<Value, ToolError> {
-    let q = Query {
-        cursor: a.page.cursor,
-        limit: a.page.limit,
-        ..Query::default()
-    };
-    page_v2(&ctx, "/v2/lists", q).await
+    page_v2(&ctx, "/v2/lists", a.page.into_query()).await
 }
 
 /// One list's metadata.
@@ -147,12 +158,12 @@ pub struct ListFields {
 
 async fn list_fields(ctx: Ctx, a: ListFields) -> Result<Value, ToolError> {
     let lid = id(a.list_id, "list_id")?;
-    let q = Query {
-        cursor: a.page.cursor,
-        limit: a.page.limit,
-        ..Query::default()
-    };
-    page_v2(&ctx, &format!("/v2/lists/{lid}/fields"), q).await
+    page_v2(
+        &ctx,
+        &format!("/v2/lists/{lid}/fields"),
+        a.page.into_query(),
+    )
+    .await
 }
 
 /// One entry of a list, with its entity and the fields asked for.

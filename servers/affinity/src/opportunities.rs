@@ -1,7 +1,7 @@
 //! Opportunities: v2 reads, v1 term search.
 
 use crate::api::{Query, id, one_v2, page_size, page_v1, page_v2, v1};
-use crate::lists::Page;
+use crate::lists::{Page, ids};
 use mcp_shared::{Count, Ctx, Effect, ToolDef, ToolError, tool};
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -43,17 +43,8 @@ pub struct All {
 }
 
 async fn all(ctx: Ctx, a: All) -> Result<Value, ToolError> {
-    let q = Query {
-        cursor: a.page.cursor,
-        limit: a.page.limit,
-        ids: a
-            .ids
-            .unwrap_or_default()
-            .into_iter()
-            .map(Count::get)
-            .collect(),
-        ..Query::default()
-    };
+    let mut q = a.page.into_query();
+    q.ids = ids(a.ids);
     page_v2(&ctx, "/v2/opportunities", q).await
 }
 

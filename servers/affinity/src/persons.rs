@@ -1,6 +1,7 @@
 //! Persons: v2 reads, v1 term search.
 
-use crate::api::{Query, id, one_v2, page_size, page_v1, page_v2, v1};
+use crate::api::{page_size, page_v1, v1};
+use crate::entity;
 use crate::lists::{Fields, Page};
 use mcp_shared::{Count, Ctx, Effect, ToolDef, ToolError, tool};
 use schemars::JsonSchema;
@@ -60,14 +61,7 @@ pub struct All {
 }
 
 async fn all(ctx: Ctx, a: All) -> Result<Value, ToolError> {
-    let mut q = a.fields.into_query(Some(a.page));
-    q.ids = a
-        .ids
-        .unwrap_or_default()
-        .into_iter()
-        .map(Count::get)
-        .collect();
-    page_v2(&ctx, "/v2/persons", q).await
+    entity::all(&ctx, "persons", a.page, a.ids, a.fields).await
 }
 
 /// One person with the fields asked for.
@@ -79,13 +73,7 @@ pub struct Single {
 }
 
 async fn single(ctx: Ctx, a: Single) -> Result<Value, ToolError> {
-    let pid = id(a.person_id, "person_id")?;
-    one_v2(
-        &ctx,
-        &format!("/v2/persons/{pid}"),
-        a.fields.into_query(None),
-    )
-    .await
+    entity::single(&ctx, "persons", a.person_id, "person_id", a.fields).await
 }
 
 /// The fields persons have (id, name, type, valueType), for `field_ids`. Returns `items`
@@ -97,12 +85,7 @@ pub struct FieldsMeta {
 }
 
 async fn fields(ctx: Ctx, a: FieldsMeta) -> Result<Value, ToolError> {
-    let q = Query {
-        cursor: a.page.cursor,
-        limit: a.page.limit,
-        ..Query::default()
-    };
-    page_v2(&ctx, "/v2/persons/fields", q).await
+    entity::fields_meta(&ctx, "persons", a.page).await
 }
 
 /// A person and a page.
@@ -114,13 +97,7 @@ pub struct OfPerson {
 }
 
 async fn of_person(ctx: &Ctx, a: OfPerson, what: &str) -> Result<Value, ToolError> {
-    let pid = id(a.person_id, "person_id")?;
-    let q = Query {
-        cursor: a.page.cursor,
-        limit: a.page.limit,
-        ..Query::default()
-    };
-    page_v2(ctx, &format!("/v2/persons/{pid}/{what}"), q).await
+    entity::related(ctx, "persons", a.person_id, "person_id", what, a.page).await
 }
 
 /// The lists a person is on. Returns `items` and `next_cursor`.
