@@ -901,6 +901,14 @@ impl Expect {
         self
     }
 
+    /// Each of these query parameters, in order (the whole query: see [`Expect::query`]).
+    pub fn queries(mut self, pairs: &[(&str, &str)]) -> Self {
+        for (k, v) in pairs {
+            self = self.query(k, v);
+        }
+        self
+    }
+
     pub fn bearer(mut self, token: &str) -> Self {
         self.bearer = Some(token.to_owned());
         self

@@ -40,20 +40,14 @@ pub async fn setup() -> S {
 
 /// A v2 `GET` with the Bearer key and exactly these query parameters.
 pub fn v2(path: &str, query: &[(&str, &str)]) -> Expect {
-    let mut e = expect("GET", path).bearer(KEY);
-    for (k, v) in query {
-        e = e.query(k, *v);
-    }
-    e
+    expect("GET", path).bearer(KEY).queries(query)
 }
 
 /// A v1 `GET` with HTTP Basic and exactly these query parameters.
 pub fn v1(path: &str, query: &[(&str, &str)]) -> Expect {
-    let mut e = expect("GET", path).header("authorization", BASIC);
-    for (k, v) in query {
-        e = e.query(k, *v);
-    }
-    e
+    expect("GET", path)
+        .header("authorization", BASIC)
+        .queries(query)
 }
 
 /// v2's error body.

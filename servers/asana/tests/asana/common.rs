@@ -13,11 +13,7 @@ pub async fn setup() -> Setup {
 
 /// `GET path` with the bearer token and exactly these query parameters.
 pub fn get(path: &str, query: &[(&str, &str)]) -> Expect {
-    let mut e = expect("GET", path).bearer(TOKEN);
-    for (k, v) in query {
-        e = e.query(k, v);
-    }
-    e
+    expect("GET", path).bearer(TOKEN).queries(query)
 }
 
 /// Asana's error body.

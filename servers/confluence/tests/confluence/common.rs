@@ -17,11 +17,7 @@ pub async fn setup() -> Setup {
 
 /// `method path` with the bearer token and exactly these query parameters.
 pub fn req(method: &'static str, path: &str, query: &[(&str, &str)]) -> Expect {
-    let mut e = expect(method, path).bearer(TOKEN);
-    for (k, v) in query {
-        e = e.query(k, v);
-    }
-    e
+    expect(method, path).bearer(TOKEN).queries(query)
 }
 
 /// Confluence v2's error body.
