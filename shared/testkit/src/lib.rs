@@ -41,6 +41,15 @@ pub fn settings_for(base: &str) -> Settings {
     }
 }
 
+/// `Basic base64(user:password)`, the `Authorization` value HTTP Basic sends.
+pub fn basic_auth(user: &str, password: &str) -> String {
+    use base64::Engine as _;
+    format!(
+        "Basic {}",
+        base64::engine::general_purpose::STANDARD.encode(format!("{user}:{password}"))
+    )
+}
+
 /// The `x-auth-data` value for `{"access_token": token}`.
 pub fn auth_data(token: &str) -> String {
     mcp_shared::auth::encode_auth_data(&json!({ "access_token": token }))

@@ -1,6 +1,5 @@
 //! A fake Close API, a server pointed at it, and a client sending an API key.
 
-use base64::Engine;
 use mcp_testkit::{Expect, expect};
 use serde_json::{Value, json};
 
@@ -14,10 +13,7 @@ pub async fn setup() -> Setup {
 }
 
 pub fn basic() -> String {
-    format!(
-        "Basic {}",
-        base64::engine::general_purpose::STANDARD.encode(format!("{KEY}:"))
-    )
+    mcp_testkit::basic_auth(KEY, "")
 }
 
 /// `method path` with the API key.

@@ -51,12 +51,7 @@ pub async fn setup_with(options: Vec<(String, String)>) -> Setup {
 
 /// `Authorization: Basic base64(user:secret)`.
 pub fn basic() -> String {
-    use base64::Engine as _;
-    let raw = format!("{USER}:{SECRET}");
-    format!(
-        "Basic {}",
-        base64::engine::general_purpose::STANDARD.encode(raw)
-    )
+    mcp_testkit::basic_auth(USER, SECRET)
 }
 
 /// `method path` with the service account and `project_id`.

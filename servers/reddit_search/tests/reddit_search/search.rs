@@ -203,13 +203,7 @@ async fn find_similar_posts_unknown_post() {
 #[tokio::test]
 async fn client_credentials_exchange_is_cached_per_app() {
     let f = Fake::start().await;
-    let basic = |id: &str, secret: &str| {
-        use base64::Engine as _;
-        format!(
-            "Basic {}",
-            base64::engine::general_purpose::STANDARD.encode(format!("{id}:{secret}"))
-        )
-    };
+    let basic = mcp_testkit::basic_auth;
     expect("POST", "/api/v1/access_token")
         .header("authorization", &basic("app1", "secret1"))
         .header("user-agent", UA)
