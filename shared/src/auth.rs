@@ -141,11 +141,34 @@ impl EnvCredentials {
     }
 
     /// Like [`EnvCredentials::from_env`] with an explicit variable lookup (for tests).
+    ///
+    /// `AUTH_DATA_FILE` names a file that holds what `AUTH_DATA` would (a mounted Kubernetes
+    /// or Docker secret: it stays out of the process environment, which child processes,
+    /// crash reports and `/proc/<pid>/environ` can show).
     pub fn from_lookup(
         lookup: impl Fn(&str) -> Option<String>,
         service_vars: &[(&str, &str)],
     ) -> Result<Self, String> {
-        if let Some(raw) = lookup("AUTH_DATA").filter(|v| !v.trim().is_empty()) {
+        let inline = lookup("AUTH_DATA").filter(|v| !v.trim().is_empty());
+        let auth_data = match lookup("AUTH_DATA_FILE").filter(|v| !v.trim().is_empty()) {
+            None => inline,
+            Some(_) if inline.is_some() => {
+                return Err("both AUTH_DATA and AUTH_DATA_FILE are set: set only one".into());
+            }
+            Some(path) => {
+                let path = path.trim();
+                let text = std::fs::read_to_string(path).map_err(|e| {
+                    format!("AUTH_DATA_FILE={path} cannot be read ({e}): mount the credentials file there, or unset AUTH_DATA_FILE")
+                })?;
+                if text.trim().is_empty() {
+                    return Err(format!(
+                        "AUTH_DATA_FILE={path} is empty: it must hold the credentials JSON object or a bare token"
+                    ));
+                }
+                Some(text)
+            }
+        };
+        if let Some(raw) = auth_data {
             let raw = raw.trim();
             let creds = if raw.starts_with('{') || raw.starts_with('[') {
                 match serde_json::from_str::<Value>(raw) {
@@ -434,6 +457,35 @@ mod tests {
             resolve(Some(&h), &env_token("env"), true, &[]),
             Err(AuthError::MalformedAuthorization(_))
         ));
+    }
+
+    #[test]
+    fn auth_data_file_holds_what_auth_data_would() {
+        let dir = std::env::temp_dir().join(format!("mcp-auth-file-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("dir");
+        let file = dir.join("AUTH_DATA");
+        std::fs::write(&file, "{\"access_token\":\"from-file\"}\n").expect("write");
+        let path = file.display().to_string();
+        let lookup = |inline: Option<&'static str>, path: String| {
+            move |k: &str| match k {
+                "AUTH_DATA_FILE" => Some(path.clone()),
+                "AUTH_DATA" => inline.map(str::to_owned),
+                _ => None,
+            }
+        };
+        let e = EnvCredentials::from_lookup(lookup(None, path.clone()), &[]);
+        assert_eq!(
+            token_of(&e.ok().and_then(|e| e.get().cloned())),
+            Some("from-file".into())
+        );
+        let both = EnvCredentials::from_lookup(lookup(Some("x"), path.clone()), &[]);
+        assert!(both.is_err_and(|e| e.contains("only one")));
+        let missing = EnvCredentials::from_lookup(lookup(None, format!("{path}.missing")), &[]);
+        assert!(missing.is_err_and(|e| e.contains("cannot be read") && !e.contains("from-file")));
+        std::fs::write(&file, " \n").expect("write");
+        let empty = EnvCredentials::from_lookup(lookup(None, path), &[]);
+        assert!(empty.is_err_and(|e| e.contains("is empty")));
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

