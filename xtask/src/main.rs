@@ -4,13 +4,15 @@
 //! - `docs`: regenerate each server's `tools.json` and README tool table, the root catalog and
 //!   the tokens each tool costs (`docs/tool-tokens.md`);
 //! - `check`: fail when any of those is stale or a server breaks a convention (CI runs it);
-//! - `dist [SERVER...]`: static, stripped, fully optimised binaries (and the CA bundle) into `dist/`;
+//! - `dist [--target T]... [SERVER...]`: static, stripped, fully optimised binaries for amd64
+//!   and arm64, with a CycloneDX SBOM each (and the CA bundle) into `dist/<arch>/`;
 //! - `image SERVER`: `dist` plus an image build of `docker/Dockerfile` (docker, or buildah);
 //! - `setup`: install what `ci` needs (Debian packages, a Python venv, npm packages);
 //! - `ci`: `setup`, then every check, and a summary of each (passed, failed or skipped).
 
 mod ci;
 mod deploy;
+mod dist;
 mod paths;
 mod projection;
 mod scaffold;
@@ -76,8 +78,21 @@ enum Cmd {
         #[arg(long)]
         only: Option<String>,
     },
-    /// Build static, stripped release binaries into dist/ (all servers when none is named)
-    Dist { servers: Vec<String> },
+    /// Build static, stripped release binaries and their CycloneDX SBOMs into dist/<arch>/
+    /// (all servers when none is named)
+    Dist {
+        servers: Vec<String>,
+        /// x86_64-unknown-linux-gnu (amd64, the default) or aarch64-unknown-linux-musl (arm64,
+        /// cross-compiled with cargo-zigbuild); repeat for both
+        #[arg(long = "target", value_name = "TRIPLE")]
+        targets: Vec<String>,
+        /// Cargo profile: `dist` (fat LTO, what ships) or `release` (faster to build)
+        #[arg(long, default_value = "dist")]
+        profile: String,
+        /// Skip the SBOMs (which need cargo-cyclonedx)
+        #[arg(long)]
+        no_sbom: bool,
+    },
     /// Benchmark a server (release build) against a local fake upstream and print figures
     Bench {
         /// Service name (default github)
@@ -122,7 +137,27 @@ fn main() -> Result<()> {
                 only,
             },
         ),
-        Cmd::Dist { servers } => dist(&root, &servers).map(|_| ()),
+        Cmd::Dist {
+            servers,
+            targets,
+            profile,
+            no_sbom,
+        } => {
+            let platforms = if targets.is_empty() {
+                vec![dist::PLATFORMS[0]]
+            } else {
+                targets
+                    .iter()
+                    .map(|t| dist::platform(t))
+                    .collect::<Result<_>>()?
+            };
+            let opts = dist::Options {
+                platforms,
+                profile,
+                sbom: !no_sbom,
+            };
+            dist::dist(&root, &servers, &opts).map(|_| ())
+        }
         Cmd::Image { server } => image(&root, &server),
         Cmd::Bench { server, args } => bench(&root, &server, &args),
     }
@@ -287,54 +322,6 @@ pub(crate) fn target_dir(root: &Path) -> PathBuf {
         .unwrap_or_else(|_| root.join("target"))
 }
 
-const TARGET: &str = "x86_64-unknown-linux-gnu";
-
-fn dist(root: &Path, names: &[String]) -> Result<Vec<servers::Server>> {
-    let all = servers::list(root)?;
-    let chosen: Vec<servers::Server> = if names.is_empty() {
-        all
-    } else {
-        names
-            .iter()
-            .map(|n| {
-                all.iter()
-                    .find(|s| &s.service == n || &s.binary == n)
-                    .cloned()
-                    .with_context(|| format!("no server named {n}"))
-            })
-            .collect::<Result<_>>()?
-    };
-    let mut cmd = cargo();
-    cmd.current_dir(root)
-        .env("RUSTFLAGS", "-C target-feature=+crt-static")
-        .args(["build", "--profile", "dist", "--target", TARGET]);
-    for s in &chosen {
-        cmd.args(["-p", &s.binary]);
-    }
-    run(&mut cmd)?;
-    let dist = root.join("dist");
-    std::fs::create_dir_all(&dist)?;
-    for s in &chosen {
-        let from = target_dir(root).join(TARGET).join("dist").join(&s.binary);
-        let to = dist.join(&s.binary);
-        std::fs::copy(&from, &to).with_context(|| format!("copy {}", from.display()))?;
-        let size = std::fs::metadata(&to)?.len();
-        println!("dist/{} ({:.1} MiB)", s.binary, size as f64 / 1048576.0);
-    }
-    let ca = [
-        "/etc/ssl/certs/ca-certificates.crt",
-        "/etc/pki/tls/certs/ca-bundle.crt",
-        "/etc/ssl/cert.pem",
-    ]
-    .iter()
-    .map(Path::new)
-    .find(|p| p.exists())
-    .context("no CA bundle on this machine (install ca-certificates)")?;
-    std::fs::copy(ca, dist.join("ca-certificates.crt"))?;
-    println!("dist/ca-certificates.crt (from {})", ca.display());
-    Ok(chosen)
-}
-
 fn bench(root: &Path, name: &str, args: &[String]) -> Result<()> {
     let all = servers::list(root)?;
     let s = all
@@ -371,7 +358,12 @@ fn bench(root: &Path, name: &str, args: &[String]) -> Result<()> {
 /// built by docker, or without a Docker engine by buildah in Docker format (the OCI format
 /// has no HEALTHCHECK: buildah would drop it). `docker/check-image.sh` checks the result.
 pub(crate) fn image(root: &Path, name: &str) -> Result<()> {
-    let chosen = dist(root, &[name.to_owned()])?;
+    let opts = dist::Options {
+        platforms: vec![dist::PLATFORMS[0]],
+        profile: "dist".into(),
+        sbom: true,
+    };
+    let chosen = dist::dist(root, &[name.to_owned()], &opts)?;
     let s = chosen.first().context("no server")?;
     let meta = servers::server_json(root, s)?;
     let field = |k: &str| {
