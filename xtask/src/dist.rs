@@ -20,7 +20,7 @@ use anyhow::{Context, Result, bail, ensure};
 use serde_json::Value;
 
 use crate::servers::{self, Server};
-use crate::{cargo, run, target_dir};
+use crate::{cargo, output, run, target_dir};
 
 /// A platform the images are built for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -135,19 +135,18 @@ pub fn dist(root: &Path, names: &[String], opts: &Options) -> Result<Vec<Server>
     Ok(chosen)
 }
 
-fn build(root: &Path, chosen: &[Server], p: &Platform, profile: &str) -> Result<()> {
-    let installed = Command::new("rustup")
-        .args(["target", "list", "--installed"])
-        .output()
-        .map(|o| {
-            String::from_utf8_lossy(&o.stdout)
-                .lines()
-                .any(|l| l == p.triple)
-        })
-        .unwrap_or(false);
-    if !installed {
-        run(Command::new("rustup").args(["target", "add", p.triple]))?;
+/// Install the target's standard library with rustup unless it is there; true if it was added.
+pub fn add_target(triple: &str) -> Result<bool> {
+    let installed = output(Command::new("rustup").args(["target", "list", "--installed"]))?;
+    if installed.lines().any(|l| l == triple) {
+        return Ok(false);
     }
+    output(Command::new("rustup").args(["target", "add", triple]))?;
+    Ok(true)
+}
+
+fn build(root: &Path, chosen: &[Server], p: &Platform, profile: &str) -> Result<()> {
+    add_target(p.triple)?;
     let mut cmd = cargo();
     cmd.current_dir(root);
     if p.zig {
@@ -233,16 +232,14 @@ fn sbom(root: &Path, chosen: &[Server], p: &Platform, dir: &Path) -> Result<()> 
         p.triple,
     ]);
     // Reproducible: the SBOM's timestamp is the commit's.
-    if let Ok(o) = Command::new("git")
-        .current_dir(root)
-        .args(["log", "-1", "--format=%ct"])
-        .output()
-        && o.status.success()
+    if let Ok(epoch) =
+        output(
+            Command::new("git")
+                .current_dir(root)
+                .args(["log", "-1", "--format=%ct"]),
+        )
     {
-        cmd.env(
-            "SOURCE_DATE_EPOCH",
-            String::from_utf8_lossy(&o.stdout).trim(),
-        );
+        cmd.env("SOURCE_DATE_EPOCH", epoch.trim());
     }
     let result = run(&mut cmd);
     let written = written_sboms(root);
@@ -297,18 +294,13 @@ fn written_sboms(root: &Path) -> Vec<PathBuf> {
 /// What `cargo tree` says the binary links for that target (normal dependencies, the
 /// binary's own package left out), as `name@version`.
 fn linked_packages(root: &Path, s: &Server, p: &Platform) -> Result<BTreeSet<String>> {
-    let out = cargo()
-        .current_dir(root)
-        .args(["tree", "-q", "-p", &s.binary, "--target", p.triple])
-        .args(["-e", "normal", "--prefix", "none", "--format", "{p}"])
-        .output()
-        .context("cannot run cargo tree")?;
-    ensure!(
-        out.status.success(),
-        "cargo tree failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    Ok(String::from_utf8_lossy(&out.stdout)
+    let tree = output(
+        cargo()
+            .current_dir(root)
+            .args(["tree", "-q", "-p", &s.binary, "--target", p.triple])
+            .args(["-e", "normal", "--prefix", "none", "--format", "{p}"]),
+    )?;
+    Ok(tree
         .lines()
         .filter_map(|l| {
             let mut parts = l.split_whitespace();

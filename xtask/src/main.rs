@@ -171,6 +171,21 @@ fn root() -> Result<PathBuf> {
         .context("xtask has no parent directory")
 }
 
+/// Run a command and return its standard output; on failure, the error carries its stderr.
+pub(crate) fn output(cmd: &mut Command) -> Result<String> {
+    let shown = format!("{cmd:?}");
+    let out = cmd
+        .output()
+        .with_context(|| format!("cannot run {shown}"))?;
+    ensure!(
+        out.status.success(),
+        "{shown} failed ({}): {}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
 pub(crate) fn run(cmd: &mut Command) -> Result<()> {
     let shown = format!("{cmd:?}");
     let status = cmd
