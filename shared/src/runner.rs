@@ -285,13 +285,19 @@ pub fn run(spec: &'static ServerSpec) -> ExitCode {
                 .build()
                 .map_err(|e| format!("cannot start the runtime: {e}"))?;
             rt.block_on(async {
-                match cli.opts.transport {
+                let exporter = crate::otel::start_from_env(spec.binary, spec.version)?;
+                let served = match cli.opts.transport {
                     Transport::Stdio => serve_stdio(server).await,
-                    Transport::Http => {
-                        let port = port_from(spec, &cli.opts)?;
-                        serve_http(server, cli.opts.host, port).await
-                    }
+                    Transport::Http => match port_from(spec, &cli.opts) {
+                        Ok(port) => serve_http(server, cli.opts.host, port).await,
+                        Err(e) => Err(e),
+                    },
+                };
+                // The last spans (those of the drained calls) are exported before exit.
+                if let Some(e) = exporter {
+                    e.shutdown().await;
                 }
+                served
             })
         });
     match result {
