@@ -200,15 +200,30 @@ fn port_from(spec: &ServerSpec, o: &Options) -> Result<u16, String> {
 fn init_logging(format: LogFormat) {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let _ =
+        tracing::subscriber::set_global_default(log_subscriber(format, filter, std::io::stderr));
+}
+
+/// The log output of every server (`--log-format`), filtered by `filter`, into `writer`
+/// (stderr in a server; a buffer in tests). In JSON, an event's fields are top-level keys and
+/// `span` holds the current span's: within a tool call, `trace_id` and `span_id`.
+pub fn log_subscriber<W>(
+    format: LogFormat,
+    filter: tracing_subscriber::EnvFilter,
+    writer: W,
+) -> Box<dyn tracing::Subscriber + Send + Sync>
+where
+    W: for<'w> tracing_subscriber::fmt::MakeWriter<'w> + Send + Sync + 'static,
+{
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
-        .with_writer(std::io::stderr)
+        .with_writer(writer)
         .with_ansi(false)
         .with_target(false);
-    let _ = match format {
-        LogFormat::Text => builder.try_init(),
-        LogFormat::Json => builder.json().flatten_event(true).try_init(),
-    };
+    match format {
+        LogFormat::Text => Box::new(builder.finish()),
+        LogFormat::Json => Box::new(builder.json().flatten_event(true).finish()),
+    }
 }
 
 /// The whole `main` of a server binary.

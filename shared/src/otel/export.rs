@@ -235,22 +235,19 @@ pub(crate) fn call_span(
     let Some(tracer) = guard.as_ref() else {
         return (trace, None);
     };
-    let parent = match &trace {
-        Some(t) => match (
-            TraceId::from_hex(t.trace_id()),
-            t.parent_id().map(SpanId::from_hex),
-        ) {
-            (Ok(tid), Some(Ok(pid))) => Context::new().with_remote_span_context(SpanContext::new(
-                tid,
-                pid,
-                flags_of(t),
-                true,
-                TraceState::default(),
-            )),
-            _ => Context::new(),
-        },
-        None => Context::new(),
-    };
+    let parent =
+        match &trace {
+            Some(t) => match (
+                TraceId::from_hex(t.trace_id()),
+                t.parent_id().map(SpanId::from_hex),
+            ) {
+                (Ok(tid), Some(Ok(pid))) => Context::new().with_remote_span_context(
+                    SpanContext::new(tid, pid, flags_of(t), true, TraceState::default()),
+                ),
+                _ => Context::new(),
+            },
+            None => Context::new(),
+        };
     // A name the server lacks is the caller's text: not a span name or an attribute.
     let name: Cow<'static, str> = if known {
         format!("tools/call {tool}").into()
@@ -366,7 +363,5 @@ pub(crate) fn client_span(
         .with_kind(SpanKind::Client)
         .with_attributes(attributes)
         .start_with_context(tracer, &Context::new().with_remote_span_context(parent));
-    span.span_context()
-        .is_valid()
-        .then_some(ClientSpan(span))
+    span.span_context().is_valid().then_some(ClientSpan(span))
 }

@@ -183,7 +183,10 @@ mod tests {
         assert_eq!(
             configured(&vars(&[
                 ("OTEL_EXPORTER_OTLP_ENDPOINT", "http://c:4318"),
-                ("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", "http://t:4318/v1/traces"),
+                (
+                    "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT",
+                    "http://t:4318/v1/traces"
+                ),
             ])),
             Some((
                 "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT",
