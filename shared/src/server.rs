@@ -510,7 +510,7 @@ impl McpServer {
             // A refused or incomplete tenant host fails every request of this call, before
             // anything is sent.
             let base = tenant.resolve(&ctx).await;
-            ctx.upstream = inner.upstream.for_base(base);
+            ctx.upstream = inner.upstream.for_tenant_base(base);
         }
         let started = Instant::now();
         let (result, outcome) = def

@@ -330,6 +330,7 @@ pub(crate) fn client_span(
     trace: &TraceContext,
     method: &http::Method,
     url: &url::Url,
+    tenant_base: Option<&url::Url>,
     attempt: usize,
 ) -> Option<ClientSpan> {
     let guard = TRACER.read().ok()?;
@@ -341,17 +342,22 @@ pub(crate) fn client_span(
         false,
         TraceState::default(),
     );
+    // The path only: a query string can carry keys. Below a tenant's base (whose host or
+    // path names the tenant: `acme.freshdesk.com`, `/ex/jira/<cloud id>`), neither the host
+    // nor the base's path.
+    let path = span_path(url, tenant_base);
     let mut attributes = vec![
         KeyValue::new("http.request.method", method.as_str().to_owned()),
         KeyValue::new("url.scheme", url.scheme().to_owned()),
-        // The path only: a query string can carry keys.
-        KeyValue::new("url.path", url.path().to_owned()),
+        KeyValue::new("url.path", path),
     ];
-    if let Some(host) = url.host_str() {
-        attributes.push(KeyValue::new("server.address", host.to_owned()));
-    }
-    if let Some(port) = url.port_or_known_default() {
-        attributes.push(KeyValue::new("server.port", i64::from(port)));
+    if tenant_base.is_none() {
+        if let Some(host) = url.host_str() {
+            attributes.push(KeyValue::new("server.address", host.to_owned()));
+        }
+        if let Some(port) = url.port_or_known_default() {
+            attributes.push(KeyValue::new("server.port", i64::from(port)));
+        }
     }
     if attempt > 1 {
         attributes.push(KeyValue::new(
@@ -364,4 +370,40 @@ pub(crate) fn client_span(
         .with_attributes(attributes)
         .start_with_context(tracer, &Context::new().with_remote_span_context(parent));
     span.span_context().is_valid().then_some(ClientSpan(span))
+}
+
+/// `url.path` of a vendor request (see [`client_span`]).
+fn span_path(url: &url::Url, tenant_base: Option<&url::Url>) -> String {
+    match tenant_base {
+        Some(base) if url.host_str() == base.host_str() => {
+            let prefix = base.path().trim_end_matches('/');
+            match url.path().strip_prefix(prefix) {
+                Some(rest) if rest.starts_with('/') => rest.to_owned(),
+                _ => "/".to_owned(),
+            }
+        }
+        Some(_) => "/".to_owned(),
+        None => url.path().to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tenants_host_and_base_path_stay_out_of_url_path() {
+        let u = |s: &str| url::Url::parse(s).unwrap();
+        let plain = u("https://api.github.com/repos/o/r?per_page=5&key=k");
+        assert_eq!(span_path(&plain, None), "/repos/o/r");
+        let base = u("https://api.atlassian.com/ex/jira/0f1e2d3c/");
+        let call = u("https://api.atlassian.com/ex/jira/0f1e2d3c/rest/api/3/issue/X-1?x=y");
+        assert_eq!(span_path(&call, Some(&base)), "/rest/api/3/issue/X-1");
+        assert_eq!(span_path(&base, Some(&base)), "/");
+        let host = u("https://acme.freshdesk.com");
+        let call = u("https://acme.freshdesk.com/api/v2/tickets");
+        assert_eq!(span_path(&call, Some(&host)), "/api/v2/tickets");
+        let elsewhere = u("https://files.example.com/signed/acme/x.pdf");
+        assert_eq!(span_path(&elsewhere, Some(&host)), "/");
+    }
 }

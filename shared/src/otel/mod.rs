@@ -151,6 +151,7 @@ pub(crate) fn client_span(
     _trace: &TraceContext,
     _method: &http::Method,
     _url: &url::Url,
+    _tenant_base: Option<&url::Url>,
     _attempt: usize,
 ) -> Option<ClientSpan> {
     None

@@ -68,9 +68,11 @@ impl Request {
                 up.no_redirect_client()
             };
             // With the OTLP exporter on, each attempt is a CLIENT span and the vendor's parent.
-            let span = trace
-                .as_ref()
-                .and_then(|t| crate::otel::client_span(t, &method, &url, attempt));
+            let span = trace.as_ref().and_then(|t| {
+                // A tenant's base names the tenant: the span shows the path below it only.
+                let tenant_base = cfg.tenant_base.then_some(cfg.base_url.as_ref()).flatten();
+                crate::otel::client_span(t, &method, &url, tenant_base, attempt)
+            });
             let mut attempt_headers = headers.clone();
             if let (Some(s), Some(t)) = (&span, &trace)
                 && let Ok(v) = http::HeaderValue::from_str(&s.traceparent(t))
