@@ -35,6 +35,21 @@ pub enum Outcome {
     protocol_error,
 }
 
+impl Outcome {
+    /// The class as the metrics, the log line and the trace spans name it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::ok => "ok",
+            Self::invalid_input => "invalid_input",
+            Self::missing_credentials => "missing_credentials",
+            Self::upstream_error => "upstream_error",
+            Self::transport_error => "transport_error",
+            Self::rate_limited => "rate_limited",
+            Self::protocol_error => "protocol_error",
+        }
+    }
+}
+
 impl From<ErrorKind> for Outcome {
     fn from(k: ErrorKind) -> Self {
         match k {

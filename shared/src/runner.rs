@@ -200,15 +200,30 @@ fn port_from(spec: &ServerSpec, o: &Options) -> Result<u16, String> {
 fn init_logging(format: LogFormat) {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let _ =
+        tracing::subscriber::set_global_default(log_subscriber(format, filter, std::io::stderr));
+}
+
+/// The log output of every server (`--log-format`), filtered by `filter`, into `writer`
+/// (stderr in a server; a buffer in tests). In JSON, an event's fields are top-level keys and
+/// `span` holds the current span's: within a tool call, `trace_id` and `span_id`.
+pub fn log_subscriber<W>(
+    format: LogFormat,
+    filter: tracing_subscriber::EnvFilter,
+    writer: W,
+) -> Box<dyn tracing::Subscriber + Send + Sync>
+where
+    W: for<'w> tracing_subscriber::fmt::MakeWriter<'w> + Send + Sync + 'static,
+{
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
-        .with_writer(std::io::stderr)
+        .with_writer(writer)
         .with_ansi(false)
         .with_target(false);
-    let _ = match format {
-        LogFormat::Text => builder.try_init(),
-        LogFormat::Json => builder.json().flatten_event(true).try_init(),
-    };
+    match format {
+        LogFormat::Text => Box::new(builder.finish()),
+        LogFormat::Json => Box::new(builder.json().flatten_event(true).finish()),
+    }
 }
 
 /// The whole `main` of a server binary.
@@ -285,13 +300,19 @@ pub fn run(spec: &'static ServerSpec) -> ExitCode {
                 .build()
                 .map_err(|e| format!("cannot start the runtime: {e}"))?;
             rt.block_on(async {
-                match cli.opts.transport {
+                let exporter = crate::otel::start_from_env(spec.binary, spec.version)?;
+                let served = match cli.opts.transport {
                     Transport::Stdio => serve_stdio(server).await,
-                    Transport::Http => {
-                        let port = port_from(spec, &cli.opts)?;
-                        serve_http(server, cli.opts.host, port).await
-                    }
+                    Transport::Http => match port_from(spec, &cli.opts) {
+                        Ok(port) => serve_http(server, cli.opts.host, port).await,
+                        Err(e) => Err(e),
+                    },
+                };
+                // The last spans (those of the drained calls) are exported before exit.
+                if let Some(e) = exporter {
+                    e.shutdown().await;
                 }
+                served
             })
         });
     match result {

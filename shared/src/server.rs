@@ -368,6 +368,10 @@ impl McpServer {
         // The caller's trace: `_meta` (protocol 2026-07-28), else the HTTP headers.
         let trace =
             meta_trace.or_else(|| headers.and_then(crate::trace::TraceContext::from_headers));
+        let known = self.inner.by_name.contains_key(name);
+        // With the OTLP exporter on: the call's SERVER span, whose id the trace carries from
+        // here (a new root trace when the caller sent none). Otherwise `trace` as it came.
+        let (trace, otel_span) = crate::otel::call_span(name, known, headers, trace);
         let span = match &trace {
             Some(t) => tracing::info_span!("call", trace_id = t.trace_id(), span_id = t.span_id()),
             None => tracing::Span::none(),
@@ -379,7 +383,14 @@ impl McpServer {
         )
         .await;
         if let (Some(m), Err(_)) = (metrics, &result) {
-            m.protocol_error(name, self.inner.by_name.contains_key(name));
+            m.protocol_error(name, known);
+        }
+        let (result, outcome) = match result {
+            Ok((r, outcome)) => (Ok(r), outcome),
+            Err(e) => (Err(e), crate::metrics::Outcome::protocol_error),
+        };
+        if let Some(s) = otel_span {
+            s.end(outcome);
         }
         result
     }
@@ -390,7 +401,7 @@ impl McpServer {
         args: Option<serde_json::Map<String, Value>>,
         headers: Option<&HeaderMap>,
         progress: Option<crate::context::ProgressSink>,
-    ) -> Result<rmcp::model::CallToolResult, ErrorData> {
+    ) -> Result<(rmcp::model::CallToolResult, crate::metrics::Outcome), ErrorData> {
         let inner = &self.inner;
         let Some(&idx) = inner.by_name.get(name) else {
             return Err(ErrorData::invalid_params(
@@ -499,7 +510,7 @@ impl McpServer {
             // A refused or incomplete tenant host fails every request of this call, before
             // anything is sent.
             let base = tenant.resolve(&ctx).await;
-            ctx.upstream = inner.upstream.for_base(base);
+            ctx.upstream = inner.upstream.for_tenant_base(base);
         }
         let started = Instant::now();
         let (result, outcome) = def
@@ -516,10 +527,11 @@ impl McpServer {
         tracing::info!(
             tool = name,
             is_error,
+            outcome = outcome.as_str(),
             elapsed_ms = started.elapsed().as_millis() as u64,
             "tool call"
         );
-        Ok(result)
+        Ok((result, outcome))
     }
 
     pub(crate) fn list(&self, headers: Option<&HeaderMap>) -> Vec<Tool> {

@@ -12,6 +12,8 @@ use http::HeaderMap;
 pub struct TraceContext {
     trace_id: String,
     span_id: String,
+    /// The caller's span (the parent of ours); `None` for a trace this server started.
+    parent_id: Option<String>,
     flags: String,
     state: Option<String>,
 }
@@ -47,9 +49,31 @@ impl TraceContext {
         Some(Self {
             trace_id: trace_id.to_owned(),
             span_id: format!("{:016x}", fastrand::u64(1..)),
+            parent_id: Some(parent.to_owned()),
             flags: flags.to_owned(),
             state,
         })
+    }
+
+    /// A trace this server starts (no caller's trace), with these ids and flags.
+    #[cfg_attr(not(feature = "otel"), allow(dead_code))]
+    pub(crate) fn root(trace_id: String, span_id: String, flags: String) -> Self {
+        Self {
+            trace_id,
+            span_id,
+            parent_id: None,
+            flags,
+            state: None,
+        }
+    }
+
+    /// The same trace with the span id and flags of the span the exporter started for the
+    /// call (so that what is exported and what is propagated agree).
+    #[cfg_attr(not(feature = "otel"), allow(dead_code))]
+    pub(crate) fn with_span(mut self, span_id: String, flags: String) -> Self {
+        self.span_id = span_id;
+        self.flags = flags;
+        self
     }
 
     /// From an HTTP request's `traceparent` and `tracestate` headers.
@@ -72,9 +96,24 @@ impl TraceContext {
         &self.span_id
     }
 
+    /// The caller's span id (the parent of the call's span), if a caller sent a trace.
+    pub fn parent_id(&self) -> Option<&str> {
+        self.parent_id.as_deref()
+    }
+
+    /// The trace flags (`01`: sampled).
+    pub fn flags(&self) -> &str {
+        &self.flags
+    }
+
     /// The `traceparent` a vendor request sends.
     pub fn traceparent(&self) -> String {
-        format!("00-{}-{}-{}", self.trace_id, self.span_id, self.flags)
+        self.traceparent_for(&self.span_id)
+    }
+
+    /// The `traceparent` naming `span_id` (a span inside this call) as the parent.
+    pub(crate) fn traceparent_for(&self, span_id: &str) -> String {
+        format!("00-{}-{}-{}", self.trace_id, span_id, self.flags)
     }
 
     pub fn tracestate(&self) -> Option<&str> {
@@ -114,6 +153,7 @@ mod tests {
         assert_ne!(t.span_id(), "00f067aa0ba902b7");
         assert!(hex(t.span_id(), 16) && t.span_id() != "0000000000000000");
         assert_eq!(t.tracestate(), Some("congo=t61rcWkgMzE"));
+        assert_eq!(t.parent_id(), Some("00f067aa0ba902b7"));
     }
 
     #[test]

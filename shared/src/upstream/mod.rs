@@ -87,6 +87,9 @@ pub struct UpstreamConfig {
     pub default_headers: Vec<(&'static str, &'static str)>,
     /// How this API takes the caller's credentials ([`Ctx::authorized`](crate::Ctx::authorized)).
     pub auth: Auth,
+    /// The base URL was derived from the caller's credentials (a tenant's host or path):
+    /// trace spans then name neither the host nor the base's path, which identify the tenant.
+    pub(crate) tenant_base: bool,
 }
 
 impl UpstreamConfig {
@@ -107,6 +110,7 @@ impl UpstreamConfig {
             error_parser: default_error_parser,
             default_headers: Vec::new(),
             auth: Auth::BEARER,
+            tenant_base: false,
         }
     }
 }
@@ -196,6 +200,15 @@ impl Upstream {
             }
         };
         self.sharing_pool(cfg, base_error)
+    }
+
+    /// [`Upstream::for_base`] with a base derived from the caller's credentials.
+    pub(crate) fn for_tenant_base(&self, base: Result<Url, ToolError>) -> Self {
+        let mut up = self.for_base(base);
+        if let Some(inner) = Arc::get_mut(&mut up.inner) {
+            inner.cfg.tenant_base = true;
+        }
+        up
     }
 
     fn sharing_pool(&self, cfg: UpstreamConfig, base_error: Option<ToolError>) -> Self {

@@ -45,8 +45,8 @@ impl Request {
         .build();
         // The caller's trace continues into the vendor's (unless the tool set its own).
         let mut headers = headers;
-        if let Some(t) = crate::trace::current()
-            && !headers.contains_key("traceparent")
+        let trace = crate::trace::current().filter(|_| !headers.contains_key("traceparent"));
+        if let Some(t) = &trace
             && let Ok(v) = http::HeaderValue::from_str(&t.traceparent())
         {
             headers.insert("traceparent", v);
@@ -67,9 +67,21 @@ impl Request {
             } else {
                 up.no_redirect_client()
             };
+            // With the OTLP exporter on, each attempt is a CLIENT span and the vendor's parent.
+            let span = trace.as_ref().and_then(|t| {
+                // A tenant's base names the tenant: the span shows the path below it only.
+                let tenant_base = cfg.tenant_base.then_some(cfg.base_url.as_ref()).flatten();
+                crate::otel::client_span(t, &method, &url, tenant_base, attempt)
+            });
+            let mut attempt_headers = headers.clone();
+            if let (Some(s), Some(t)) = (&span, &trace)
+                && let Ok(v) = http::HeaderValue::from_str(&s.traceparent(t))
+            {
+                attempt_headers.insert("traceparent", v);
+            }
             let mut rb = client
                 .request(method.clone(), url.clone())
-                .headers(headers.clone())
+                .headers(attempt_headers)
                 .timeout(remaining.max(Duration::from_millis(1)));
             rb = match &body {
                 Some(Body::Json(v)) => rb.json(v),
@@ -89,6 +101,12 @@ impl Request {
                 Ok(resp) => read_capped(resp, cfg).await,
                 Err(e) => Err(e.into()),
             };
+            if let Some(s) = span {
+                match &result {
+                    Ok(r) => s.end(Some(r.status.as_u16()), None),
+                    Err(e) => s.end(None, Some(e.class())),
+                }
+            }
             let last = attempt >= cfg.retry.max_attempts;
             let metrics = crate::metrics::recording();
             if let Some(m) = metrics {
@@ -194,6 +212,20 @@ impl From<reqwest::Error> for SendError {
 impl SendError {
     fn describe(&self) -> &str {
         &self.detail
+    }
+
+    /// What kind of failure, for a trace span's `error.type`.
+    #[cfg_attr(not(feature = "otel"), allow(dead_code))]
+    fn class(&self) -> &'static str {
+        if self.too_large.is_some() {
+            "response_too_large"
+        } else if self.timeout {
+            "timeout"
+        } else if self.connect {
+            "connect_error"
+        } else {
+            "transport_error"
+        }
     }
 
     fn into_tool_error(

@@ -109,3 +109,90 @@ async fn a_traceparent_in_meta_continues_and_none_adds_none() {
     assert_eq!(got[1], (None, None), "a call without a trace sends none");
     server.stop().await;
 }
+
+/// Where the test's log lines go.
+#[derive(Clone, Default)]
+struct Buffer(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl std::io::Write for Buffer {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl<'w> tracing_subscriber::fmt::MakeWriter<'w> for Buffer {
+    type Writer = Buffer;
+
+    fn make_writer(&'w self) -> Self::Writer {
+        self.clone()
+    }
+}
+
+/// The JSON log (the servers' own `--log-format json` output) of a call with a caller's
+/// trace: its lines carry the caller's trace id and our span id, the one the vendor got as
+/// the parent; the line of the finished call names the tool, its outcome class and duration,
+/// and no argument value.
+///
+/// A current-thread runtime (tokio::test's default) with a scoped subscriber: the server,
+/// the client and the fake vendor run on this thread, so every line they log is captured.
+#[tokio::test]
+async fn the_calls_json_log_lines_carry_its_trace_and_span_ids() {
+    let logs = Buffer::default();
+    let _scoped = tracing::subscriber::set_default(mcp_shared::runner::log_subscriber(
+        mcp_shared::runner::LogFormat::Json,
+        tracing_subscriber::EnvFilter::new("info"),
+        logs.clone(),
+    ));
+    let fake = MockServer::start().await;
+    Mock::given(matchers::path("/things"))
+        .respond_with(ResponseTemplate::new(201).set_body_json(thing(5)))
+        .mount(&fake)
+        .await;
+    let server = TestServer::start(&SPEC, settings_for(&fake.uri())).await;
+    let client = server
+        .client_with(&[
+            ("authorization", "Bearer log-secret-token"),
+            ("traceparent", CALLER),
+        ])
+        .await;
+    client
+        .call_ok(
+            "acme_create_thing",
+            json!({"name": "argument-value-7c1e", "colour": "teal"}),
+        )
+        .await;
+    let got = sent(&fake).await;
+    assert_eq!(got.len(), 1);
+    let traceparent = got[0].0.clone().expect("a traceparent");
+    continues(&traceparent);
+    let ours = traceparent.split('-').nth(2).unwrap().to_owned();
+    server.stop().await;
+
+    let text = String::from_utf8(logs.0.lock().unwrap().clone()).unwrap();
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect();
+    let done: Vec<&serde_json::Value> = lines
+        .iter()
+        .filter(|l| l["message"] == "tool call")
+        .collect();
+    assert_eq!(done.len(), 1, "one line per finished call in\n{text}");
+    let line = done[0];
+    assert_eq!(line["level"], "INFO", "{line}");
+    assert_eq!(line["tool"], "acme_create_thing", "{line}");
+    assert_eq!(line["outcome"], "ok", "{line}");
+    assert_eq!(line["is_error"], false, "{line}");
+    assert!(line["elapsed_ms"].is_u64(), "{line}");
+    assert_eq!(line["span"]["name"], "call", "{line}");
+    assert_eq!(line["span"]["trace_id"], TRACE, "{line}");
+    assert_eq!(line["span"]["span_id"], ours.as_str(), "{line}");
+    for secret in ["argument-value-7c1e", "teal", "log-secret-token"] {
+        assert!(!text.contains(secret), "{secret} in the log:\n{text}");
+    }
+}
