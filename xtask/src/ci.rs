@@ -639,6 +639,33 @@ pub fn ci(root: &Path, opts: &CiOptions) -> Result<()> {
         )))
     });
     s.check(
+        "the otel feature: clippy, and OTLP export to a loopback collector (mcp-shared --features otel)",
+        || {
+            run(cargo().current_dir(root).args([
+                "clippy",
+                "-p",
+                "mcp-shared",
+                "--all-targets",
+                "--features",
+                "otel",
+                "--quiet",
+                "--",
+                "-D",
+                "warnings",
+            ]))?;
+            let mut tests = cargo();
+            tests.current_dir(root);
+            if Tools::nextest() {
+                tests.args(["nextest", "run"]);
+            } else {
+                tests.arg("test");
+            }
+            tests.args(["-p", "mcp-shared", "--features", "otel", "--test", "otel"]);
+            let (passed, failed) = run_summarised(tests, &mut |_| {}).map_err(|(e, _)| e)?;
+            Ok(Status::Passed(format!("{passed} passed, {failed} failed")))
+        },
+    );
+    s.check(
         "official MCP conformance suite against every server (sessions and stateless)",
         || {
             let Some((node, js)) = Tools::conformance() else {
