@@ -238,9 +238,13 @@ pub fn setup(summary: &mut Summary) {
         "setup: arm64 cross-build (rustup target, cargo-zigbuild and Zig from PyPI, cargo-cyclonedx)",
         || {
             let mut did = Vec::new();
+            // The standard library for a target comes from rustup's own server, not from a
+            // package registry: where it cannot be reached, the arm64 check says so and skips.
             for p in crate::dist::PLATFORMS {
-                if crate::dist::add_target(p.triple)? {
-                    did.push(format!("rustup target {}", p.triple));
+                match crate::dist::add_target(p.triple) {
+                    Ok(true) => did.push(format!("rustup target {}", p.triple)),
+                    Ok(false) => {}
+                    Err(e) => did.push(format!("NOT the rustup target {} ({e:#})", p.triple)),
                 }
             }
             let zig = crate::dist::zig_venv();
@@ -715,6 +719,11 @@ pub fn ci(root: &Path, opts: &CiOptions) -> Result<()> {
         || {
             if !crate::dist::zig_venv().join("bin/cargo-zigbuild").exists() || !has_cyclonedx() {
                 return missing(setup_ran, "cargo-zigbuild or cargo-cyclonedx");
+            }
+            if !crate::dist::has_target("aarch64-unknown-linux-musl") {
+                return Ok(Status::Skipped(
+                    "the aarch64-unknown-linux-musl standard library is not installed, and rustup could not download it (see the setup row): `rustup target add aarch64-unknown-linux-musl`".into(),
+                ));
             }
             let host = target.join("debug/github-mcp-server");
             if !host.exists() {

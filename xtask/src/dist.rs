@@ -135,10 +135,15 @@ pub fn dist(root: &Path, names: &[String], opts: &Options) -> Result<Vec<Server>
     Ok(chosen)
 }
 
+/// Whether rustup has the target's standard library.
+pub fn has_target(triple: &str) -> bool {
+    output(Command::new("rustup").args(["target", "list", "--installed"]))
+        .is_ok_and(|installed| installed.lines().any(|l| l == triple))
+}
+
 /// Install the target's standard library with rustup unless it is there; true if it was added.
 pub fn add_target(triple: &str) -> Result<bool> {
-    let installed = output(Command::new("rustup").args(["target", "list", "--installed"]))?;
-    if installed.lines().any(|l| l == triple) {
+    if has_target(triple) {
         return Ok(false);
     }
     output(Command::new("rustup").args(["target", "add", triple]))?;
