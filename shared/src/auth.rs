@@ -283,12 +283,12 @@ pub fn resolve(
                 .map_err(|_| AuthError::MalformedTokenHeader(name, "it is not ASCII text"))?
                 .trim();
             // A gateway may send `Bearer <token>` here too.
-            let token = match text.get(..6) {
-                Some(scheme)
+            let token = match (text.get(..6), text.get(6..)) {
+                (Some(scheme), Some(rest))
                     if scheme.eq_ignore_ascii_case("bearer")
-                        && text[6..].chars().next().is_none_or(char::is_whitespace) =>
+                        && rest.chars().next().is_none_or(char::is_whitespace) =>
                 {
-                    text[6..].trim()
+                    rest.trim()
                 }
                 _ => text,
             };

@@ -69,14 +69,11 @@ pub fn truncate(text: &str, max: usize) -> (String, bool) {
     if text.len() <= max {
         return (text.to_owned(), false);
     }
-    let mut end = max;
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
+    let shown = crate::text::prefix(text, max);
     (
         format!(
-            "{}\n…[truncated: showing the first {end} of {} bytes]",
-            &text[..end],
+            "{shown}\n…[truncated: showing the first {} of {} bytes]",
+            shown.len(),
             text.len()
         ),
         true,

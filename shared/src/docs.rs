@@ -40,7 +40,7 @@ fn first_sentence(text: &str) -> String {
         .find(|&i| bytes.get(i + 2).is_some_and(u8::is_ascii_uppercase))
         .map(|i| i + 1)
         .unwrap_or(text.len());
-    text[..end].trim().replace('|', "\\|")
+    text.get(..end).unwrap_or(&text).trim().replace('|', "\\|")
 }
 
 /// A Markdown table of the tools: name, toolset (and whether it is on by default), what it

@@ -16,6 +16,9 @@ pub enum ErrorKind {
     Transport,
     /// The vendor rate-limited us beyond what we wait for.
     RateLimited,
+    /// The server itself failed (a tool's handler panicked): a bug of ours, not of the
+    /// caller's or the vendor's. The call fails; the process and every other call go on.
+    Internal,
 }
 
 /// A failed tool call. Its `Display` is the message an agent reads.

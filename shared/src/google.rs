@@ -46,9 +46,9 @@ const RATE_LIMIT_REASONS: [&str; 6] = [
 /// The scope Google names in `WWW-Authenticate: Bearer error="insufficient_scope", scope="..."`.
 fn required_scope(headers: &HeaderMap) -> Option<String> {
     let v = headers.get("www-authenticate")?.to_str().ok()?;
-    let start = v.find("scope=\"")? + 7;
-    let end = start + v[start..].find('"')?;
-    Some(v[start..end].to_owned()).filter(|s| !s.is_empty())
+    let (_, rest) = v.split_once("scope=\"")?;
+    let (scope, _) = rest.split_once('"')?;
+    Some(scope.to_owned()).filter(|s| !s.is_empty())
 }
 
 /// Read a Google API error body (any Google REST API: Gmail, Calendar, Drive, Docs, Sheets...).
@@ -117,9 +117,10 @@ pub fn editor_file_id(
 ) -> Result<String, crate::ToolError> {
     let raw = raw.trim();
     let id = match raw.find("/d/") {
-        Some(i) if raw.contains("docs.google.com") => {
-            raw[i + 3..].split(['/', '?', '#']).next().unwrap_or("")
-        }
+        Some(i) if raw.contains("docs.google.com") => raw
+            .get(i + 3..)
+            .and_then(|r| r.split(['/', '?', '#']).next())
+            .unwrap_or(""),
         _ => raw,
     };
     if id.is_empty() {

@@ -39,6 +39,7 @@ pub mod spec;
 pub mod state;
 pub mod switch;
 pub mod tenant;
+pub mod text;
 pub mod token_cache;
 pub mod tool;
 pub mod trace;

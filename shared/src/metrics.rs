@@ -30,6 +30,9 @@ pub enum Outcome {
     upstream_error,
     transport_error,
     rate_limited,
+    /// The tool's handler panicked (a bug): the call got an `isError` result, the process
+    /// went on.
+    internal_error,
     /// A JSON-RPC error instead of a result (unknown or hidden tool, bad credentials header,
     /// shutting down).
     protocol_error,
@@ -45,6 +48,7 @@ impl Outcome {
             Self::upstream_error => "upstream_error",
             Self::transport_error => "transport_error",
             Self::rate_limited => "rate_limited",
+            Self::internal_error => "internal_error",
             Self::protocol_error => "protocol_error",
         }
     }
@@ -58,6 +62,7 @@ impl From<ErrorKind> for Outcome {
             ErrorKind::Upstream => Self::upstream_error,
             ErrorKind::Transport => Self::transport_error,
             ErrorKind::RateLimited => Self::rate_limited,
+            ErrorKind::Internal => Self::internal_error,
         }
     }
 }

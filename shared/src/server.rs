@@ -71,6 +71,7 @@ impl McpServer {
     /// Build the server; a clear error for unknown tool or toolset names or a bad base URL.
     pub fn new(spec: &'static ServerSpec, settings: Settings) -> Result<Self, String> {
         crate::metrics::set_enabled(settings.metrics);
+        crate::tool::install_panic_hook();
         let mut defs = (spec.tools)();
         if settings.dynamic_toolsets {
             defs.extend(dynamic::tools(spec.service));

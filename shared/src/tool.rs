@@ -18,6 +18,9 @@ use crate::context::Ctx;
 use crate::error::ToolError;
 
 pub mod limits;
+mod panics;
+
+pub(crate) use panics::install_hook as install_panic_hook;
 
 /// What a tool does to the world; this sets its MCP annotations, and read-only mode uses it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -334,13 +337,26 @@ where
     let handler: Handler = Arc::new(move |ctx: Ctx, args: Value| {
         let f = f.clone();
         let bounds = limits::check(&schema, &args);
+        let schema = schema.clone();
         Box::pin(async move {
             bounds.map_err(|e| {
                 ToolError::invalid_input(format!("invalid arguments for {}: {e}.", ctx.tool_name()))
             })?;
-            let args: A = serde_json::from_value(args).map_err(|e| {
+            let decoded: Result<A, _> = serde_path_to_error::deserialize(&args);
+            let args: A = decoded.map_err(|e| {
+                let path = e.path().to_string();
+                let inner = e.into_inner();
+                // The path names the argument (`limit`, `items[2].id`); `.` is the whole
+                // object (a flattened struct loses the path): name the argument whose type
+                // is wrong, unless the message names one already (a missing field).
+                let named = inner.to_string().starts_with("missing field");
+                let at = match limits::mistyped(&schema, &args) {
+                    _ if path != "." => format!("`{path}`: "),
+                    Some(name) if !named => format!("`{name}`: "),
+                    _ => String::new(),
+                };
                 ToolError::invalid_input(format!(
-                    "invalid arguments for {}: {e}. Check the tool's input schema.",
+                    "invalid arguments for {}: {at}{inner}. Check the tool's input schema.",
                     ctx.tool_name()
                 ))
             })?;
@@ -444,7 +460,7 @@ impl ToolDef {
     ) -> (CallToolResult, crate::metrics::Outcome) {
         // The request's own credentials, to cut out of any error a vendor echoed them in.
         let secrets = ctx.declared_secrets();
-        let out = match (self.handler)(ctx, args).await {
+        let out = match panics::contained(self.name(), || (self.handler)(ctx, args)).await {
             Ok(Output::Json(mut v)) => {
                 sanitize::value(&mut v, mode);
                 Ok(Output::Json(v))

@@ -846,6 +846,10 @@ fn workflows(root: &Path) -> Vec<String> {
 /// Run a test command, echoing its output, and return (passed, failed) from its summary
 /// lines (nextest's `N tests run: P passed` or libtest's `test result: ... P passed; F failed`),
 /// also when it fails.
+#[allow(
+    clippy::string_slice,
+    reason = "an index from `find`: a character boundary"
+)]
 fn run_summarised(
     mut cmd: Command,
     on_line: &mut dyn FnMut(&str),

@@ -76,6 +76,10 @@ fn names_a_file(line: &str) -> bool {
 const SIBLING_NAME: &str = "shared/";
 
 /// `(line, column, path)` of every `../`-run in `text` that climbs more than `depth` levels.
+#[allow(
+    clippy::string_slice,
+    reason = "indices from `find` of ASCII `../` and byte counts of ASCII runs: character boundaries"
+)]
 pub fn escapes(text: &str, depth: usize) -> Vec<(usize, usize, String)> {
     let mut found = Vec::new();
     for (n, line) in text.lines().enumerate() {

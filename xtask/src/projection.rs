@@ -121,6 +121,10 @@ fn newest_timings(target_dir: &Path) -> Option<Vec<(String, f64)>> {
 }
 
 /// The `UNIT_DATA` array of a cargo timings report: (package, seconds) per unit.
+#[allow(
+    clippy::string_slice,
+    reason = "an index from `find`: a character boundary"
+)]
 fn units(html: &str) -> Option<Vec<(String, f64)>> {
     let start = html.find("const UNIT_DATA = ")? + "const UNIT_DATA = ".len();
     let data: Value = serde_json::Deserializer::from_str(&html[start..])

@@ -352,6 +352,10 @@ pub fn check_server_json(v: &Value, s: &Server) -> Vec<String> {
 }
 
 /// The README text with its catalog table (between the catalog markers) regenerated.
+#[allow(
+    clippy::string_slice,
+    reason = "indices from `find` of marker lines: character boundaries"
+)]
 pub fn with_catalog(root: &Path, readme: &str) -> Result<String> {
     let (start, end) = ("<!-- catalog:start -->", "<!-- catalog:end -->");
     let a = readme

@@ -43,7 +43,7 @@ impl Table {
     /// Parse `var station_names ='…';` (or the bare quoted string). `None` when it holds no station.
     pub fn parse(script: &str) -> Option<Table> {
         let raw = match (script.find('\''), script.rfind('\'')) {
-            (Some(a), Some(b)) if b > a => &script[a + 1..b],
+            (Some(a), Some(b)) if b > a => script.get(a + 1..b).unwrap_or(script),
             _ => script,
         };
         let mut t = Table::default();

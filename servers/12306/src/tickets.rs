@@ -497,10 +497,9 @@ async fn interline_path(ctx: &Ctx) -> Result<String, ToolError> {
         .map_err(|e| e.context("12306's interline page (/otn/lcQuery/init) failed"))?
         .text();
     let path = page.find("lc_search_url").and_then(|i| {
-        let rest = &page[i..];
-        let start = rest.find('\'')? + 1;
-        let len = rest[start..].find('\'')?;
-        Some(rest[start..start + len].trim().to_owned())
+        let (_, quoted) = page.get(i..)?.split_once('\'')?;
+        let (path, _) = quoted.split_once('\'')?;
+        Some(path.trim().to_owned())
     });
     match path {
         Some(p) if p.starts_with('/') && !p.contains("//") && !p.contains("..") => Ok(p),

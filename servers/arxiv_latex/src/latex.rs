@@ -27,6 +27,10 @@ pub fn main_file(files: &Files) -> Option<&str> {
 }
 
 /// Remove `%` comments (an escaped `\%` stays); a line that held only a comment goes.
+#[allow(
+    clippy::string_slice,
+    reason = "LaTeX scanning: every index comes from `find`/`char_indices` of ASCII delimiters (`\\`, `{`, `}`, `%`) or counts ASCII letters, so it is a character boundary"
+)]
 pub fn strip_comments(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for line in text.lines() {
@@ -70,6 +74,10 @@ pub fn flatten(files: &Files, main: &str) -> String {
     expand(files, &text, 0)
 }
 
+#[allow(
+    clippy::string_slice,
+    reason = "LaTeX scanning: every index comes from `find`/`char_indices` of ASCII delimiters (`\\`, `{`, `}`, `%`) or counts ASCII letters, so it is a character boundary"
+)]
 fn expand(files: &Files, text: &str, depth: usize) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
@@ -113,6 +121,10 @@ fn lookup<'a>(files: &'a Files, name: &str) -> Option<&'a String> {
 }
 
 /// The text of `\begin{abstract}...\end{abstract}`, or of `\abstract{...}`.
+#[allow(
+    clippy::string_slice,
+    reason = "LaTeX scanning: every index comes from `find`/`char_indices` of ASCII delimiters (`\\`, `{`, `}`, `%`) or counts ASCII letters, so it is a character boundary"
+)]
 pub fn abstract_of(text: &str) -> Option<String> {
     if let Some(i) = text.find("\\begin{abstract}") {
         let body = &text[i + "\\begin{abstract}".len()..];
@@ -125,6 +137,10 @@ pub fn abstract_of(text: &str) -> Option<String> {
 }
 
 /// `{...}` at the start of `s` (after blanks), brace-matched: the inside and the rest.
+#[allow(
+    clippy::string_slice,
+    reason = "LaTeX scanning: every index comes from `find`/`char_indices` of ASCII delimiters (`\\`, `{`, `}`, `%`) or counts ASCII letters, so it is a character boundary"
+)]
 fn braced(s: &str) -> Option<(&str, &str)> {
     let s = s.trim_start();
     let body = s.strip_prefix('{')?;
@@ -158,6 +174,10 @@ pub struct Heading {
 }
 
 /// Every heading of `text`, in order, with its path.
+#[allow(
+    clippy::string_slice,
+    reason = "LaTeX scanning: every index comes from `find`/`char_indices` of ASCII delimiters (`\\`, `{`, `}`, `%`) or counts ASCII letters, so it is a character boundary"
+)]
 pub fn headings(text: &str) -> Vec<Heading> {
     let mut found = Vec::new();
     let mut stack: Vec<(usize, String)> = Vec::new();
@@ -216,6 +236,10 @@ pub fn headings(text: &str) -> Vec<Heading> {
 
 /// The text of heading `k` of `hs`: up to the next heading of its level or above, or
 /// `\end{document}`.
+#[allow(
+    clippy::string_slice,
+    reason = "LaTeX scanning: every index comes from `find`/`char_indices` of ASCII delimiters (`\\`, `{`, `}`, `%`) or counts ASCII letters, so it is a character boundary"
+)]
 pub fn section_text<'a>(text: &'a str, hs: &[Heading], k: usize) -> &'a str {
     let h = &hs[k];
     let next = hs[k + 1..]

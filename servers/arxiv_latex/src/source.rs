@@ -66,9 +66,12 @@ fn is_old_id(id: &str) -> bool {
 
 fn split_version(id: &str) -> (&str, Option<&str>) {
     match id.rfind('v') {
-        Some(i) if i > 0 && id[i + 1..].bytes().all(|b| b.is_ascii_digit()) && id.len() > i + 1 => {
-            (&id[..i], Some(&id[i + 1..]))
-        }
+        Some(i) if i > 0 => match (id.get(..i), id.get(i + 1..)) {
+            (Some(name), Some(v)) if !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()) => {
+                (name, Some(v))
+            }
+            _ => (id, None),
+        },
         _ => (id, None),
     }
 }

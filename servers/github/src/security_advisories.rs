@@ -236,7 +236,8 @@ async fn list_global_security_advisories(
                 let s = s.trim();
                 s.get(..4)
                     .filter(|p| p.eq_ignore_ascii_case("CWE-"))
-                    .map_or(s, |_| &s[4..])
+                    .and_then(|_| s.get(4..))
+                    .unwrap_or(s)
             })
             .filter(|s| !s.is_empty())
             .collect::<Vec<_>>()

@@ -72,7 +72,8 @@ pub fn datetime(s: &str, what: &str, end: bool) -> Result<String, ToolError> {
     }
     let ok = s.len() >= 19
         && s.as_bytes().get(10) == Some(&b'T')
-        && s[..4].bytes().all(|b| b.is_ascii_digit());
+        && s.get(..4)
+            .is_some_and(|y| y.bytes().all(|b| b.is_ascii_digit()));
     if !ok {
         return Err(ToolError::invalid_input(format!(
             "`{what}` must be an ISO-8601 date or date-time, e.g. 2024-05-01 or 2024-05-01T00:00:00Z (got `{s}`)"

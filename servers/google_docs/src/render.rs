@@ -286,8 +286,10 @@ fn wrap(text: &str, open: &str, close: &str) -> String {
     if core.is_empty() {
         return text.to_owned();
     }
-    let lead = &text[..text.len() - text.trim_start().len()];
-    let trail = &text[text.trim_end().len()..];
+    let lead = text
+        .get(..text.len() - text.trim_start().len())
+        .unwrap_or_default();
+    let trail = text.get(text.trim_end().len()..).unwrap_or_default();
     format!("{lead}{open}{core}{close}{trail}")
 }
 
@@ -352,7 +354,7 @@ fn link_dest(url: &str) -> String {
 /// A line's leading block marker escaped, so that a normal paragraph stays a paragraph.
 fn neutralize(line: &str) -> String {
     let digits: String = line.chars().take_while(char::is_ascii_digit).collect();
-    let rest = &line[digits.len()..];
+    let rest = line.get(digits.len()..).unwrap_or_default();
     if !digits.is_empty() && (rest.starts_with(". ") || rest.starts_with(") ")) {
         return format!("{digits}\\{rest}");
     }

@@ -248,14 +248,14 @@ pub fn uuid_v4() -> String {
     b[8..].copy_from_slice(&lo.to_be_bytes());
     b[6] = (b[6] & 0x0f) | 0x40;
     b[8] = (b[8] & 0x3f) | 0x80;
-    let h: String = b.iter().map(|x| format!("{x:02x}")).collect();
+    let h = |r: std::ops::Range<usize>| b.get(r).map(hex).unwrap_or_default();
     format!(
         "{}-{}-{}-{}-{}",
-        &h[..8],
-        &h[8..12],
-        &h[12..16],
-        &h[16..20],
-        &h[20..]
+        h(0..4),
+        h(4..6),
+        h(6..8),
+        h(8..10),
+        h(10..16)
     )
 }
 
@@ -294,4 +294,9 @@ pub async fn export(ctx: &Ctx, id: &str, mime: &str) -> Result<Vec<u8>, ToolErro
 pub fn text_of(bytes: &[u8]) -> String {
     let text = String::from_utf8_lossy(bytes);
     text.strip_prefix('\u{feff}').unwrap_or(&text).to_owned()
+}
+
+/// Lower-case hexadecimal digits of these bytes.
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|x| format!("{x:02x}")).collect()
 }

@@ -58,7 +58,7 @@ const SNIPPET_CHARS: usize = 300;
 fn snippet(s: &str) -> String {
     let s = s.trim();
     match s.char_indices().nth(SNIPPET_CHARS) {
-        Some((i, _)) => format!("{}…", s[..i].trim_end()),
+        Some((i, _)) => format!("{}…", s.get(..i).unwrap_or_default().trim_end()),
         None => s.to_owned(),
     }
 }

@@ -91,6 +91,10 @@ pub fn col_letters(mut n: u32) -> String {
 }
 
 /// `1-3 letters` then digits, nothing else (`A1`, `xfd20`): what Google reads as a cell.
+#[allow(
+    clippy::string_slice,
+    reason = "A1 parsing: indices count ASCII letters and digits or come from `char_indices`: character boundaries"
+)]
 fn cell_like(s: &str) -> bool {
     let letters = s.chars().take_while(char::is_ascii_alphabetic).count();
     let rest = &s[letters..];
@@ -99,6 +103,10 @@ fn cell_like(s: &str) -> bool {
 
 /// `R1C1`, `R[2]C[-1]`, `R1C`, `RC[3]` (but not `RC1`, which is cell RC1).
 fn is_r1c1(s: &str) -> bool {
+    #[allow(
+        clippy::string_slice,
+        reason = "A1 parsing: indices count ASCII letters and digits or come from `char_indices`: character boundaries"
+    )]
     fn index(s: &str) -> (bool, &str) {
         if let Some(rest) = s.strip_prefix('[') {
             return match rest.find(']') {
@@ -222,6 +230,10 @@ pub fn parse(input: &str) -> Result<A1, String> {
 
 /// The name after an opening `'`, up to the closing one (followed by `!` or the end); `''`
 /// is an apostrophe. Returns the name and what follows the closing quote.
+#[allow(
+    clippy::string_slice,
+    reason = "A1 parsing: indices count ASCII letters and digits or come from `char_indices`: character boundaries"
+)]
 fn quoted_name(rest: &str) -> Result<(String, &str), String> {
     let mut name = String::new();
     let mut it = rest.char_indices().peekable();
@@ -280,6 +292,10 @@ fn parse_cells(s: &str) -> Result<Cells, String> {
     }
 }
 
+#[allow(
+    clippy::string_slice,
+    reason = "A1 parsing: indices count ASCII letters and digits or come from `char_indices`: character boundaries"
+)]
 fn parse_ref(p: &str) -> Result<Ref, String> {
     let letters = p.chars().take_while(char::is_ascii_alphabetic).count();
     let digits = p[letters..]

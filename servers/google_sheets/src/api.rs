@@ -22,7 +22,9 @@ pub fn req(ctx: &Ctx, method: Method, path: &str) -> Result<Request, ToolError> 
 pub fn spreadsheet_id(id: &str) -> Result<&str, ToolError> {
     let id = id.trim();
     let id = match id.find("/spreadsheets/d/") {
-        Some(i) => id[i + "/spreadsheets/d/".len()..]
+        Some(i) => id
+            .get(i + "/spreadsheets/d/".len()..)
+            .unwrap_or_default()
             .split(['/', '?', '#'])
             .next()
             .unwrap_or_default(),

@@ -63,7 +63,7 @@ fn rgb(hex: &str) -> Result<Value, ToolError> {
         return Err(bad());
     }
     let ch = |i: usize| {
-        u8::from_str_radix(&h[i..i + 2], 16)
+        u8::from_str_radix(h.get(i..i + 2).unwrap_or_default(), 16)
             .map(|v| f64::from(v) / 255.0)
             .map_err(|_| bad())
     };

@@ -260,9 +260,11 @@ fn drop_elements(s: &str, tag: &str) -> String {
     let close = format!("</{tag}>");
     let mut out = String::with_capacity(s.len());
     let mut i = 0;
-    while let Some(a) = lower[i..].find(&open).map(|a| a + i) {
-        out.push_str(&s[i..a]);
-        match lower[a..].find(&close) {
+    // `lower` has `s`'s byte offsets (ASCII lower-casing), so its matches cut `s` too; `get`
+    // keeps a cut that would not fall on a boundary from panicking all the same.
+    while let Some(a) = lower.get(i..).and_then(|r| r.find(&open)).map(|a| a + i) {
+        out.push_str(s.get(i..a).unwrap_or_default());
+        match lower.get(a..).and_then(|r| r.find(&close)) {
             Some(b) => i = a + b + close.len(),
             None => {
                 i = s.len();
@@ -270,6 +272,6 @@ fn drop_elements(s: &str, tag: &str) -> String {
             }
         }
     }
-    out.push_str(&s[i.min(s.len())..]);
+    out.push_str(s.get(i..).unwrap_or_default());
     out
 }

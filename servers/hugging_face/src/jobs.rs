@@ -311,13 +311,10 @@ fn timeout_seconds(t: &TimeoutArg) -> Result<u64, ToolError> {
             "`timeout` is a duration such as 30s, 5m, 2h or 1d (got `{s}`)"
         ))
     };
-    let (num, factor) = match s.chars().last() {
-        Some('s') => (&s[..s.len() - 1], 1.0),
-        Some('m') => (&s[..s.len() - 1], 60.0),
-        Some('h') => (&s[..s.len() - 1], 3600.0),
-        Some('d') => (&s[..s.len() - 1], 86400.0),
-        _ => (s, 1.0),
-    };
+    let (num, factor) = [('s', 1.0), ('m', 60.0), ('h', 3600.0), ('d', 86400.0)]
+        .into_iter()
+        .find_map(|(unit, factor)| s.strip_suffix(unit).map(|n| (n, factor)))
+        .unwrap_or((s, 1.0));
     let n: f64 = num.trim().parse().map_err(|_| bad())?;
     if !n.is_finite() || n <= 0.0 {
         return Err(bad());

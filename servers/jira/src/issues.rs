@@ -156,7 +156,11 @@ fn with_projects(jql: &str, projects: &[String]) -> String {
     let filter = format!("project IN ({list})");
     let lower = jql.to_ascii_lowercase();
     let (cond, order) = match lower.find("order by") {
-        Some(i) => (jql[..i].trim(), jql[i..].trim()),
+        // ASCII lower-casing keeps byte offsets: `i` is a boundary of `jql` too.
+        Some(i) => match jql.split_at_checked(i) {
+            Some((cond, order)) => (cond.trim(), order.trim()),
+            None => (jql.trim(), ""),
+        },
         None => (jql.trim(), ""),
     };
     let mut out = if cond.is_empty() {

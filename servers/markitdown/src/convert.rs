@@ -33,7 +33,10 @@ pub struct Convert {
 
 async fn convert_document_to_markdown(ctx: Ctx, a: Convert) -> Result<String, ToolError> {
     let uri = a.uri.trim();
-    let (bytes, content_type, shown) = if uri.len() > 5 && uri[..5].eq_ignore_ascii_case("data:") {
+    let is_data = uri
+        .get(..5)
+        .is_some_and(|scheme| scheme.eq_ignore_ascii_case("data:"));
+    let (bytes, content_type, shown) = if is_data {
         let url = data_url::DataUrl::process(uri)
             .map_err(|e| ToolError::invalid_input(format!("the data: URI is malformed ({e:?})")))?;
         let (body, _) = url
@@ -74,6 +77,6 @@ pub fn cap(md: String, max: usize) -> String {
     let end = md.char_indices().nth(max).map_or(md.len(), |(i, _)| i);
     format!(
         "{}\n\n[cut: the document's Markdown has {total} characters; the first {max} are shown]",
-        &md[..end]
+        md.get(..end).unwrap_or_default()
     )
 }

@@ -253,7 +253,7 @@ pub fn redact(text: &str, uri: &str) -> String {
 
 fn password_of(uri: &str) -> Option<&str> {
     let rest = uri.split_once("://")?.1;
-    let userinfo = &rest[..rest.rfind('@')?];
+    let (userinfo, _) = rest.rsplit_once('@')?;
     Some(userinfo.split_once(':')?.1)
 }
 

@@ -118,8 +118,7 @@ fn id_in_url(url: &str) -> Option<String> {
     let last = path.trim_end_matches('/').rsplit('/').next()?;
     let is_hex = |s: &str| s.chars().all(|c| c.is_ascii_hexdigit());
     // A dashed UUID at the end of the last segment, or 32 hex digits.
-    if last.len() >= 36 && last.is_char_boundary(last.len() - 36) {
-        let tail = &last[last.len() - 36..];
+    if let Some(tail) = last.len().checked_sub(36).and_then(|i| last.get(i..)) {
         let parts: Vec<&str> = tail.split('-').collect();
         if parts.iter().map(|p| p.len()).collect::<Vec<_>>() == [8, 4, 4, 4, 12]
             && parts.iter().all(|p| is_hex(p))
@@ -127,11 +126,10 @@ fn id_in_url(url: &str) -> Option<String> {
             return Some(tail.to_owned());
         }
     }
-    if last.len() >= 32 && last.is_char_boundary(last.len() - 32) {
-        let tail = &last[last.len() - 32..];
-        if is_hex(tail) {
-            return Some(tail.to_owned());
-        }
+    if let Some(tail) = last.len().checked_sub(32).and_then(|i| last.get(i..))
+        && is_hex(tail)
+    {
+        return Some(tail.to_owned());
     }
     None
 }

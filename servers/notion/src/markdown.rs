@@ -35,6 +35,10 @@ struct Span {
 }
 
 /// Split `s` into pieces of at most `max` UTF-16 code units, on character boundaries.
+#[allow(
+    clippy::string_slice,
+    reason = "indices from `char_indices` or counts of ASCII digits: character boundaries"
+)]
 pub fn split_units(s: &str, max: usize) -> Vec<&str> {
     let mut out = Vec::new();
     let (mut start, mut units) = (0, 0);
@@ -110,6 +114,10 @@ pub fn plain_rich_text(s: &str) -> Vec<Value> {
 
 /// A line's leading block marker (`# `, `> `, `- `, `1. `, a fence, a table pipe) escaped, so
 /// that the line is read as text.
+#[allow(
+    clippy::string_slice,
+    reason = "indices from `char_indices` or counts of ASCII digits: character boundaries"
+)]
 fn neutralize_block_marker(line: &str) -> String {
     let trimmed = line.trim_start();
     let mut chars = trimmed.chars();

@@ -76,7 +76,11 @@ async fn convert(ctx: Ctx, a: Convert) -> Result<Output, ToolError> {
         _ => markdown::html(&a.markdown_text, &title).into_bytes(),
     };
     let digest = hex::encode(Sha256::digest(&data));
-    let name = format!("document-{}.{}", &digest[..16], fmt.ext);
+    let name = format!(
+        "document-{}.{}",
+        mcp_shared::text::prefix(&digest, 16),
+        fmt.ext
+    );
     // Read-only mode writes nothing anywhere: the file comes back inline even with a bucket.
     let bucket = ctx
         .option(gcs::BUCKET_OPTION)

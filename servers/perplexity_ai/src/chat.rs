@@ -125,7 +125,10 @@ async fn complete(ctx: &Ctx, model: &str, messages: &[Message]) -> Result<Value,
 /// The answer after a reasoning model's `<think>...</think>` block.
 fn without_reasoning(content: &str) -> &str {
     match content.find("</think>") {
-        Some(i) if content.trim_start().starts_with("<think>") => content[i + 8..].trim(),
+        Some(i) if content.trim_start().starts_with("<think>") => content
+            .get(i + "</think>".len()..)
+            .unwrap_or_default()
+            .trim(),
         _ => content.trim(),
     }
 }

@@ -113,14 +113,14 @@ fn infinity(raw: &[u8]) -> Option<Value> {
 
 fn uuid(raw: &[u8]) -> Option<String> {
     let b: [u8; 16] = raw.try_into().ok()?;
-    let h: String = b.iter().map(|x| format!("{x:02x}")).collect();
+    let h = |r: std::ops::Range<usize>| b.get(r).map(hex).unwrap_or_default();
     Some(format!(
         "{}-{}-{}-{}-{}",
-        &h[..8],
-        &h[8..12],
-        &h[12..16],
-        &h[16..20],
-        &h[20..]
+        h(0..4),
+        h(4..6),
+        h(6..8),
+        h(8..10),
+        h(10..16)
     ))
 }
 
@@ -237,4 +237,9 @@ fn array(member: &Type, raw: &[u8]) -> Option<Value> {
         out.push(v.map_or(Value::Null, |raw| value(member, raw)));
     }
     Some(Value::Array(out))
+}
+
+/// Lower-case hexadecimal digits of these bytes.
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|x| format!("{x:02x}")).collect()
 }

@@ -268,11 +268,7 @@ pub fn cap(s: &str) -> Value {
     if s.len() <= TEXT_CAP {
         return Value::String(s.to_owned());
     }
-    let mut end = TEXT_CAP;
-    while !s.is_char_boundary(end) {
-        end -= 1;
-    }
-    Value::String(format!("{}…", &s[..end]))
+    Value::String(mcp_shared::text::ellipsis(s, TEXT_CAP))
 }
 
 fn permalink(d: &Value) -> Option<Value> {

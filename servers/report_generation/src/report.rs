@@ -282,7 +282,7 @@ fn title_of(html: &str) -> Value {
     let Some(start) = lower.find("<title>").map(|i| i + 7) else {
         return Value::Null;
     };
-    let Some(len) = lower[start..].find("</title>") else {
+    let Some(len) = lower.get(start..).and_then(|t| t.find("</title>")) else {
         return Value::Null;
     };
     html.get(start..start + len)

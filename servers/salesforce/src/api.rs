@@ -213,12 +213,15 @@ pub fn datetime_literal(s: &str, what: &str, end: bool) -> Result<String, ToolEr
             format!("{s}T00:00:00Z")
         });
     }
+    // `get` and `split_at_checked` refuse a cut inside a character (multibyte input).
     let ok = s.len() >= 20
-        && is_date(&s[..10])
-        && s.as_bytes()[10] == b'T'
-        && s[11..]
-            .bytes()
-            .all(|b| b.is_ascii_digit() || b":.+-Z".contains(&b));
+        && s.get(..10).is_some_and(is_date)
+        && s.get(10..)
+            .and_then(|t| t.strip_prefix('T'))
+            .is_some_and(|time| {
+                time.bytes()
+                    .all(|b| b.is_ascii_digit() || b":.+-Z".contains(&b))
+            });
     if !ok {
         return Err(ToolError::invalid_input(format!(
             "`{what}` must be a date YYYY-MM-DD or a date-time like 2024-05-01T00:00:00Z (got `{s}`)"

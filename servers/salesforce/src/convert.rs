@@ -65,6 +65,10 @@ fn xml_unescape(s: &str) -> String {
 }
 
 /// The text of the first `<name>…</name>` (or `<x:name …>`) in `xml`; empty for `<name/>`.
+#[allow(
+    clippy::string_slice,
+    reason = "indices from `find` of ASCII `<`, `>`, `/`: character boundaries"
+)]
 fn tag(xml: &str, name: &str) -> Option<String> {
     let mut rest = xml;
     while let Some(i) = rest.find('<') {

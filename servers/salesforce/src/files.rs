@@ -121,7 +121,7 @@ pub struct TemporaryUrl {
 async fn temporary_url(ctx: Ctx, a: TemporaryUrl) -> Result<Value, ToolError> {
     let id = record_id(&a.attachment_id, "attachment_id")?;
     let hours = a.expires_in_hours.map_or(24, Count::get).clamp(1, 8760);
-    let (version_id, title) = match &id[..3] {
+    let (version_id, title) = match id.get(..3).unwrap_or_default() {
         "068" => (id.clone(), None),
         "069" => {
             let v = api::query(

@@ -93,7 +93,7 @@ fn parse(xml: &str) -> Result<Feed, ToolError> {
     // From the first `<` to the last `>`: a BOM or blanks around the document are not errors.
     let start = xml.find('<').unwrap_or(0);
     let end = xml.rfind('>').map_or(xml.len(), |i| i + 1).max(start);
-    quick_xml::de::from_str(&xml[start..end]).map_err(|e| {
+    quick_xml::de::from_str(xml.get(start..end).unwrap_or(xml)).map_err(|e| {
         ToolError::new(
             ErrorKind::Upstream,
             format!("arXiv answered with a feed that could not be read ({e})."),

@@ -121,7 +121,7 @@ fn parse(html: &str) -> Result<Vec<Value>, ToolError> {
                 let mut t = text_of(h);
                 while t.starts_with('[') {
                     match t.find(']') {
-                        Some(j) => t = t[j + 1..].trim_start().to_owned(),
+                        Some(j) => t = t.get(j + 1..).unwrap_or_default().trim_start().to_owned(),
                         None => break,
                     }
                 }

@@ -84,7 +84,7 @@ pub fn non_empty<'a>(s: &'a str, what: &str) -> Result<&'a str, ToolError> {
 /// Keep only the first `max` characters of a page, saying so.
 pub fn cut(text: &str, max: usize) -> (String, bool) {
     match text.char_indices().nth(max) {
-        Some((i, _)) => (text[..i].to_owned(), true),
+        Some((i, _)) => (text.get(..i).unwrap_or_default().to_owned(), true),
         None => (text.to_owned(), false),
     }
 }

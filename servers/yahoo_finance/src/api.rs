@@ -279,12 +279,5 @@ pub async fn quote_summary(ctx: &Ctx, symbol: &str, modules: &str) -> Result<Val
 
 /// Text cut to a length an agent can afford.
 pub fn cap(s: &str, max: usize) -> String {
-    if s.len() <= max {
-        return s.to_owned();
-    }
-    let mut end = max;
-    while !s.is_char_boundary(end) {
-        end -= 1;
-    }
-    format!("{}…", &s[..end])
+    mcp_shared::text::ellipsis(s, max)
 }

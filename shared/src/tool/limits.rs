@@ -124,6 +124,66 @@ fn bound(schema: &mut JsonObject, name: Option<&str>) {
 
 /// Check `args` against the `maxLength` bounds of `schema`; the error names the argument
 /// (a path such as `values[2]` or `filter.name`), its length and the limit.
+/// The top-level argument whose JSON type the schema does not allow, for a decoding error
+/// that does not say which argument it is about (serde loses the path through flattened
+/// structs). A value of another type comes first; then a `null` for a required argument.
+pub fn mistyped(schema: &JsonObject, args: &Value) -> Option<String> {
+    let (Some(props), Some(given)) = (
+        schema.get("properties").and_then(Value::as_object),
+        args.as_object(),
+    ) else {
+        return None;
+    };
+    let required = |k: &str| {
+        schema
+            .get("required")
+            .and_then(Value::as_array)
+            .is_some_and(|r| r.iter().any(|x| x == k))
+    };
+    let allows = |prop: &Value, v: &Value| {
+        let types = declared(prop);
+        types.is_empty()
+            || types.iter().any(|t| match (t.as_str(), v) {
+                ("null", Value::Null)
+                | ("boolean", Value::Bool(_))
+                | ("string", Value::String(_))
+                | ("array", Value::Array(_))
+                | ("object", Value::Object(_))
+                | ("number", Value::Number(_)) => true,
+                ("integer", Value::Number(n)) => {
+                    n.is_i64() || n.is_u64() || n.as_f64().is_some_and(|f| f.fract() == 0.0)
+                }
+                _ => false,
+            })
+    };
+    let wrong = given
+        .iter()
+        .find(|(k, v)| !v.is_null() && props.get(*k).is_some_and(|p| !allows(p, v)));
+    let null = || {
+        given.iter().find(|(k, v)| {
+            v.is_null() && required(k) && props.get(*k).is_some_and(|p| !allows(p, v))
+        })
+    };
+    wrong.or_else(null).map(|(k, _)| k.clone())
+}
+
+/// The JSON types a property's schema names (`type`, or its alternatives' types).
+fn declared(prop: &Value) -> Vec<String> {
+    match prop.get("type") {
+        Some(Value::String(t)) => vec![t.clone()],
+        Some(Value::Array(ts)) => ts
+            .iter()
+            .filter_map(|t| t.as_str().map(str::to_owned))
+            .collect(),
+        _ => ["anyOf", "oneOf"]
+            .iter()
+            .filter_map(|k| prop.get(*k).and_then(Value::as_array))
+            .flatten()
+            .flat_map(declared)
+            .collect(),
+    }
+}
+
 pub fn check(schema: &JsonObject, args: &Value) -> Result<(), String> {
     walk(schema, args, "")
 }

@@ -493,6 +493,17 @@ impl Client {
         self.inner.list_all_tools().await.expect("tools/list")
     }
 
+    /// Call without checking `structuredContent` against the tool's `outputSchema` (the
+    /// hostile-argument suite, whose fake vendor answers every request with one body).
+    pub(crate) async fn call_unchecked(
+        &self,
+        name: &str,
+        args: serde_json::Map<String, Value>,
+    ) -> Result<CallToolResult, ServiceError> {
+        let params = CallToolRequestParams::new(name.to_owned()).with_arguments(args);
+        self.inner.call_tool(params).await
+    }
+
     pub async fn call(&self, name: &str, args: Value) -> Result<CallToolResult, ServiceError> {
         let mut params = CallToolRequestParams::new(name.to_owned());
         if let Value::Object(map) = args {
@@ -694,9 +705,9 @@ pub fn assert_docs_fresh(spec: &'static ServerSpec, crate_dir: &str) {
 
 /// Replace the text between two marker lines (keeping the markers).
 pub fn replace_between(text: &str, start: &str, end: &str, body: &str) -> Option<String> {
-    let a = text.find(start)? + start.len();
-    let b = a + text[a..].find(end)?;
-    Some(format!("{}\n{}{}", &text[..a], body, &text[b..]))
+    let (head, rest) = text.split_once(start)?;
+    let (_, tail) = rest.split_once(end)?;
+    Some(format!("{head}{start}\n{body}{end}{tail}"))
 }
 
 /// The tool catalog of the servers we replace, committed as test data in the repository

@@ -15,6 +15,7 @@ mod http;
 mod hygiene;
 mod limits;
 mod metrics;
+mod panics;
 mod polling;
 mod props;
 mod retries;

@@ -141,10 +141,10 @@ fn tail_log(text: &str, tail_lines: u64) -> Value {
         while !shown.is_char_boundary(cut) {
             cut += 1;
         }
-        if let Some(nl) = shown[cut..].find('\n') {
+        if let Some(nl) = shown.get(cut..).and_then(|t| t.find('\n')) {
             cut += nl + 1;
         }
-        shown = shown[cut..].to_owned();
+        shown = shown.get(cut..).unwrap_or_default().to_owned();
         cut_bytes = true;
     }
     let shown_lines = shown.lines().count();

@@ -106,7 +106,9 @@ async fn add_slide_from_a_custom_layout_with_a_generated_id() {
     assert!(
         id.len() == 22
             && id.starts_with("slide_")
-            && id[6..].chars().all(|c| c.is_ascii_hexdigit()),
+            && id
+                .strip_prefix("slide_")
+                .is_some_and(|h| h.chars().all(|c| c.is_ascii_hexdigit())),
         "{id}"
     );
     assert_eq!(

@@ -1,7 +1,8 @@
 //! MarkItDown server tests: a fixture of every supported type, made here, served by a local
 //! site (allowed with `fetch_allow_hosts`) that asserts the exact request, converted through
 //! a real MCP client; refusals and unsupported types.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
+// Tests cut their own fixtures; a wrong cut fails the test, it serves no caller.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::string_slice)]
 
 mod fixtures;
 
@@ -141,6 +142,28 @@ async fn data_uris_are_read_without_a_fetch() {
         .call_err(TOOL, json!({"uri": "data:text/plain;base64,%%%"}))
         .await;
     assert!(e.contains("data: URI"), "{e}");
+}
+
+/// A URI whose first characters are not ASCII (an accented word, a right-to-left override)
+/// is a clear error, and the server goes on serving the same client.
+#[tokio::test]
+async fn non_ascii_uris_are_clear_errors_and_the_server_keeps_serving() {
+    let s = setup(false).await;
+    for uri in [
+        "éééx",
+        "\u{202E}http://example.com/x",
+        "日本語のURL",
+        "dată:",
+    ] {
+        let e = s.client.call_err(TOOL, json!({ "uri": uri })).await;
+        assert!(e.contains("not a valid URL"), "{uri}: {e}");
+        assert!(!e.contains("internal error"), "{uri}: {e}");
+    }
+    let v = s
+        .client
+        .call_ok(TOOL, json!({"uri": "data:text/plain,still%20here"}))
+        .await;
+    assert_eq!(v, json!("still here"));
 }
 
 #[tokio::test]

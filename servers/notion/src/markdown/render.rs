@@ -160,7 +160,10 @@ fn render_block(b: &Value, number: u64) -> String {
             s
         }
         "heading_1" | "heading_2" | "heading_3" | "heading_4" => {
-            let level: usize = ty[8..].parse().unwrap_or(1);
+            let level: usize = ty
+                .strip_prefix("heading_")
+                .and_then(|n| n.parse().ok())
+                .unwrap_or(1);
             let mut s = format!("{} {}", "#".repeat(level), text().replace('\n', " "));
             if !kids.is_empty() {
                 s.push_str("\n\n");
@@ -357,7 +360,8 @@ fn inline_markdown(rt: &Value, in_table: bool) -> String {
         let (lead, core, trail) = if decorated && !s.code {
             let start = run.text.len() - run.text.trim_start().len();
             let core = run.text.trim();
-            (&run.text[..start], core, &run.text[start + core.len()..])
+            let trail = run.text.get(start + core.len()..).unwrap_or_default();
+            (run.text.get(..start).unwrap_or_default(), core, trail)
         } else {
             ("", run.text.as_str(), "")
         };

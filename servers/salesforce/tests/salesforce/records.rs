@@ -71,6 +71,18 @@ async fn get_accounts_bad_arguments() {
         err.contains("created_date_from") && err.contains("YYYY-MM-DD"),
         "{err}"
     );
+    // Twenty bytes or more whose tenth byte is inside a character: refused, not a panic.
+    let err = s
+        .client
+        .call_err(
+            "salesforce_get_accounts",
+            json!({"created_date_to": "2024-05-0日T00:00:00Z"}),
+        )
+        .await;
+    assert!(
+        err.contains("created_date_to") && err.contains("YYYY-MM-DD"),
+        "{err}"
+    );
     let err = s
         .client
         .call_err(
