@@ -26,6 +26,7 @@ pub mod http_transport;
 pub mod json;
 mod jsonrpc;
 pub mod metrics;
+pub mod microsoft;
 pub mod otel;
 pub mod pagination;
 pub mod poll;

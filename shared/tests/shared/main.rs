@@ -15,6 +15,7 @@ mod http;
 mod hygiene;
 mod limits;
 mod metrics;
+mod microsoft;
 mod panics;
 mod polling;
 mod props;
