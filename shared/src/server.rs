@@ -204,6 +204,9 @@ impl McpServer {
         ucfg.retry = settings.retry.clone();
         ucfg.max_body_bytes = settings.upstream_max_body_bytes;
         ucfg.error_parser = spec.error_parser;
+        for (k, v) in spec.default_headers {
+            crate::upstream::default_header(k, v)?;
+        }
         ucfg.default_headers = spec.default_headers.to_vec();
         let upstream = Upstream::new(ucfg.clone())?;
         let mut extra = Vec::new();

@@ -132,11 +132,24 @@ pub struct Upstream {
     inner: Arc<Inner>,
 }
 
+/// A header every request of a server carries (`ServerSpec::default_headers`): the name in
+/// any case (`CB-VERSION`), a clear error for a name or value HTTP does not allow.
+pub fn default_header(name: &str, value: &str) -> Result<(HeaderName, HeaderValue), String> {
+    let n = HeaderName::from_bytes(name.to_ascii_lowercase().as_bytes())
+        .map_err(|_| format!("default header `{name}` is not a valid HTTP header name"))?;
+    let v = HeaderValue::from_str(value)
+        .map_err(|_| format!("default header `{name}` has a value HTTP does not allow"))?;
+    Ok((n, v))
+}
+
 /// The settings every client of a server shares (redirect policy aside).
 fn client_builder(cfg: &UpstreamConfig) -> reqwest::ClientBuilder {
     let mut headers = HeaderMap::new();
+    // Checked when the server is built ([`default_header`]); a name in capitals is fine.
     for (k, v) in &cfg.default_headers {
-        headers.insert(HeaderName::from_static(k), HeaderValue::from_static(v));
+        if let Ok((name, value)) = default_header(k, v) {
+            headers.insert(name, value);
+        }
     }
     reqwest::Client::builder()
         .user_agent(concat!("mcp-servers-rs/", env!("CARGO_PKG_VERSION")))
@@ -366,5 +379,16 @@ mod tests {
     fn segments_are_encoded() {
         assert_eq!(seg("a b/c"), "a%20b%2Fc");
         assert_eq!(seg("my-repo_1.x"), "my-repo_1.x");
+    }
+
+    /// A spec's default header in capitals (Coinbase's `CB-VERSION`) is sent lower-cased; a
+    /// name or value HTTP does not allow is an error when the server is built, not a panic.
+    #[test]
+    fn default_headers_in_any_case() {
+        let (n, v) = default_header("CB-VERSION", "2024-10-08").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(n.as_str(), "cb-version");
+        assert_eq!(v, "2024-10-08");
+        assert!(default_header("bad name", "x").is_err());
+        assert!(default_header("x-ok", "line\nbreak").is_err());
     }
 }
