@@ -141,7 +141,7 @@ pub fn mistyped(schema: &JsonObject, args: &Value) -> Option<String> {
             .is_some_and(|r| r.iter().any(|x| x == k))
     };
     let allows = |prop: &Value, v: &Value| {
-        let types = declared(prop);
+        let types = declared_types(prop);
         types.is_empty()
             || types.iter().any(|t| match (t.as_str(), v) {
                 ("null", Value::Null)
@@ -168,7 +168,7 @@ pub fn mistyped(schema: &JsonObject, args: &Value) -> Option<String> {
 }
 
 /// The JSON types a property's schema names (`type`, or its alternatives' types).
-fn declared(prop: &Value) -> Vec<String> {
+pub fn declared_types(prop: &Value) -> Vec<String> {
     match prop.get("type") {
         Some(Value::String(t)) => vec![t.clone()],
         Some(Value::Array(ts)) => ts
@@ -179,7 +179,7 @@ fn declared(prop: &Value) -> Vec<String> {
             .iter()
             .filter_map(|k| prop.get(*k).and_then(Value::as_array))
             .flatten()
-            .flat_map(declared)
+            .flat_map(declared_types)
             .collect(),
     }
 }

@@ -37,6 +37,7 @@
 
 use std::path::Path;
 
+use mcp_shared::tool::limits::declared_types;
 use mcp_shared::{McpServer, ServerSpec, Settings};
 use serde_json::{Value, json};
 use wiremock::{Mock, MockServer, ResponseTemplate};
@@ -498,23 +499,6 @@ struct Hostile {
     value: Value,
     kind: &'static str,
     wrong_type: bool,
-}
-
-/// The JSON types a property's schema declares (`type`, or the types of its `anyOf`/`oneOf`).
-fn declared_types(prop: &Value) -> Vec<String> {
-    match prop.get("type") {
-        Some(Value::String(t)) => vec![t.clone()],
-        Some(Value::Array(ts)) => ts
-            .iter()
-            .filter_map(|t| t.as_str().map(str::to_owned))
-            .collect(),
-        _ => ["anyOf", "oneOf"]
-            .iter()
-            .filter_map(|k| prop.get(*k).and_then(Value::as_array))
-            .flatten()
-            .flat_map(declared_types)
-            .collect(),
-    }
 }
 
 /// A plausible value for a required parameter (so that the parameter under test is reached).
