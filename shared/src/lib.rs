@@ -62,8 +62,8 @@ pub use token_cache::TokenCache;
 pub use tool::{Effect, Output, ToolDef, ToolNames, ToolResult, tool};
 pub use types::{Count, Int, non_empty};
 pub use upstream::{
-    Request, Response, RetryPolicy, Upstream, UpstreamConfig, VendorError, default_error_parser,
-    seg, seg_id, seg_path,
+    FormPart, Request, Response, RetryPolicy, Upstream, UpstreamConfig, VendorError,
+    default_error_parser, seg, seg_id, seg_path,
 };
 pub use vendor_auth::{Auth, Part};
 

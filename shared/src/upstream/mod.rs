@@ -317,7 +317,7 @@ mod response;
 mod retry;
 
 use request::{Body, is_dot_segment};
-pub use request::{Request, RetryWhen, seg, seg_id, seg_path};
+pub use request::{FormPart, Request, RetryWhen, seg, seg_id, seg_path};
 pub use response::{Response, parse_link_header, parse_retry_after, query_param};
 
 #[cfg(test)]

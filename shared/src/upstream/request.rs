@@ -19,6 +19,70 @@ pub(super) enum Body {
     Json(Value),
     Form(Vec<(String, String)>),
     Bytes(Vec<u8>, String),
+    Multipart(Vec<FormPart>),
+}
+
+/// One part of a `multipart/form-data` body ([`Request::multipart`]): a text field, or a file
+/// with its name and content type. Parts are kept as bytes, so the body is rebuilt (with a
+/// new boundary) for every attempt.
+#[derive(Clone, Debug)]
+pub struct FormPart {
+    pub(super) name: String,
+    pub(super) value: FormValue,
+}
+
+#[derive(Clone, Debug)]
+pub(super) enum FormValue {
+    Text(String),
+    File {
+        filename: String,
+        content_type: String,
+        data: Vec<u8>,
+    },
+}
+
+impl FormPart {
+    /// A text field `name=value`.
+    pub fn text(name: impl Into<String>, value: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            value: FormValue::Text(value.into()),
+        }
+    }
+
+    /// A file field: `filename` and `content_type` go into the part's headers.
+    pub fn file(
+        name: impl Into<String>,
+        filename: impl Into<String>,
+        content_type: impl Into<String>,
+        data: Vec<u8>,
+    ) -> Self {
+        Self {
+            name: name.into(),
+            value: FormValue::File {
+                filename: filename.into(),
+                content_type: content_type.into(),
+                data,
+            },
+        }
+    }
+
+    /// reqwest's part for one attempt. The content type was checked by
+    /// [`Request::multipart`]; should it still not parse, the part goes without one.
+    pub(super) fn to_reqwest(&self) -> reqwest::multipart::Part {
+        match &self.value {
+            FormValue::Text(v) => reqwest::multipart::Part::text(v.clone()),
+            FormValue::File {
+                filename,
+                content_type,
+                data,
+            } => {
+                let part =
+                    || reqwest::multipart::Part::bytes(data.clone()).file_name(filename.clone());
+                part().mime_str(content_type).unwrap_or_else(|_| part())
+            }
+        }
+    }
 }
 
 /// Reads a response the status alone would not retry (a GraphQL 200 whose `errors[]` say
@@ -230,6 +294,27 @@ impl Request {
 
     pub fn bytes(mut self, data: Vec<u8>, content_type: &str) -> Self {
         self.body = Some(Body::Bytes(data, content_type.to_owned()));
+        self
+    }
+
+    /// A `multipart/form-data` body of these parts, in this order (file uploads with their
+    /// fields). A file part whose content type is not a MIME type fails the request with a
+    /// clear message before anything is sent.
+    pub fn multipart(mut self, parts: Vec<FormPart>) -> Self {
+        for p in &parts {
+            if let FormValue::File { content_type, .. } = &p.value
+                && reqwest::multipart::Part::text("")
+                    .mime_str(content_type)
+                    .is_err()
+            {
+                self.url = Err(ToolError::invalid_input(format!(
+                    "`{content_type}` is not a MIME type (for the file `{}`): give one like `application/pdf`",
+                    p.name
+                )));
+                return self;
+            }
+        }
+        self.body = Some(Body::Multipart(parts));
         self
     }
 

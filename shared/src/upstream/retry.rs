@@ -89,6 +89,13 @@ impl Request {
                 Some(Body::Bytes(b, ct)) => rb
                     .header(http::header::CONTENT_TYPE, ct.as_str())
                     .body(b.clone()),
+                Some(Body::Multipart(parts)) => rb.multipart(
+                    parts
+                        .iter()
+                        .fold(reqwest::multipart::Form::new(), |form, p| {
+                            form.part(p.name.clone(), p.to_reqwest())
+                        }),
+                ),
                 // Some front ends (Google's) answer 411 to a bodiless POST/PUT/PATCH without
                 // `Content-Length: 0`, and hyper sends none for an empty body.
                 None if matches!(method, Method::POST | Method::PUT | Method::PATCH) => {

@@ -859,8 +859,83 @@ enum BodyExpect {
     Empty,
     Json(Value),
     Form(Vec<(String, String)>),
+    Multipart(MultipartBody),
     GraphQl(GraphqlOp),
     Any,
+}
+
+/// One expected part of a `multipart/form-data` body ([`Expect::multipart_body`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct FormPartExpect {
+    pub name: String,
+    /// The file name and content type of a file part; `None` for a text field.
+    pub file: Option<(String, String)>,
+    pub data: Vec<u8>,
+}
+
+impl FormPartExpect {
+    pub fn text(name: &str, value: &str) -> Self {
+        Self {
+            name: name.to_owned(),
+            file: None,
+            data: value.as_bytes().to_vec(),
+        }
+    }
+
+    pub fn file(name: &str, filename: &str, content_type: &str, data: &[u8]) -> Self {
+        Self {
+            name: name.to_owned(),
+            file: Some((filename.to_owned(), content_type.to_owned())),
+            data: data.to_vec(),
+        }
+    }
+}
+
+/// Matches a `multipart/form-data` body with exactly these parts, in this order.
+struct MultipartBody(Vec<FormPartExpect>);
+
+/// The parts of a `multipart/form-data` request, parsed with `multer`; `None` when the
+/// request is not one or does not parse.
+pub fn multipart_parts(request: &wiremock::Request) -> Option<Vec<FormPartExpect>> {
+    let ct = request.headers.get("content-type")?.to_str().ok()?;
+    let boundary = multer::parse_boundary(ct).ok()?;
+    let body = request.body.clone();
+    let stream = futures::stream::once(async move { Ok::<_, std::io::Error>(body) });
+    let mut form = multer::Multipart::new(stream, boundary);
+    futures::executor::block_on(async {
+        let mut parts = Vec::new();
+        while let Some(field) = form.next_field().await.ok()? {
+            let name = field.name()?.to_owned();
+            let file = match (field.file_name(), field.content_type()) {
+                (Some(f), Some(ct)) => Some((f.to_owned(), ct.to_string())),
+                (Some(f), None) => Some((f.to_owned(), String::new())),
+                _ => None,
+            };
+            let data = field.bytes().await.ok()?.to_vec();
+            parts.push(FormPartExpect { name, file, data });
+        }
+        Some(parts)
+    })
+}
+
+impl Match for MultipartBody {
+    fn matches(&self, request: &wiremock::Request) -> bool {
+        multipart_parts(request).is_some_and(|got| got == self.0)
+    }
+}
+
+/// A header with exactly this whole value (wiremock's own matcher splits values at commas,
+/// so a JSON or field-mask header could never match it).
+struct HeaderRaw(String, String);
+
+impl Match for HeaderRaw {
+    fn matches(&self, request: &wiremock::Request) -> bool {
+        let mut values = request.headers.get_all(self.0.as_str()).iter();
+        matches!(
+            (values.next(), values.next()),
+            (Some(v), None) if v.as_bytes() == self.1.as_bytes()
+        )
+    }
 }
 
 /// Matches a GraphQL request body: `operationName`, a document that starts with
@@ -950,6 +1025,12 @@ impl Expect {
         self
     }
 
+    /// A `multipart/form-data` body with exactly these parts, in this order.
+    pub fn multipart_body(mut self, parts: &[FormPartExpect]) -> Self {
+        self.body = BodyExpect::Multipart(MultipartBody(parts.to_vec()));
+        self
+    }
+
     /// A GraphQL body: this operation (by name, in `operationName` and the document) with
     /// exactly these variables.
     pub fn graphql(mut self, operation: &str, variables: Value) -> Self {
@@ -966,6 +1047,7 @@ impl Expect {
         self
     }
 
+    /// A header with exactly this value (the whole value, commas included), sent once.
     pub fn header(mut self, k: &str, v: &str) -> Self {
         self.headers.push((k.to_owned(), v.to_owned()));
         self
@@ -988,11 +1070,12 @@ impl Expect {
             ));
         }
         for (k, v) in &self.headers {
-            m = m.and(matchers::header(k.as_str(), v.as_str()));
+            m = m.and(HeaderRaw(k.to_ascii_lowercase(), v.clone()));
         }
         m = match self.body {
             BodyExpect::Json(b) => m.and(matchers::body_json(b)),
             BodyExpect::Form(f) => m.and(FormBody(f)),
+            BodyExpect::Multipart(p) => m.and(p),
             BodyExpect::GraphQl(g) => m.and(g),
             BodyExpect::Empty => m.and(NoBody),
             BodyExpect::Any => m,

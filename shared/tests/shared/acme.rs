@@ -157,6 +157,32 @@ async fn fetch_url(ctx: Ctx, a: FetchUrl) -> Result<Value, ToolError> {
     }))
 }
 
+/// Upload a file with a note (multipart).
+#[derive(Deserialize, JsonSchema)]
+pub struct Upload {
+    note: String,
+    filename: String,
+    content_type: String,
+    text: String,
+}
+
+async fn upload(ctx: Ctx, a: Upload) -> Result<Value, ToolError> {
+    ctx.request(Method::POST, "/uploads")
+        .bearer(&ctx.token()?)
+        .multipart(vec![
+            mcp_shared::FormPart::text("note", a.note),
+            mcp_shared::FormPart::file(
+                "attachments[]",
+                a.filename,
+                a.content_type,
+                a.text.into_bytes(),
+            ),
+        ])
+        .header("x-fields", "id,name")
+        .send_json()
+        .await
+}
+
 fn tools() -> Vec<ToolDef> {
     vec![
         tool("acme_get_thing", "Get thing", Effect::Read, get_thing)
@@ -180,6 +206,7 @@ fn tools() -> Vec<ToolDef> {
         tool("acme_get_invoice", "Get invoice", Effect::Read, get_invoice).toolset("billing"),
         tool("acme_wait_job", "Wait for job", Effect::Read, wait_job).toolset("jobs"),
         tool("acme_fetch", "Fetch URL", Effect::Read, fetch_url).toolset("jobs"),
+        tool("acme_upload", "Upload file", Effect::Write, upload).toolset("jobs"),
         tool(
             "slow-official",
             "Slow read (official naming)",

@@ -23,3 +23,4 @@ mod retries;
 mod schemes;
 mod scoping;
 mod tracing_ctx;
+mod upload;

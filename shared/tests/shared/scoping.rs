@@ -72,7 +72,8 @@ async fn flags_select_tools() {
             "acme_create_thing",
             "acme_get_invoice",
             "acme_wait_job",
-            "acme_fetch"
+            "acme_fetch",
+            "acme_upload"
         ]
     );
 }
