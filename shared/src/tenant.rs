@@ -400,6 +400,31 @@ impl Template {
     }
 }
 
+/// A host name as people write it, in the form the host guard compares: lower case, without
+/// a scheme, a trailing slash or the fully qualified form's trailing dot
+/// (`HTTPS://ACME.atlassian.net./` is `acme.atlassian.net`). Check it with [`is_host_name`].
+pub fn host_as_written(value: &str) -> String {
+    let lower = value.trim().to_ascii_lowercase();
+    let mut v = lower.as_str();
+    for scheme in ["https://", "http://"] {
+        v = v.strip_prefix(scheme).unwrap_or(v);
+    }
+    v = v.trim_end_matches('/');
+    v.strip_suffix('.').unwrap_or(v).to_owned()
+}
+
+/// Whether `v` is a DNS host name: letters, digits, `-` and `.`, no empty label, at most 253
+/// characters.
+pub fn is_host_name(v: &str) -> bool {
+    !v.is_empty()
+        && v.len() <= 253
+        && v.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.')
+        && !v.starts_with(['.', '-'])
+        && !v.ends_with(['.', '-'])
+        && !v.contains("..")
+}
+
 /// The text a placeholder becomes, or why the value cannot be used there.
 fn fill(p: &Placeholder, value: &str) -> Result<String, String> {
     let v = value.trim();
@@ -421,38 +446,29 @@ fn fill(p: &Placeholder, value: &str) -> Result<String, String> {
                 return Err("it must be the site's address only, without a path or query".into());
             }
             let host = u.host_str().ok_or("it has no host")?;
+            // The fully qualified form's trailing dot names the same host.
+            let host = host.strip_suffix('.').unwrap_or(host);
             Ok(match u.port() {
                 Some(port) => format!("{}://{host}:{port}", u.scheme()),
                 None => format!("{}://{host}", u.scheme()),
             })
         }
         Position::Host => {
-            let mut v = v;
-            for scheme in ["https://", "http://"] {
-                v = v.strip_prefix(scheme).unwrap_or(v);
+            let lower = host_as_written(v);
+            let mut v = lower.as_str();
+            let suffix = p.host_suffix.to_ascii_lowercase();
+            if !suffix.is_empty() {
+                v = v.strip_suffix(suffix.as_str()).unwrap_or(v);
             }
-            v = v.trim_end_matches('/');
-            let lower = v.to_ascii_lowercase();
-            if !p.host_suffix.is_empty() && lower.ends_with(&p.host_suffix.to_ascii_lowercase()) {
-                v = v.get(..v.len() - p.host_suffix.len()).unwrap_or(v);
+            let prefix = p.host_prefix.to_ascii_lowercase();
+            if !prefix.is_empty() {
+                v = v.strip_prefix(prefix.as_str()).unwrap_or(v);
             }
-            if !p.host_prefix.is_empty()
-                && v.to_ascii_lowercase()
-                    .starts_with(&p.host_prefix.to_ascii_lowercase())
-            {
-                v = v.get(p.host_prefix.len()..).unwrap_or(v);
-            }
-            let ok = !v.is_empty()
-                && v.len() <= 253
-                && v.bytes()
-                    .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.')
-                && !v.starts_with(['.', '-'])
-                && !v.ends_with(['.', '-'])
-                && !v.contains("..");
+            let ok = is_host_name(v);
             if !ok {
                 return Err("it is not a host name (letters, digits, `-` and `.` only)".into());
             }
-            Ok(v.to_ascii_lowercase())
+            Ok(v.to_owned())
         }
         Position::Path => crate::upstream::seg_id(v, p.names.first().copied().unwrap_or("field"))
             .map_err(|e| e.message)
@@ -507,6 +523,15 @@ mod tests {
         let p = host.placeholders().next().unwrap().clone();
         assert_eq!(fill(&p, "acme").unwrap(), "acme");
         assert_eq!(fill(&p, "https://Acme.freshdesk.com/").unwrap(), "acme");
+        for written in [
+            "ACME",
+            "ACME.freshdesk.com.",
+            "acme.FreshDesk.COM",
+            "HTTPS://acme.freshdesk.com./",
+            "acme.",
+        ] {
+            assert_eq!(fill(&p, written).unwrap(), "acme", "{written}");
+        }
         for bad in ["evil.com/x", "a@b", "", "a..b", "x:80", "-a"] {
             assert!(fill(&p, bad).is_err(), "{bad}");
         }
@@ -520,6 +545,16 @@ mod tests {
             fill(&p, "acme.my.salesforce.com").unwrap(),
             "https://acme.my.salesforce.com"
         );
+        for written in [
+            "ACME.my.Salesforce.com.",
+            "HTTPS://acme.my.salesforce.com./",
+        ] {
+            assert_eq!(
+                fill(&p, written).unwrap(),
+                "https://acme.my.salesforce.com",
+                "{written}"
+            );
+        }
         for bad in [
             "https://u:p@acme.my.salesforce.com",
             "https://acme.my.salesforce.com/x",

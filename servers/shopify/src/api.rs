@@ -23,19 +23,8 @@ pub const API_VERSION: &str = "2026-10";
 /// (any case); any other host is returned as given (lower-cased) for the host guard to
 /// refuse. A value with a path, port, user or query is not a shop domain.
 pub fn shop_host(value: &str) -> Result<String, String> {
-    let v = value.trim();
-    let v = v
-        .strip_prefix("https://")
-        .or_else(|| v.strip_prefix("http://"))
-        .unwrap_or(v);
-    let v = v.strip_suffix('/').unwrap_or(v).to_ascii_lowercase();
-    let ok = !v.is_empty()
-        && v.len() <= 253
-        && v.bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.')
-        && !v.starts_with(['.', '-'])
-        && !v.ends_with(['.', '-'])
-        && !v.contains("..");
+    let v = mcp_shared::tenant::host_as_written(value);
+    let ok = mcp_shared::tenant::is_host_name(&v);
     if !ok {
         return Err(format!(
             "`{value}` is not a shop domain: send the shop's myshopify.com domain (acme.myshopify.com) or its handle (acme)"

@@ -31,6 +31,8 @@ fn shop_domain_forms() {
         "https://acme.myshopify.com/",
         "  ACME.myshopify.com ",
         "http://acme",
+        "ACME.myshopify.com.",
+        "HTTPS://Acme.MyShopify.com./",
     ] {
         assert_eq!(shop_host(given).unwrap(), "acme.myshopify.com", "{given}");
     }
