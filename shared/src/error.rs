@@ -62,6 +62,19 @@ impl ToolError {
         self
     }
 
+    /// Add a tool-specific note after the vendor's own hint (a generic per-status hint is
+    /// replaced by it): for a note that holds whatever the vendor said.
+    pub fn add_hint(self, note: impl Into<String>) -> Self {
+        let note = note.into();
+        match &self.hint {
+            Some(h) if !self.generic_hint => {
+                let joined = format!("{h} {note}");
+                self.with_hint(joined)
+            }
+            _ => self.with_hint(note),
+        }
+    }
+
     /// Set a tool-specific hint unless the vendor's error said something more precise (a
     /// vendor hint such as the missing scope wins; the generic per-status hint does not).
     pub fn with_specific_hint(self, hint: impl Into<String>) -> Self {
