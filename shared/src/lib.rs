@@ -25,6 +25,7 @@ pub mod graphql;
 pub mod http_transport;
 pub mod json;
 mod jsonrpc;
+pub mod markdown;
 pub mod metrics;
 pub mod microsoft;
 pub mod otel;

@@ -114,11 +114,7 @@ pub fn convert(kind: Kind, b: &[u8]) -> Result<String, String> {
 }
 
 fn html(s: &str) -> Result<String, String> {
-    htmd::HtmlToMarkdown::builder()
-        .skip_tags(vec!["script", "style", "noscript", "template", "head"])
-        .build()
-        .convert(s)
-        .map_err(|e| format!("the HTML could not be read ({e})"))
+    mcp_shared::markdown::from_html(s)
 }
 
 fn json(s: &str) -> Result<String, String> {

@@ -1,8 +1,8 @@
 //! What every WordPress.com tool shares: the `site` path segment (a numeric id or a domain),
 //! WordPress.com's `{"error","message"}` error body, and the concise shapes of posts.
 
-use crate::markdown;
 use mcp_shared::json::pick;
+use mcp_shared::markdown;
 use mcp_shared::reexports::http;
 use mcp_shared::{Int, ToolError, VendorError, seg_id};
 use serde_json::{Map, Value, json};
@@ -123,7 +123,10 @@ pub fn post_detail(p: &Value) -> Value {
             m.insert("comment_count".into(), c.clone());
         }
         if let Some(html) = p.get("content").and_then(Value::as_str) {
-            m.insert("content".into(), json!(markdown::from_html(html)));
+            match markdown::from_html(html) {
+                Ok(md) => m.insert("content".into(), json!(md)),
+                Err(why) => m.insert("content_error".into(), json!(why)),
+            };
         }
     }
     out
@@ -131,7 +134,15 @@ pub fn post_detail(p: &Value) -> Value {
 
 fn text_field(m: &mut Map<String, Value>, p: &Value, key: &str) {
     if let Some(html) = p.get(key).and_then(Value::as_str) {
-        m.insert(key.into(), json!(markdown::plain(html)));
+        m.insert(key.into(), json!(plain(html)));
+    }
+}
+
+/// HTML (a title, an excerpt) as one line of plain text; an unreadable one as its message.
+fn plain(html: &str) -> String {
+    match markdown::from_html(html) {
+        Ok(md) => md.split_whitespace().collect::<Vec<_>>().join(" "),
+        Err(why) => format!("({why})"),
     }
 }
 

@@ -4,7 +4,6 @@
 //! with the OAuth2 token of each request. The site is named in the path by id or domain.
 
 mod api;
-mod markdown;
 mod posts;
 mod sites;
 

@@ -4,8 +4,8 @@
 //! Content goes in as Markdown (sent as HTML) and comes back as Markdown.
 
 use crate::api::{opt, post_detail, post_id, post_summary, site};
-use crate::markdown::to_html;
 use mcp_shared::json::{enum_str, map_array, pick};
+use mcp_shared::markdown::to_html;
 use mcp_shared::{Ctx, Effect, Int, Method, ToolDef, ToolError, non_empty, tool};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};

@@ -166,6 +166,34 @@ async fn non_ascii_uris_are_clear_errors_and_the_server_keeps_serving() {
     assert_eq!(v, json!("still here"));
 }
 
+/// A document nested far deeper than any real page would overflow the converter's stack,
+/// which ends the process for every tenant: it is refused with a message instead.
+#[tokio::test]
+async fn deeply_nested_html_is_a_clear_error_and_the_server_keeps_serving() {
+    let s = setup(true).await;
+    let html = format!(
+        "<html><body>{}deep{}</body></html>",
+        "<div><blockquote>".repeat(3_000),
+        "</blockquote></div>".repeat(3_000)
+    );
+    expect("GET", "/deep.html")
+        .respond_with(
+            &s.site,
+            ResponseTemplate::new(200).set_body_raw(html.into_bytes(), "text/html"),
+        )
+        .await;
+    let e = s
+        .client
+        .call_err(TOOL, json!({"uri": format!("{}/deep.html", s.site.uri())}))
+        .await;
+    assert!(e.contains("levels deep"), "{e}");
+    let v = s
+        .client
+        .call_ok(TOOL, json!({"uri": "data:text/plain,still%20here"}))
+        .await;
+    assert_eq!(v, json!("still here"));
+}
+
 #[tokio::test]
 async fn loopback_is_refused_without_the_allow_list() {
     let s = setup(false).await;
