@@ -42,7 +42,14 @@ struct Builder {
     in_head: bool,
     /// Collecting a mention's text: its account id.
     mention: Option<(String, String)>,
+    /// Containers opened beyond [`MAX_NESTING`]: their content goes to the deepest kept one.
+    flattened: usize,
 }
+
+/// How deep containers (quotes, lists, items) nest in the ADF built from Markdown. Deeper
+/// Markdown is flattened into the deepest one: a JSON value nested thousands deep would
+/// overflow the stack when it is serialised or dropped, and Jira renders a few levels only.
+pub const MAX_NESTING: usize = 48;
 
 impl Builder {
     fn top_kind(&self) -> &str {
@@ -55,6 +62,10 @@ impl Builder {
 
     fn push(&mut self, node: Map<String, Value>) {
         self.close_implicit();
+        if self.stack.len() >= MAX_NESTING {
+            self.flattened += 1;
+            return;
+        }
         self.stack.push(Frame {
             node,
             implicit: false,
@@ -73,6 +84,10 @@ impl Builder {
 
     fn pop(&mut self) {
         self.close_implicit();
+        if self.flattened > 0 {
+            self.flattened -= 1;
+            return;
+        }
         if self.stack.len() <= 1 {
             return;
         }
@@ -167,6 +182,7 @@ pub fn markdown_to_adf(markdown: &str) -> Value {
         marks: Vec::new(),
         in_head: false,
         mention: None,
+        flattened: 0,
     };
     for event in Parser::new_ext(markdown, opts) {
         match event {

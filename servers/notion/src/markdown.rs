@@ -11,7 +11,7 @@ use serde_json::{Map, Value, json};
 mod parse;
 mod render;
 
-pub use parse::markdown_to_blocks;
+pub use parse::{MAX_NESTING, markdown_to_blocks};
 pub use render::{blocks_to_markdown, rich_text_to_markdown};
 
 /// Notion's limit for `text.content` of one rich text object.

@@ -154,3 +154,42 @@ fn a_table_without_header_gets_an_empty_one() {
         "|  |  |\n| --- | --- |\n| a\\|b | one<br>two |"
     );
 }
+
+/// Markdown nested far deeper than anyone writes is flattened, so the ADF value stays shallow
+/// enough to serialise and drop on an ordinary thread's stack (a value 100,000 levels deep
+/// overflows it and aborts the process for every tenant).
+#[test]
+fn deep_markdown_is_flattened_not_a_stack_overflow() {
+    fn depth(v: &serde_json::Value) -> usize {
+        let mut deepest = 0;
+        let mut todo = vec![(v, 0)];
+        while let Some((v, d)) = todo.pop() {
+            deepest = deepest.max(d);
+            if let Some(c) = v.get("content").and_then(|c| c.as_array()) {
+                todo.extend(c.iter().map(|c| (c, d + 1)));
+            }
+        }
+        deepest
+    }
+    for md in [
+        format!("{} deep", ">".repeat(100_000)),
+        format!("{} deep", "- ".repeat(100_000)),
+        format!("{} deep", "> - ".repeat(50_000)),
+    ] {
+        let handle = std::thread::Builder::new()
+            .stack_size(2 << 20)
+            .spawn(move || {
+                let adf = mcp_shared::adf::markdown_to_adf(&md);
+                let text = serde_json::to_string(&adf).unwrap();
+                (depth(&adf), text.contains("deep"))
+            })
+            .unwrap();
+        let (d, has_text) = handle.join().unwrap();
+        assert!(d <= mcp_shared::adf::MAX_NESTING + 2, "{d}");
+        assert!(has_text);
+    }
+    // Shallow nesting keeps its shape.
+    let adf = mcp_shared::adf::markdown_to_adf("> quote\n> - item");
+    assert_eq!(adf["content"][0]["type"], "blockquote");
+    assert_eq!(adf["content"][0]["content"][1]["type"], "bulletList");
+}

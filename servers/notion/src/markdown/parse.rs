@@ -68,8 +68,15 @@ struct Table {
     row: Vec<Value>,
 }
 
+/// How deep quotes and list items nest in the blocks built from Markdown. Deeper Markdown is
+/// flattened into the deepest one: a JSON value nested thousands deep would overflow the stack
+/// when it is serialised or dropped, ending the process for every tenant.
+pub const MAX_NESTING: usize = 32;
+
 struct Converter {
     frames: Vec<Frame>,
+    /// Containers opened beyond [`MAX_NESTING`]: their blocks go to the deepest kept one.
+    flattened: usize,
     lists: Vec<bool>,
     inline: Option<Inline>,
     heading: Option<u8>,
@@ -128,6 +135,7 @@ impl Converter {
                 kind: Container::Root,
                 blocks: Vec::new(),
             }],
+            flattened: 0,
             lists: Vec::new(),
             inline: None,
             heading: None,
@@ -186,6 +194,10 @@ impl Converter {
                     _ => 3,
                 });
                 self.inline = Some(Inline::default());
+            }
+            Tag::BlockQuote(_) | Tag::Item if self.frames.len() > MAX_NESTING => {
+                self.flush();
+                self.flattened += 1;
             }
             Tag::BlockQuote(_) => {
                 self.flush();
@@ -256,6 +268,10 @@ impl Converter {
                 let level = self.heading.take().unwrap_or(1);
                 let rt = rich_text(inl.spans);
                 self.push_block(text_block(&format!("heading_{level}"), rt, Vec::new()));
+            }
+            TagEnd::BlockQuote(_) | TagEnd::Item if self.flattened > 0 => {
+                self.flush();
+                self.flattened -= 1;
             }
             TagEnd::BlockQuote(_) => {
                 self.flush();

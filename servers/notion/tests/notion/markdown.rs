@@ -450,3 +450,39 @@ async fn a_repeated_cursor_stops_reading_the_content_with_a_note() {
         "{page}"
     );
 }
+
+/// Markdown nested far deeper than anyone writes is flattened: the blocks stay shallow enough
+/// to serialise and drop on an ordinary thread's stack (100,000 levels of JSON overflow it and
+/// abort the process for every tenant).
+#[test]
+fn deep_markdown_is_flattened_not_a_stack_overflow() {
+    fn depth(v: &Value) -> usize {
+        let mut deepest = 0;
+        let mut todo = vec![(v, 0)];
+        while let Some((v, d)) = todo.pop() {
+            deepest = deepest.max(d);
+            match v {
+                Value::Array(a) => todo.extend(a.iter().map(|c| (c, d + 1))),
+                Value::Object(o) => todo.extend(o.values().map(|c| (c, d + 1))),
+                _ => {}
+            }
+        }
+        deepest
+    }
+    for md in [
+        format!("{} deep", ">".repeat(100_000)),
+        format!("{} deep", "- ".repeat(100_000)),
+    ] {
+        let handle = std::thread::Builder::new()
+            .stack_size(2 << 20)
+            .spawn(move || {
+                let blocks = Value::Array(markdown_to_blocks(&md));
+                let text = serde_json::to_string(&blocks).unwrap();
+                (depth(&blocks), text.contains("deep"))
+            })
+            .unwrap();
+        let (d, has_text) = handle.join().unwrap();
+        assert!(d < 8 * notion_mcp_server::markdown::MAX_NESTING, "{d}");
+        assert!(has_text);
+    }
+}
