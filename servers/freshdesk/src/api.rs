@@ -387,10 +387,12 @@ fn scalar(v: &Value) -> Option<String> {
 }
 
 /// A JSON body as Freshdesk's form fields: arrays as `name[]`, objects (`custom_fields`) as
-/// `name[key]`.
-fn form_fields(body: &Map<String, Value>) -> Vec<FormPart> {
+/// `name[key]`, in the order of the field names (whatever order the map keeps its keys in).
+pub fn form_fields(body: &Map<String, Value>) -> Vec<FormPart> {
     let mut parts = Vec::new();
-    for (k, v) in body {
+    let mut fields: Vec<_> = body.iter().collect();
+    fields.sort_by(|a, b| a.0.cmp(b.0));
+    for (k, v) in fields {
         match v {
             Value::Array(items) => {
                 for it in items {
@@ -400,7 +402,9 @@ fn form_fields(body: &Map<String, Value>) -> Vec<FormPart> {
                 }
             }
             Value::Object(m) => {
-                for (ck, cv) in m {
+                let mut sub: Vec<_> = m.iter().collect();
+                sub.sort_by(|a, b| a.0.cmp(b.0));
+                for (ck, cv) in sub {
                     if let Some(s) = scalar(cv) {
                         parts.push(FormPart::text(format!("{k}[{ck}]"), s));
                     }

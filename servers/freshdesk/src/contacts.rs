@@ -255,29 +255,7 @@ async fn update_contact(ctx: Ctx, a: UpdateContact) -> Result<Value, ToolError> 
                         .essence_str()
                         .to_owned()
                 });
-            let mut parts: Vec<FormPart> = Vec::new();
-            for (k, v) in &b {
-                match v {
-                    Value::Array(items) => {
-                        for it in items {
-                            parts.push(FormPart::text(
-                                format!("{k}[]"),
-                                it.as_str().map_or_else(|| it.to_string(), str::to_owned),
-                            ));
-                        }
-                    }
-                    Value::Object(m) => {
-                        for (ck, cv) in m {
-                            parts.push(FormPart::text(
-                                format!("{k}[{ck}]"),
-                                cv.as_str().map_or_else(|| cv.to_string(), str::to_owned),
-                            ));
-                        }
-                    }
-                    Value::String(s) => parts.push(FormPart::text(k.clone(), s.clone())),
-                    other => parts.push(FormPart::text(k.clone(), other.to_string())),
-                }
-            }
+            let mut parts = api::form_fields(&b);
             parts.push(FormPart::file("avatar", name, ct, got.body.to_vec()));
             req.multipart(parts)
         }
