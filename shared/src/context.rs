@@ -16,7 +16,7 @@ pub(crate) struct Service {
     pub(crate) display_name: &'static str,
     pub(crate) credential_env: &'static [(&'static str, &'static str)],
     pub(crate) auth: crate::vendor_auth::Auth,
-    pub(crate) extra_apis: &'static [crate::spec::ExtraApi],
+    pub(crate) extra_apis: &'static [crate::declared::ExtraApi],
 }
 
 /// A tool of a toolset, as the dynamic tools show it.
@@ -30,7 +30,7 @@ pub(crate) struct ToolInfo {
 /// server implements it; a tool never holds the server itself).
 pub(crate) trait Toolsets: Send + Sync {
     /// The toolsets the server declares.
-    fn toolsets(&self) -> &'static [crate::spec::Toolset];
+    fn toolsets(&self) -> &'static [crate::declared::Toolset];
     /// The tools of `toolset` this process allows (whether or not the session enabled it).
     fn allowed_tools(&self, toolset: &str) -> Vec<ToolInfo>;
     /// Whether this session has enabled `toolset`.
@@ -58,7 +58,7 @@ pub struct Ctx {
     pub(crate) flags: Vec<&'static str>,
     /// Read-only mode for this call: `--read-only` for the process or `X-MCP-Readonly`.
     pub(crate) read_only: bool,
-    /// The spec's valued settings that were given ([`crate::spec::ServerOption`]).
+    /// The spec's valued settings that were given ([`crate::declared::ServerOption`]).
     pub(crate) options: Arc<Vec<(String, String)>>,
     pub(crate) credentials: Option<Credentials>,
     pub(crate) upstream: Upstream,
@@ -84,7 +84,7 @@ impl Ctx {
         &self.tool
     }
 
-    /// Whether the server's switch `name` ([`crate::spec::ServerFlag`]) is on for this call:
+    /// Whether the server's switch `name` ([`crate::declared::ServerFlag`]) is on for this call:
     /// on for the process (flag or environment) or turned on by this request's header.
     pub fn flag(&self, name: &str) -> bool {
         self.flags.contains(&name)
@@ -117,7 +117,7 @@ impl Ctx {
         self.read_only
     }
 
-    /// The value of the server's option `name` ([`crate::spec::ServerOption`]), if the
+    /// The value of the server's option `name` ([`crate::declared::ServerOption`]), if the
     /// operator gave it.
     pub fn option(&self, name: &str) -> Option<&str> {
         self.options

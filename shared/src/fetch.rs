@@ -282,7 +282,7 @@ fn redact(url: &Url) -> String {
 impl Fetcher {
     /// `allow`: the operator's `MCP_FETCH_ALLOW_HOSTS`.
     pub fn new(allow: &[String], timeout: Duration, max_bytes: usize) -> Result<Self, String> {
-        crate::upstream::install_crypto_provider();
+        crate::tls::install_crypto_provider();
         let guard = Arc::new(Guard::new(allow));
         let redirect_guard = guard.clone();
         let client = reqwest::Client::builder()

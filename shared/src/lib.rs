@@ -10,24 +10,21 @@
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-pub mod adf;
-pub mod atlassian;
 pub mod auth;
 pub mod content;
 pub mod context;
+pub mod declared;
 mod direct;
 pub mod docs;
 pub mod dynamic;
 pub mod error;
 pub mod fetch;
-pub mod google;
 pub mod graphql;
 pub mod http_transport;
 pub mod json;
 mod jsonrpc;
 pub mod markdown;
 pub mod metrics;
-pub mod microsoft;
 pub mod otel;
 pub mod pagination;
 pub mod poll;
@@ -42,12 +39,14 @@ pub mod state;
 pub mod switch;
 pub mod tenant;
 pub mod text;
+pub mod tls;
 pub mod token_cache;
 pub mod tool;
 pub mod trace;
 pub mod types;
 pub mod upstream;
 pub mod vendor_auth;
+pub mod vendors;
 
 pub use auth::{Credentials, EnvCredentials};
 pub use context::Ctx;

@@ -105,6 +105,28 @@ impl Pages {
     }
 }
 
+/// A cursor argument, trimmed; an empty one means none (the first page).
+pub fn cursor(c: Option<&str>) -> Option<&str> {
+    c.map(str::trim).filter(|c| !c.is_empty())
+}
+
+/// A page size argument: `default` when not given, else 1 to `max`; out of range, a message
+/// that names the argument `what` and its range.
+pub fn page_size(
+    n: Option<u64>,
+    default: u64,
+    max: u64,
+    what: &str,
+) -> Result<u64, crate::error::ToolError> {
+    match n {
+        None => Ok(default),
+        Some(n) if (1..=max).contains(&n) => Ok(n),
+        Some(n) => Err(crate::error::ToolError::invalid_input(format!(
+            "`{what}` must be between 1 and {max} (got {n})"
+        ))),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

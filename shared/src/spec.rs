@@ -4,6 +4,7 @@
 use std::time::Duration;
 
 use crate::auth::EnvCredentials;
+pub use crate::declared::{ExtraApi, ServerFlag, ServerOption, Toolset};
 use crate::state::State;
 use crate::tenant::Base;
 use crate::tool::{ToolDef, ToolNames};
@@ -21,58 +22,6 @@ pub const SESSION_IDLE_TIMEOUT: Duration = Duration::from_secs(300);
 /// is parked: its rmcp worker is closed and only its handshake kept; its next request
 /// restores it (`sessions.rs`). rmcp keeps a finished stream's replay cache this long.
 pub const SESSION_PARK_AFTER: Duration = Duration::from_secs(60);
-
-/// A toolset: one vendor area that users switch on and off.
-#[derive(Debug)]
-pub struct Toolset {
-    pub name: &'static str,
-    pub description: &'static str,
-    /// Enabled when `--toolsets` is not given.
-    pub default: bool,
-}
-
-/// A second vendor API a server calls (e.g. Gmail's contact search on the People API, Google
-/// Docs listing documents through Drive). It shares the HTTP client, retries and error model.
-#[derive(Debug)]
-pub struct ExtraApi {
-    /// Short name tools use with `ctx.api(name)`.
-    pub name: &'static str,
-    /// Vendor name for messages (`Google People`).
-    pub display_name: &'static str,
-    pub default_base_url: &'static str,
-    /// The variable that overrides the base URL (e.g. `PEOPLE_API_BASE_URL`).
-    pub base_url_var: &'static str,
-    /// How this API takes the credential (`None`: as the server's main API does).
-    pub auth: Option<Auth>,
-}
-
-/// A switch of one server (e.g. GitHub's lockdown mode): the flag `--<name>`, an environment
-/// variable, and optionally a request header with which a gateway turns it on for one request
-/// (a header can only turn a switch on, never off).
-#[derive(Debug)]
-pub struct ServerFlag {
-    /// The flag's name without dashes (`lockdown`); tools ask `ctx.flag("lockdown")`.
-    pub name: &'static str,
-    /// The environment variable that turns it on (`1`, `true`, `yes`, `on`).
-    pub env: &'static str,
-    /// A request header that turns it on for that request (`X-MCP-Lockdown: true`).
-    pub header: Option<&'static str>,
-    /// One line for `--help`.
-    pub help: &'static str,
-}
-
-/// A valued setting of one server (Jira's projects filter, a self-hosted instance's URL, a
-/// WHOIS root server): the option `--<name> <value>` and an environment variable. Tools read
-/// it with `ctx.option("name")`, the server's state with `settings.option("name")`.
-#[derive(Debug)]
-pub struct ServerOption {
-    /// The option's name without dashes (`projects-filter`).
-    pub name: &'static str,
-    /// The environment variable that sets it (`JIRA_PROJECTS_FILTER`).
-    pub env: &'static str,
-    /// One line for `--help`.
-    pub help: &'static str,
-}
 
 /// Everything a service crate declares about itself.
 pub struct ServerSpec {

@@ -13,6 +13,7 @@
 mod ci;
 mod deploy;
 mod dist;
+mod modgraph;
 mod paths;
 mod projection;
 mod scaffold;
@@ -246,6 +247,7 @@ pub(crate) fn check(root: &Path, no_cargo: bool) -> Result<()> {
     }
     problems.extend(deploy::stale(root, &list));
     problems.extend(paths::outside_references(root)?);
+    problems.extend(modgraph::problems(root)?);
     problems.extend(profiles(root)?);
     let readme = std::fs::read_to_string(root.join("README.md")).context("README.md")?;
     match servers::with_catalog(root, &readme) {

@@ -1,8 +1,8 @@
 //! What every Confluence tool shares: the v2 and v1 error bodies, cursor pages
 //! (`_links.next`), ids, page bodies (Markdown to storage format, ADF to Markdown).
 
-use mcp_shared::adf;
 use mcp_shared::reexports::http;
+use mcp_shared::vendors::adf;
 use mcp_shared::{Count, Ctx, Method, ToolError, VendorError};
 use serde_json::{Value, json};
 

@@ -9,7 +9,8 @@ mod attachments;
 mod pages;
 mod spaces;
 
-use mcp_shared::{ServerSpec, ToolDef, Toolset, atlassian};
+use mcp_shared::vendors::atlassian;
+use mcp_shared::{ServerSpec, ToolDef, Toolset};
 
 pub const TOOLSETS: &[Toolset] = &[
     Toolset {

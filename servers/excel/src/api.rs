@@ -5,7 +5,7 @@
 use std::future::Future;
 
 use base64::Engine as _;
-use mcp_shared::microsoft::{Query, with_scopes};
+use mcp_shared::vendors::microsoft::{Query, with_scopes};
 use mcp_shared::{Ctx, Method, Request, ToolError, seg, seg_id};
 use serde_json::{Value, json};
 

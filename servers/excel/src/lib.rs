@@ -9,7 +9,8 @@ mod tables;
 mod workbook;
 mod xlsx;
 
-use mcp_shared::{ServerSpec, ToolDef, Toolset, microsoft};
+use mcp_shared::vendors::microsoft;
+use mcp_shared::{ServerSpec, ToolDef, Toolset};
 
 pub const TOOLSETS: &[Toolset] = &[
     Toolset {

@@ -1,7 +1,7 @@
 //! Named tables: list them, read rows, add rows (in a workbook session).
 
 use mcp_shared::json::pick;
-use mcp_shared::microsoft::{Query, page_size};
+use mcp_shared::vendors::microsoft::{Query, page_size};
 use mcp_shared::{Count, Ctx, Effect, Method, ToolDef, ToolError, seg_id, tool};
 use schemars::JsonSchema;
 use serde::Deserialize;

@@ -2,7 +2,7 @@
 //! add worksheets.
 
 use mcp_shared::json::pick;
-use mcp_shared::microsoft::{Query, put_content};
+use mcp_shared::vendors::microsoft::{Query, put_content};
 use mcp_shared::{Ctx, Effect, Method, ToolDef, ToolError, seg, tool};
 use schemars::JsonSchema;
 use serde::Deserialize;

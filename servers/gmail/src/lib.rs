@@ -68,9 +68,9 @@ pub static SPEC: ServerSpec = ServerSpec {
     credential_env: &[],
     toolsets: TOOLSETS,
     tools,
-    error_parser: mcp_shared::google::parse_error,
+    error_parser: mcp_shared::vendors::google::parse_error,
     default_headers: &[],
-    extra_apis: &[mcp_shared::google::PEOPLE_API],
+    extra_apis: &[mcp_shared::vendors::google::PEOPLE_API],
     flags: &[],
     ..ServerSpec::DEFAULT
 };

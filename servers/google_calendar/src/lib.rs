@@ -13,7 +13,7 @@ mod freebusy;
 pub mod slots;
 pub mod time;
 
-use mcp_shared::google::PEOPLE_API;
+use mcp_shared::vendors::google::PEOPLE_API;
 use mcp_shared::{ServerSpec, ToolDef, Toolset};
 
 /// Google Calendar's toolsets, after the Calendar API's resources.
@@ -67,7 +67,7 @@ pub static SPEC: ServerSpec = ServerSpec {
     credential_env: &[],
     toolsets: TOOLSETS,
     tools,
-    error_parser: mcp_shared::google::parse_error,
+    error_parser: mcp_shared::vendors::google::parse_error,
     default_headers: &[],
     extra_apis: &[PEOPLE_API],
     flags: &[],

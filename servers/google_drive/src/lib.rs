@@ -65,7 +65,7 @@ pub static SPEC: ServerSpec = ServerSpec {
     credential_env: &[],
     toolsets: TOOLSETS,
     tools,
-    error_parser: mcp_shared::google::parse_error,
+    error_parser: mcp_shared::vendors::google::parse_error,
     default_headers: &[],
     extra_apis: &[],
     flags: &[],

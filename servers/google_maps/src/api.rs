@@ -236,7 +236,7 @@ pub fn parse_error(status: u16, headers: &http::HeaderMap, body: &Value) -> Vend
             rate_limited: status == 429 || matches!(code, "OVER_QUERY_LIMIT" | "OVER_DAILY_LIMIT"),
         };
     }
-    let mut e = mcp_shared::google::parse_error(status, headers, body);
+    let mut e = mcp_shared::vendors::google::parse_error(status, headers, body);
     let reasons: Vec<&str> = body
         .pointer("/error/details")
         .and_then(Value::as_array)

@@ -4,6 +4,8 @@
 
 use chrono::{DateTime, NaiveDate, NaiveDateTime, SecondsFormat, Utc};
 use mcp_shared::json::{at, pick};
+pub use mcp_shared::pagination::{cursor, page_size};
+pub use mcp_shared::vendors::google::next_page_token as next_token;
 use mcp_shared::{Ctx, Method, Request, ToolError, seg, seg_id};
 use serde_json::{Map, Value, json};
 
@@ -26,30 +28,6 @@ pub fn meet(ctx: &Ctx, method: Method, path: &str) -> Result<Request, ToolError>
 /// `/calendars/primary/events/{eventId}`.
 pub fn event_path(event_id: &str) -> Result<String, ToolError> {
     Ok(format!("{EVENTS}/{}", seg_id(event_id, "event_id")?))
-}
-
-/// A page size: `default` when not given, else 1 to `max`.
-pub fn page_size(n: Option<u64>, default: u64, max: u64, what: &str) -> Result<u64, ToolError> {
-    match n {
-        None => Ok(default),
-        Some(n) if (1..=max).contains(&n) => Ok(n),
-        Some(n) => Err(ToolError::invalid_input(format!(
-            "`{what}` must be between 1 and {max} (got {n})"
-        ))),
-    }
-}
-
-/// A cursor argument, trimmed; empty means none.
-pub fn cursor(c: Option<&str>) -> Option<&str> {
-    c.map(str::trim).filter(|c| !c.is_empty())
-}
-
-/// `nextPageToken` of a page, or null on the last one.
-pub fn next_token(v: &Value) -> Value {
-    v.get("nextPageToken")
-        .and_then(Value::as_str)
-        .filter(|t| !t.is_empty())
-        .map_or(Value::Null, |t| json!(t))
 }
 
 // ---- times

@@ -63,7 +63,7 @@ pub static SPEC: ServerSpec = ServerSpec {
     credential_env: &[],
     toolsets: TOOLSETS,
     tools,
-    error_parser: mcp_shared::google::parse_error,
+    error_parser: mcp_shared::vendors::google::parse_error,
     default_headers: &[],
     extra_apis: &[MEET_API],
     flags: &[],

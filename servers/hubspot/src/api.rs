@@ -3,6 +3,7 @@
 //! with `properties=`, and HubSpot's `{"status","message","correlationId","category"}`
 //! error body with its rate-limit policies.
 
+pub use mcp_shared::pagination::cursor;
 use mcp_shared::reexports::http;
 use mcp_shared::{Ctx, Method, ToolError, VendorError, seg_id};
 use serde_json::{Map, Value, json};
@@ -102,11 +103,6 @@ pub fn page_size(limit: Option<Count>, max: u64) -> Result<u64, ToolError> {
             "limit must be between 1 and {max} (got {n})"
         ))),
     }
-}
-
-/// A cursor argument, trimmed; empty means none.
-pub fn cursor(c: Option<&str>) -> Option<&str> {
-    c.map(str::trim).filter(|c| !c.is_empty())
 }
 
 /// `paging.next.after` of a page, or null on the last one.

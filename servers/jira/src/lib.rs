@@ -8,7 +8,8 @@ mod agile;
 mod api;
 mod issues;
 
-use mcp_shared::{ServerOption, ServerSpec, ToolDef, Toolset, atlassian};
+use mcp_shared::vendors::atlassian;
+use mcp_shared::{ServerOption, ServerSpec, ToolDef, Toolset};
 
 pub const TOOLSETS: &[Toolset] = &[
     Toolset {

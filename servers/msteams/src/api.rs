@@ -1,7 +1,7 @@
 //! What the Teams tools share: message bodies, user paths, and the delegated permissions each
 //! call needs (named in its 403 hint).
 
-use mcp_shared::microsoft::with_scopes;
+use mcp_shared::vendors::microsoft::with_scopes;
 use mcp_shared::{ToolError, non_empty, seg_id};
 use schemars::JsonSchema;
 use serde::Deserialize;

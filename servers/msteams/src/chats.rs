@@ -2,7 +2,7 @@
 
 use crate::api::{Format, chat_message, listed_message, message_body, scoped};
 use mcp_shared::json::pick;
-use mcp_shared::microsoft::{List, Query, page_size};
+use mcp_shared::vendors::microsoft::{List, Query, page_size};
 use mcp_shared::{Count, Ctx, Effect, Method, ToolDef, ToolError, seg_id, tool};
 use schemars::JsonSchema;
 use serde::Deserialize;

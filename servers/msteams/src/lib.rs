@@ -1,7 +1,7 @@
 //! Microsoft Teams MCP server: teams, channels, chats, messages, users and online meetings
 //! over Microsoft Graph (`MSTEAMS_API_BASE_URL` overrides `https://graph.microsoft.com/v1.0`),
 //! acting with the delegated access token of each request. Paging, errors and throttling come
-//! from `mcp_shared::microsoft`.
+//! from `mcp_shared::vendors::microsoft`.
 
 mod api;
 mod chats;
@@ -9,7 +9,8 @@ mod meetings;
 mod teams;
 mod users;
 
-use mcp_shared::{ServerSpec, ToolDef, Toolset, microsoft};
+use mcp_shared::vendors::microsoft;
+use mcp_shared::{ServerSpec, ToolDef, Toolset};
 
 pub const TOOLSETS: &[Toolset] = &[
     Toolset {

@@ -3,7 +3,7 @@
 
 use crate::api::{scoped, user_path};
 use mcp_shared::json::pick;
-use mcp_shared::microsoft::{Filter, Lit, Query};
+use mcp_shared::vendors::microsoft::{Filter, Lit, Query};
 use mcp_shared::{Ctx, Effect, Method, ToolDef, ToolError, non_empty, tool};
 use schemars::JsonSchema;
 use serde::Deserialize;

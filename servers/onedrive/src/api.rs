@@ -3,7 +3,7 @@
 //! delegated permissions each call needs (named in its 403 hint).
 
 use mcp_shared::json::pick;
-use mcp_shared::microsoft::{List, Page, Query, page_size, with_scopes};
+use mcp_shared::vendors::microsoft::{List, Page, Query, page_size, with_scopes};
 use mcp_shared::{Count, Ctx, ToolError, seg, seg_id, seg_path};
 use serde_json::{Value, json};
 

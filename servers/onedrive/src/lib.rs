@@ -1,7 +1,7 @@
 //! OneDrive MCP server: the signed-in user's OneDrive over Microsoft Graph (`/me/drive/...`;
 //! `ONEDRIVE_API_BASE_URL` overrides `https://graph.microsoft.com/v1.0`), acting with the
 //! delegated access token of each request. Paging, errors, throttling and upload sessions
-//! come from `mcp_shared::microsoft`.
+//! come from `mcp_shared::vendors::microsoft`.
 
 mod api;
 mod browse;
@@ -9,7 +9,8 @@ mod files;
 mod organize;
 mod sharing;
 
-use mcp_shared::{ServerSpec, ToolDef, Toolset, microsoft};
+use mcp_shared::vendors::microsoft;
+use mcp_shared::{ServerSpec, ToolDef, Toolset};
 
 pub const TOOLSETS: &[Toolset] = &[
     Toolset {

@@ -3,7 +3,7 @@
 //! the delegated permissions each call needs (named in its 403 hint).
 
 use mcp_shared::json::pick;
-use mcp_shared::microsoft::with_scopes;
+use mcp_shared::vendors::microsoft::with_scopes;
 use mcp_shared::{ToolError, seg_id};
 use schemars::JsonSchema;
 use serde::Deserialize;

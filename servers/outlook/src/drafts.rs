@@ -2,7 +2,7 @@
 //! created as drafts of their own.
 
 use crate::api::{self, Format, MAIL_READ_WRITE, MAIL_SEND, message_path, recipients, scoped};
-use mcp_shared::microsoft::Query;
+use mcp_shared::vendors::microsoft::Query;
 use mcp_shared::{Ctx, Effect, Method, ToolDef, ToolError, non_empty, tool};
 use schemars::JsonSchema;
 use serde::Deserialize;

@@ -1,7 +1,7 @@
 //! Outlook MCP server: the signed-in user's mail over Microsoft Graph (`/me/messages`,
 //! `/me/mailFolders`; `OUTLOOK_API_BASE_URL` overrides `https://graph.microsoft.com/v1.0`),
 //! acting with the delegated access token of each request. Paging, errors, batching and
-//! throttling come from `mcp_shared::microsoft`.
+//! throttling come from `mcp_shared::vendors::microsoft`.
 
 mod api;
 mod attachments;
@@ -9,7 +9,8 @@ mod drafts;
 mod folders;
 mod messages;
 
-use mcp_shared::{ServerSpec, ToolDef, Toolset, microsoft};
+use mcp_shared::vendors::microsoft;
+use mcp_shared::{ServerSpec, ToolDef, Toolset};
 
 pub const TOOLSETS: &[Toolset] = &[
     Toolset {

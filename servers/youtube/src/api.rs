@@ -5,7 +5,9 @@
 use chrono::{DateTime, Duration, NaiveDate, TimeZone, Utc};
 use chrono_tz::America::Los_Angeles;
 use mcp_shared::json::{at, pick};
+pub use mcp_shared::pagination::cursor;
 use mcp_shared::text::ellipsis;
+pub use mcp_shared::vendors::google::next_page_token as next_token;
 use mcp_shared::{Ctx, Method, Request, Response, ToolError, VendorError};
 use serde_json::{Map, Value, json};
 
@@ -106,7 +108,7 @@ pub fn parse_error(
     headers: &mcp_shared::reexports::http::HeaderMap,
     body: &Value,
 ) -> VendorError {
-    let mut v = mcp_shared::google::parse_error(status, headers, body);
+    let mut v = mcp_shared::vendors::google::parse_error(status, headers, body);
     v.message = v.message.as_deref().map(strip_tags);
     let reasons = body
         .pointer("/error/errors")
@@ -190,19 +192,6 @@ pub fn max_results(n: Option<u64>, default: u64) -> Result<u64, ToolError> {
             "`max_results` must be between 1 and 50, YouTube's page size limit (got {n}); use `cursor` for more"
         ))),
     }
-}
-
-/// A cursor argument, trimmed; empty means none.
-pub fn cursor(c: Option<&str>) -> Option<&str> {
-    c.map(str::trim).filter(|c| !c.is_empty())
-}
-
-/// `nextPageToken` of a page, or null on the last one.
-pub fn next_token(v: &Value) -> Value {
-    v.get("nextPageToken")
-        .and_then(Value::as_str)
-        .filter(|t| !t.is_empty())
-        .map_or(Value::Null, |t| json!(t))
 }
 
 /// An id YouTube would accept: letters, digits, `-` and `_`.

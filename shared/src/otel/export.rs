@@ -95,7 +95,7 @@ pub fn install(config: Config) -> Result<Exporter, String> {
                 config.endpoint
             )
         })?;
-    crate::upstream::install_crypto_provider();
+    crate::tls::install_crypto_provider();
     let client = reqwest::Client::builder()
         .connect_timeout(Duration::from_secs(10))
         .timeout(Duration::from_secs(10))

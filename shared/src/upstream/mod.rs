@@ -159,10 +159,7 @@ fn client_builder(cfg: &UpstreamConfig) -> reqwest::ClientBuilder {
         .pool_idle_timeout(Duration::from_secs(90))
 }
 
-/// Install the process's rustls crypto provider (ring). Idempotent.
-pub fn install_crypto_provider() {
-    let _ = rustls::crypto::ring::default_provider().install_default();
-}
+pub use crate::tls::install_crypto_provider;
 
 impl Upstream {
     pub fn new(cfg: UpstreamConfig) -> Result<Self, String> {

@@ -116,8 +116,20 @@ impl Setup {
     /// Start a fake vendor and `spec`'s server on it, with a client whose `x-auth-data` is
     /// `credentials`.
     pub async fn start(spec: &'static ServerSpec, credentials: Value) -> Self {
+        Self::start_with(spec, credentials, |_| {}).await
+    }
+
+    /// As [`Setup::start`], with the test settings adjusted first (a short job poll
+    /// interval, hosts the guarded fetch may reach, options).
+    pub async fn start_with(
+        spec: &'static ServerSpec,
+        credentials: Value,
+        adjust: impl FnOnce(&mut Settings),
+    ) -> Self {
         let fake = MockServer::start().await;
-        let server = TestServer::start(spec, settings_for(&fake.uri())).await;
+        let mut settings = settings_for(&fake.uri());
+        adjust(&mut settings);
+        let server = TestServer::start(spec, settings).await;
         let client = server
             .client_with(&[(
                 "x-auth-data",

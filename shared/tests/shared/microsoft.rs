@@ -7,10 +7,10 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use mcp_shared::microsoft::{
+use mcp_shared::reexports::http::HeaderMap;
+use mcp_shared::vendors::microsoft::{
     self, BatchRequest, CHUNK_UNIT, Filter, List, Lit, Query, UploadSession, literal, page_size,
 };
-use mcp_shared::reexports::http::HeaderMap;
 use mcp_shared::{Ctx, Effect, Method, ServerSpec, ToolDef, ToolError, Toolset, tool};
 use mcp_testkit::wiremock::{
     Match, Mock, MockServer, Request, Respond, ResponseTemplate, matchers,

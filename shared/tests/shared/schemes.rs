@@ -481,9 +481,9 @@ static JIRA_LIKE: ServerSpec = ServerSpec {
     display_name: "Jira",
     binary: "probe-mcp-server",
     version: "0",
-    base: Base::Tenant(&mcp_shared::atlassian::JIRA),
-    auth: mcp_shared::atlassian::AUTH,
-    extra_apis: &[mcp_shared::atlassian::API],
+    base: Base::Tenant(&mcp_shared::vendors::atlassian::JIRA),
+    auth: mcp_shared::vendors::atlassian::AUTH,
+    extra_apis: &[mcp_shared::vendors::atlassian::API],
     toolsets: TOOLSETS,
     tools,
     ..ServerSpec::DEFAULT

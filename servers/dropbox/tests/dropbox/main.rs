@@ -27,19 +27,16 @@ pub async fn setup() -> Setup {
 }
 
 pub async fn setup_with(f: impl FnOnce(&mut mcp_shared::Settings)) -> Setup {
-    let fake = MockServer::start().await;
-    let mut settings = settings_for(&fake.uri());
-    settings.poll_interval = Some(Duration::from_millis(10));
-    settings.fetch_allow_hosts = vec!["127.0.0.1".into()];
-    f(&mut settings);
-    let server = TestServer::start(&dropbox_mcp_server::SPEC, settings).await;
-    let auth = mcp_shared::auth::encode_auth_data(&json!({"access_token": TOKEN}));
-    let client = server.client_with(&[("x-auth-data", &auth)]).await;
-    Setup {
-        fake,
-        server,
-        client,
-    }
+    Setup::start_with(
+        &dropbox_mcp_server::SPEC,
+        json!({"access_token": TOKEN}),
+        |s| {
+            s.poll_interval = Some(Duration::from_millis(10));
+            s.fetch_allow_hosts = vec!["127.0.0.1".into()];
+            f(s);
+        },
+    )
+    .await
 }
 
 /// An RPC call: `POST /<route>` with the Bearer token and a JSON body.

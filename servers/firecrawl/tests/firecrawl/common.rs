@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use mcp_testkit::wiremock::{Mock, MockServer, ResponseTemplate, matchers};
-use mcp_testkit::{Expect, Setup, TestServer, expect, settings_for};
+use mcp_testkit::{Expect, Setup, expect};
 use serde_json::{Value, json};
 
 pub const KEY: &str = "fc-test-key-0123456789abcdef";
@@ -15,22 +15,15 @@ pub async fn setup() -> Setup {
 
 /// As [`setup`], with other settings.
 pub async fn setup_with(f: impl FnOnce(mcp_shared::Settings) -> mcp_shared::Settings) -> Setup {
-    let fake = MockServer::start().await;
-    let mut settings = settings_for(&fake.uri());
-    settings.poll_interval = Some(Duration::from_millis(10));
-    let settings = f(settings);
-    let server = TestServer::start(&firecrawl_mcp_server::SPEC, settings).await;
-    let client = server
-        .client_with(&[(
-            "x-auth-data",
-            &mcp_shared::auth::encode_auth_data(&json!({ "api_key": KEY })),
-        )])
-        .await;
-    Setup {
-        fake,
-        server,
-        client,
-    }
+    Setup::start_with(
+        &firecrawl_mcp_server::SPEC,
+        json!({ "api_key": KEY }),
+        |s| {
+            s.poll_interval = Some(Duration::from_millis(10));
+            *s = f(std::mem::take(s));
+        },
+    )
+    .await
 }
 
 /// `POST <path>` with the key as a Bearer token and exactly this JSON body.

@@ -3,28 +3,22 @@
 use std::time::Duration;
 
 use mcp_testkit::wiremock::{Mock, MockServer, ResponseTemplate, matchers};
-use mcp_testkit::{Expect, Setup, TestServer, expect, settings_for};
+use mcp_testkit::{Expect, Setup, expect};
 use serde_json::{Value, json};
 
 const KEY: &str = "fc-research-key-0123456789";
 const JOB: &str = "7f0c2a9e-3b1d-4c5e-8f6a-9b0c1d2e3f4a";
 
 async fn setup_with(f: impl FnOnce(mcp_shared::Settings) -> mcp_shared::Settings) -> Setup {
-    let fake = MockServer::start().await;
-    let mut settings = settings_for(&fake.uri());
-    settings.poll_interval = Some(Duration::from_millis(10));
-    let server = TestServer::start(&firecrawl_deep_research_mcp_server::SPEC, f(settings)).await;
-    let client = server
-        .client_with(&[(
-            "x-auth-data",
-            &mcp_shared::auth::encode_auth_data(&json!({ "api_key": KEY })),
-        )])
-        .await;
-    Setup {
-        fake,
-        server,
-        client,
-    }
+    Setup::start_with(
+        &firecrawl_deep_research_mcp_server::SPEC,
+        json!({ "api_key": KEY }),
+        |s| {
+            s.poll_interval = Some(Duration::from_millis(10));
+            *s = f(std::mem::take(s));
+        },
+    )
+    .await
 }
 
 async fn setup() -> Setup {

@@ -23,21 +23,11 @@ pub async fn setup() -> Setup {
 }
 
 pub async fn setup_with(f: impl FnOnce(mcp_shared::Settings) -> mcp_shared::Settings) -> Setup {
-    let fake = MockServer::start().await;
-    let mut settings = settings_for(&fake.uri());
-    settings.poll_interval = Some(Duration::from_millis(10));
-    let server = TestServer::start(&heygen_mcp_server::SPEC, f(settings)).await;
-    let client = server
-        .client_with(&[(
-            "x-auth-data",
-            &mcp_shared::auth::encode_auth_data(&json!({ "api_key": KEY })),
-        )])
-        .await;
-    Setup {
-        fake,
-        server,
-        client,
-    }
+    Setup::start_with(&heygen_mcp_server::SPEC, json!({ "api_key": KEY }), |s| {
+        s.poll_interval = Some(Duration::from_millis(10));
+        *s = f(std::mem::take(s));
+    })
+    .await
 }
 
 /// A request carrying the key in `X-Api-Key` (and no `Authorization`).

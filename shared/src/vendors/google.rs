@@ -139,6 +139,14 @@ pub fn editor_file_id(
     Ok(id.to_owned())
 }
 
+/// A Google list's `nextPageToken`, or null on the last page.
+pub fn next_page_token(v: &Value) -> Value {
+    v.get("nextPageToken")
+        .and_then(Value::as_str)
+        .filter(|t| !t.is_empty())
+        .map_or(Value::Null, |t| Value::String(t.to_owned()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
