@@ -15,21 +15,11 @@ const JSON_FIELDS: &[&str] = &["meta_data"];
 /// host (`acme.chargebee.com`) or its https URL. A value naming any other host is refused, so
 /// that neither a request nor the API key goes anywhere but Chargebee.
 pub fn check_site(site: &str) -> Result<(), ToolError> {
-    let raw = site.trim();
-    let lower = raw.to_ascii_lowercase();
-    let mut v = lower.as_str();
-    for scheme in ["https://", "http://"] {
-        v = v.strip_prefix(scheme).unwrap_or(v);
-    }
-    v = v.trim_end_matches('/');
-    let host_chars = |s: &str| {
-        !s.is_empty()
-            && s.bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.')
-            && !s.starts_with(['-', '.'])
-            && !s.ends_with(['-', '.'])
-            && !s.contains("..")
-    };
+    // Written as people write hosts (any case, a scheme, a trailing slash or dot), the form
+    // the shared host guard compares.
+    let written = mcp_shared::tenant::host_as_written(site);
+    let v = written.as_str();
+    let host_chars = mcp_shared::tenant::is_host_name;
     if host_chars(v)
         && (!v.contains('.') || v.strip_suffix(".chargebee.com").is_some_and(host_chars))
     {

@@ -36,12 +36,10 @@ fn refuse(what: &str) -> ToolError {
 /// host (`acme.freshdesk.com`) or its URL (`https://acme.freshdesk.com/`). Any other host,
 /// a port, a user name or a path is refused before a request.
 pub fn tenant_label(domain: &str) -> Result<String, ToolError> {
-    let lower = domain.trim().to_ascii_lowercase();
-    let rest = lower
-        .strip_prefix("https://")
-        .or_else(|| lower.strip_prefix("http://"))
-        .unwrap_or(&lower);
-    let host = rest.strip_suffix('/').unwrap_or(rest);
+    // Written as people write hosts (any case, a scheme, a trailing slash or dot), the form
+    // the shared host guard compares.
+    let written = mcp_shared::tenant::host_as_written(domain);
+    let host = written.as_str();
     let label = host.strip_suffix(".freshdesk.com").unwrap_or(host);
     let ok = !label.is_empty()
         && label.len() <= 63

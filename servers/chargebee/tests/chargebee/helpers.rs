@@ -80,6 +80,8 @@ fn site_check_accepts_chargebee_sites_only() {
         "https://acme.chargebee.com",
         "https://acme.chargebee.com/",
         " acme ",
+        "ACME.chargebee.com.",
+        "HTTPS://Acme.Chargebee.com./",
     ] {
         assert!(check_site(ok).is_ok(), "{ok}");
     }

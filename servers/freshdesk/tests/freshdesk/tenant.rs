@@ -75,6 +75,8 @@ fn a_bare_subdomain_a_full_host_and_a_url_name_the_same_account() {
         ("https://acme.freshdesk.com/", "acme"),
         ("http://acme.freshdesk.com", "acme"),
         ("acme-eu", "acme-eu"),
+        ("ACME.freshdesk.com.", "acme"),
+        ("HTTPS://Acme.FreshDesk.com./", "acme"),
     ] {
         assert_eq!(tenant_label(given).unwrap(), label, "{given}");
     }
