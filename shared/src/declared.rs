@@ -55,3 +55,39 @@ pub struct ServerOption {
     /// One line for `--help`.
     pub help: &'static str,
 }
+
+/// The vendor's OAuth 2.0 authorization server, with which an MCP client signs its user in when
+/// the server runs with `--oauth`: the server's protected-resource metadata (RFC 9728) names it.
+/// The server keeps no token and checks none: it passes the caller's token to the vendor, which
+/// validates it.
+#[derive(Debug)]
+pub struct OAuthServer {
+    /// The authorization server's issuer identifier (RFC 8414 `issuer`, OpenID Connect
+    /// `issuer`): `https://accounts.google.com`. Where the vendor publishes no metadata, the
+    /// URL its own documentation gives as the authorization server (GitHub's
+    /// `https://github.com/login/oauth`).
+    pub issuer: &'static str,
+    /// What the vendor publishes at the issuer's well-known address.
+    pub metadata: OAuthMetadata,
+    /// The scopes a client asks for so that every tool of this server works: the `scope` of
+    /// the 401 challenge, and the first entries of `scopes_supported`.
+    pub scopes: &'static [&'static str],
+    /// Other scopes of the vendor that some tools use or accept (after `scopes` in
+    /// `scopes_supported`).
+    pub more_scopes: &'static [&'static str],
+    /// The vendor's page on its OAuth flow and scopes (where the issuer and scopes come from).
+    pub docs: &'static str,
+}
+
+/// What an authorization server publishes about itself, for clients that discover it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OAuthMetadata {
+    /// RFC 8414 metadata at `<issuer>/.well-known/oauth-authorization-server` (or the
+    /// path-inserted form).
+    Rfc8414,
+    /// OpenID Connect discovery at `<issuer>/.well-known/openid-configuration`.
+    OpenId,
+    /// No metadata: a client must be configured with the vendor's endpoints (or an OAuth proxy
+    /// that publishes them is named with `--authorization-server`).
+    None,
+}

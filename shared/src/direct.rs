@@ -238,6 +238,7 @@ impl Direct {
             .inner
             .direct_answers
             .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let scope_slot = parts.extensions.get::<crate::oauth::ScopeSlot>().cloned();
         let headers = parts.headers;
         let reply: Reply = match call {
             (id, None) if Filter::from_headers(&headers).is_none() => {
@@ -246,7 +247,8 @@ impl Direct {
             (id, call) => {
                 let server = self.server.clone();
                 Box::pin(async move {
-                    let message = answer(&server, id, call, Some(&headers)).await;
+                    let message =
+                        answer(&server, id, call, Some(&headers), scope_slot.as_ref()).await;
                     serde_json::to_vec(&message).unwrap_or_else(|_| UNSERIALISABLE.to_vec())
                 })
             }
@@ -285,10 +287,11 @@ pub(crate) async fn answer(
     id: RequestId,
     call: Option<(Cow<'static, str>, Option<JsonObject>)>,
     headers: Option<&http::HeaderMap>,
+    scope_slot: Option<&crate::oauth::ScopeSlot>,
 ) -> ServerJsonRpcMessage {
     let result = match call {
         Some((name, arguments)) => server
-            .call(&name, arguments, headers, None, None)
+            .call(&name, arguments, headers, None, None, scope_slot)
             .await
             .map(|r| ServerResult::from(CallToolResponse::from(r))),
         None => Ok(list(server, headers)),

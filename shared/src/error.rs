@@ -33,6 +33,53 @@ pub struct ToolError {
     pub hint: Option<String>,
     /// The hint is the generic one for the HTTP status, not the vendor's own reading.
     pub generic_hint: bool,
+    /// The OAuth scopes the vendor said the token lacks (with `--oauth`, the HTTP reply becomes
+    /// a scope challenge: `403` with `WWW-Authenticate: Bearer error="insufficient_scope"`).
+    pub missing_scopes: Option<Box<MissingScopes>>,
+}
+
+/// OAuth scopes a call lacked, as the vendor said: what it needs and, where the vendor says,
+/// what the token holds.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct MissingScopes {
+    /// Scopes the call needs (for GitHub, the accepted scopes: any one of them will do);
+    /// empty when the vendor did not say which.
+    pub needed: Vec<String>,
+    /// Scopes the token holds, where the vendor says (empty when it does not).
+    pub held: Vec<String>,
+}
+
+impl MissingScopes {
+    pub fn new<S: Into<String>>(
+        needed: impl IntoIterator<Item = S>,
+        held: impl IntoIterator<Item = S>,
+    ) -> Self {
+        let clean = |v: Vec<String>| -> Vec<String> {
+            let mut out: Vec<String> = Vec::new();
+            for s in v.iter().map(|s| s.trim()).filter(|s| !s.is_empty()) {
+                if !out.iter().any(|o| o == s) {
+                    out.push(s.to_owned());
+                }
+            }
+            out
+        };
+        Self {
+            needed: clean(needed.into_iter().map(Into::into).collect()),
+            held: clean(held.into_iter().map(Into::into).collect()),
+        }
+    }
+
+    /// The `scope` of a scope challenge: the scopes held, then those needed (so that a client
+    /// that asks for them keeps what the user granted before), each once.
+    pub fn challenge_scope(&self) -> String {
+        let mut all: Vec<&str> = self.held.iter().map(String::as_str).collect();
+        for n in &self.needed {
+            if !all.contains(&n.as_str()) {
+                all.push(n);
+            }
+        }
+        all.join(" ")
+    }
 }
 
 impl ToolError {
@@ -44,7 +91,15 @@ impl ToolError {
             message: message.into(),
             hint: None,
             generic_hint: false,
+            missing_scopes: None,
         }
+    }
+
+    /// The vendor said the token lacks scopes (see [`MissingScopes`]); an empty `needed`
+    /// list means it did not say which (a scope challenge then names the server's scopes).
+    pub fn with_missing_scopes(mut self, scopes: MissingScopes) -> Self {
+        self.missing_scopes = Some(Box::new(scopes));
+        self
     }
 
     /// Bad arguments: say which and how to fix them.

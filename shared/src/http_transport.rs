@@ -18,6 +18,7 @@ use tokio_util::sync::CancellationToken;
 use crate::jsonrpc;
 
 use crate::direct::Direct;
+use crate::oauth::Discovery;
 use crate::server::McpServer;
 use crate::sessions::Sessions;
 
@@ -58,9 +59,19 @@ fn rmcp_config(
     cfg
 }
 
-/// The axum router of one server bound to `bind` (the bind address decides the Host/Origin
-/// policy). `ct` ends the MCP sessions when cancelled.
-pub fn router(server: McpServer, bind: IpAddr, ct: CancellationToken) -> Router {
+/// The axum router of one server bound to `addr` (the bind address decides the Host/Origin
+/// policy, and with `--oauth` and no `--public-url`, the resource's URL). `ct` ends the MCP
+/// sessions when cancelled.
+pub fn router(
+    server: McpServer,
+    addr: SocketAddr,
+    ct: CancellationToken,
+) -> Result<Router, String> {
+    let bind = addr.ip();
+    let discovery = match &server.settings().oauth {
+        Some(o) => Some(Arc::new(Discovery::new(server.spec(), o, addr)?)),
+        None => None,
+    };
     server.inner.http.store(true, Ordering::SeqCst);
     let mut cfg = rmcp_config(&server, bind, ct);
     // Sessions with state of their own (dynamic toolsets) are never parked: parking drops
@@ -94,6 +105,18 @@ pub fn router(server: McpServer, bind: IpAddr, ct: CancellationToken) -> Router 
     let mut router = Router::new()
         .route_service("/mcp", mcp.clone())
         .route_service("/mcp/", mcp);
+    if let Some(d) = &discovery {
+        // Only the MCP endpoint is challenged: health, metrics and the metadata stay open.
+        router = router.route_layer(axum::middleware::from_fn_with_state(d.clone(), challenge));
+        let doc = d.clone();
+        let metadata = get(move |headers: http::HeaderMap| {
+            let doc = doc.clone();
+            async move { protected_resource(&doc, &headers) }
+        });
+        router = router
+            .route(crate::oauth::METADATA_PATH, metadata.clone())
+            .route(&format!("{}/mcp", crate::oauth::METADATA_PATH), metadata);
+    }
     if let Some(sessions) = metrics {
         router = router.route(
             "/metrics",
@@ -111,7 +134,7 @@ pub fn router(server: McpServer, bind: IpAddr, ct: CancellationToken) -> Router 
             }),
         );
     }
-    router
+    let router = router
         .route(
             "/healthz",
             get(move || {
@@ -124,7 +147,10 @@ pub fn router(server: McpServer, bind: IpAddr, ct: CancellationToken) -> Router 
                 }
             }),
         )
-        .layer(axum::middleware::from_fn(hold_head))
+        .layer(axum::middleware::from_fn_with_state(
+            discovery.clone(),
+            hold_head,
+        ))
         .fallback(|| async {
             (
                 StatusCode::NOT_FOUND,
@@ -133,7 +159,110 @@ pub fn router(server: McpServer, bind: IpAddr, ct: CancellationToken) -> Router 
                     .to_string(),
             )
                 .into_response()
-        })
+        });
+    Ok(match &discovery {
+        Some(_) => router.layer(cors(&server, bind)),
+        None => router,
+    })
+}
+
+/// Middleware of the MCP endpoint with `--oauth`: a request without any credentials gets the
+/// `401` whose `WWW-Authenticate` points at the protected-resource metadata.
+async fn challenge(
+    axum::extract::State(d): axum::extract::State<Arc<Discovery>>,
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    if req.method() == http::Method::OPTIONS || d.has_credentials(req.headers()) {
+        return next.run(req).await;
+    }
+    d.unauthorized(req.headers())
+}
+
+/// `GET /.well-known/oauth-protected-resource[/mcp]`: the RFC 9728 document.
+fn protected_resource(d: &Discovery, headers: &http::HeaderMap) -> axum::response::Response {
+    match d.metadata(headers) {
+        Some(doc) => (
+            [(axum::http::header::CONTENT_TYPE, "application/json")],
+            doc.to_string(),
+        )
+            .into_response(),
+        None => (
+            StatusCode::BAD_REQUEST,
+            [(axum::http::header::CONTENT_TYPE, "application/json")],
+            json!({"error": "this server takes its public URL from the proxy's X-Forwarded-Host and X-Forwarded-Proto, and this request has none: send them, or start the server with --public-url"}).to_string(),
+        )
+            .into_response(),
+    }
+}
+
+/// CORS for browser clients with `--oauth` (a browser must read `WWW-Authenticate` to start
+/// its sign-in): the origins the server accepts (loopback ones when bound to loopback, else
+/// `MCP_ALLOWED_ORIGINS`), the MCP and credential headers, and `WWW-Authenticate` and
+/// `Mcp-Session-Id` exposed.
+fn cors(server: &McpServer, bind: IpAddr) -> tower_http::cors::CorsLayer {
+    use tower_http::cors::{AllowOrigin, CorsLayer};
+    let patterns: Vec<String> = if bind.is_loopback() {
+        LOOPBACK_ORIGINS.iter().map(|o| (*o).to_owned()).collect()
+    } else {
+        server
+            .settings()
+            .allowed_origins
+            .clone()
+            .unwrap_or_default()
+    };
+    let mut allow_headers = vec![
+        http::header::CONTENT_TYPE,
+        http::header::AUTHORIZATION,
+        http::header::ACCEPT,
+        http::HeaderName::from_static("x-auth-data"),
+        http::HeaderName::from_static("mcp-session-id"),
+        http::HeaderName::from_static("mcp-protocol-version"),
+        http::HeaderName::from_static("last-event-id"),
+    ];
+    for (h, _) in server.spec().token_headers {
+        if let Ok(name) = http::HeaderName::try_from(*h) {
+            allow_headers.push(name);
+        }
+    }
+    CorsLayer::new()
+        .allow_origin(AllowOrigin::predicate(move |origin, _| {
+            origin
+                .to_str()
+                .is_ok_and(|o| patterns.iter().any(|p| origin_matches(p, o)))
+        }))
+        .allow_methods([
+            http::Method::GET,
+            http::Method::POST,
+            http::Method::DELETE,
+            http::Method::OPTIONS,
+        ])
+        .allow_headers(allow_headers)
+        .expose_headers([
+            http::header::WWW_AUTHENTICATE,
+            http::HeaderName::from_static("mcp-session-id"),
+            http::HeaderName::from_static("mcp-protocol-version"),
+        ])
+}
+
+/// An origin against an allowed pattern: exact (case-insensitive), or `scheme://host:*` for
+/// any port of that host (rmcp's form).
+fn origin_matches(pattern: &str, origin: &str) -> bool {
+    match pattern.strip_suffix(":*") {
+        Some(prefix) => {
+            origin.len() > prefix.len()
+                && origin
+                    .get(..prefix.len())
+                    .is_some_and(|p| p.eq_ignore_ascii_case(prefix))
+                && origin
+                    .get(prefix.len()..)
+                    .and_then(|rest| rest.strip_prefix(':'))
+                    .is_some_and(|port| {
+                        !port.is_empty() && port.bytes().all(|b| b.is_ascii_digit())
+                    })
+        }
+        None => pattern.eq_ignore_ascii_case(origin),
+    }
 }
 
 /// The MCP endpoint: the direct path (see `direct.rs`), then rmcp's service. rmcp's service
@@ -407,13 +536,42 @@ fn is_event_stream(headers: &http::HeaderMap) -> bool {
 /// Middleware: hold the head of a POST's event stream until its response event is ready, or
 /// [`HOLD_HEAD`] has passed (see [`EndAfterResponse`], which ends the stream with it); answer a
 /// session's DELETE with 200.
+///
+/// With `--oauth`, the head is held until the response (or the first message before it, a
+/// progress notification: the stream has then started and its status can no longer change),
+/// so that a call whose vendor said the token lacks a scope is answered with the scope
+/// challenge: `403`, `WWW-Authenticate: Bearer error="insufficient_scope", scope=…`, and the
+/// JSON-RPC reply as a JSON body.
 async fn hold_head(
-    req: axum::extract::Request,
+    axum::extract::State(discovery): axum::extract::State<Option<Arc<Discovery>>>,
+    mut req: axum::extract::Request,
     next: axum::middleware::Next,
 ) -> axum::response::Response {
     let post = req.method() == http::Method::POST;
     let delete = req.method() == http::Method::DELETE;
+    let scope = match &discovery {
+        Some(d) if post => {
+            let slot = crate::oauth::ScopeSlot::default();
+            req.extensions_mut().insert(slot.clone());
+            Some((d.clone(), slot, req.headers().clone()))
+        }
+        _ => None,
+    };
     let mut resp = next.run(req).await;
+    if let Some((d, slot, headers)) = &scope
+        && !is_event_stream(resp.headers())
+    {
+        // A plain JSON reply is complete: only its status and header change.
+        if let Some(missing) = slot.take()
+            && resp.status() == StatusCode::OK
+        {
+            *resp.status_mut() = StatusCode::FORBIDDEN;
+            if let Ok(v) = http::HeaderValue::from_str(&d.scope_challenge(headers, &missing)) {
+                resp.headers_mut().insert(http::header::WWW_AUTHENTICATE, v);
+            }
+        }
+        return resp;
+    }
     // rmcp answers a session's DELETE with 202; clients (the Python SDK) expect 200 or 204 and
     // log a failed termination otherwise. The session is gone either way: say 200.
     if delete && resp.status() == http::StatusCode::ACCEPTED {
@@ -426,7 +584,13 @@ async fn hold_head(
     let (parts, mut body) = resp.into_parts();
     let mut held = std::collections::VecDeque::new();
     let mut error = None;
-    let deadline = tokio::time::sleep(HOLD_HEAD);
+    // With a scope challenge possible, the head waits for the reply (a day at most).
+    let hold = if scope.is_some() {
+        std::time::Duration::from_secs(86_400)
+    } else {
+        HOLD_HEAD
+    };
+    let deadline = tokio::time::sleep(hold);
     tokio::pin!(deadline);
     loop {
         let frame = std::future::poll_fn(|cx| {
@@ -436,8 +600,18 @@ async fn hold_head(
             biased;
             f = frame => match f {
                 Some(Ok(f)) => {
+                    // A message that is not the reply (progress, a request to the client):
+                    // the stream has started.
+                    let message = scope.is_some()
+                        && f.data_ref().is_some_and(|d| {
+                            event_data(d).is_some() && !is_response_event(d)
+                        });
+                    let reply = f.data_ref().is_some_and(|d| is_response_event(d));
                     held.push_back(f);
-                    if http_body::Body::is_end_stream(&body) {
+                    if http_body::Body::is_end_stream(&body) || message {
+                        break;
+                    }
+                    if reply && scope.is_some() {
                         break;
                     }
                 }
@@ -449,6 +623,16 @@ async fn hold_head(
             },
             () = &mut deadline => break,
         }
+    }
+    if let Some((d, slot, headers)) = &scope
+        && let Some(missing) = slot.take()
+        && let Some(json) = held
+            .back()
+            .and_then(|f| f.data_ref())
+            .filter(|d| is_response_event(d))
+            .and_then(|d| event_data(d))
+    {
+        return crate::oauth::forbidden(parts, &d.scope_challenge(headers, &missing), json);
     }
     axum::response::Response::from_parts(
         parts,
@@ -505,7 +689,7 @@ pub fn serve(
 ) -> std::io::Result<HttpHandle> {
     let addr = listener.local_addr()?;
     let sessions = CancellationToken::new();
-    let app = router(server.clone(), addr.ip(), sessions.clone());
+    let app = router(server.clone(), addr, sessions.clone()).map_err(std::io::Error::other)?;
     let stop = shutdown.clone();
     let task = tokio::spawn(async move {
         let signal = async move {

@@ -25,6 +25,7 @@ pub mod json;
 mod jsonrpc;
 pub mod markdown;
 pub mod metrics;
+pub mod oauth;
 pub mod otel;
 pub mod pagination;
 pub mod poll;
@@ -50,12 +51,15 @@ pub mod vendors;
 
 pub use auth::{Credentials, EnvCredentials};
 pub use context::Ctx;
-pub use error::{ErrorKind, ToolError};
+pub use error::{ErrorKind, MissingScopes, ToolError};
 pub use http::Method;
 pub use runner::run;
 pub use secret::Secret;
 pub use server::McpServer;
-pub use spec::{ExtraApi, ServerFlag, ServerOption, ServerSpec, Settings, Toolset};
+pub use spec::{
+    ExtraApi, OAuthMetadata, OAuthServer, OAuthSettings, ServerFlag, ServerOption, ServerSpec,
+    Settings, Toolset,
+};
 pub use state::{Pools, State};
 pub use tenant::{Base, TenantUrl};
 pub use token_cache::TokenCache;

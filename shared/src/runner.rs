@@ -85,6 +85,28 @@ struct Options {
     /// On HTTP, never fall back to AUTH_DATA / environment credentials
     #[arg(long, global = true, env = "MCP_REQUIRE_AUTH_HEADER", value_parser = crate::switch::value_parser())]
     require_auth_header: bool,
+    /// HTTP: answer requests without credentials with 401 and serve OAuth protected-resource
+    /// metadata (RFC 9728) naming the vendor's authorization server, so that MCP clients sign
+    /// in by themselves; AUTH_DATA is then not used for HTTP callers
+    #[arg(long, global = true, env = "MCP_OAUTH", value_parser = crate::switch::value_parser())]
+    oauth: bool,
+    /// With --oauth (implies it): the authorization server to name instead of the vendor's (an
+    /// OAuth proxy)
+    #[arg(
+        long,
+        global = true,
+        env = "MCP_AUTHORIZATION_SERVER",
+        value_name = "URL"
+    )]
+    authorization_server: Option<String>,
+    /// With --oauth: the URL clients reach this server at (the resource is <URL>/mcp);
+    /// default http://<bound loopback address>
+    #[arg(long, global = true, env = "MCP_PUBLIC_URL", value_name = "URL")]
+    public_url: Option<String>,
+    /// With --oauth and no --public-url: take the public URL from X-Forwarded-Proto and
+    /// X-Forwarded-Host (only behind a proxy that sets them)
+    #[arg(long, global = true, env = "MCP_TRUST_FORWARDED_HEADERS", value_parser = crate::switch::value_parser())]
+    trust_forwarded_headers: bool,
     /// Log format on stderr (filter with RUST_LOG)
     #[arg(long, global = true, env = "LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
     log_format: LogFormat,
@@ -179,6 +201,21 @@ fn settings_from(spec: &ServerSpec, o: &Options) -> Result<Settings, String> {
     }
     if let Some(n) = env_parse::<usize>("MCP_MAX_CONCURRENT_CALLS")? {
         s.max_concurrent_calls = n.max(1);
+    }
+    let authorization_server = o
+        .authorization_server
+        .as_deref()
+        .filter(|v| !v.trim().is_empty());
+    if o.oauth || authorization_server.is_some() {
+        if o.transport == Transport::Http {
+            s.oauth = Some(crate::oauth::settings(
+                authorization_server,
+                o.public_url.as_deref(),
+                o.trust_forwarded_headers,
+            )?);
+        } else {
+            tracing::warn!("--oauth applies to the HTTP transport only; ignored on stdio");
+        }
     }
     Ok(s)
 }
@@ -589,6 +626,9 @@ fn credentials_help(spec: &ServerSpec) -> String {
             ));
         }
     }
+    if let Some(line) = sign_in_help(spec) {
+        out.push_str(&format!("\nSign-in (--oauth):\n  {line}\n"));
+    }
     out.push_str(&format!(
         "\nHTTP sessions:\n  {:width$}  {}\n  {:width$}  {}\n",
         "MCP_SESSION_PARK_SECS",
@@ -607,6 +647,31 @@ fn credentials_help(spec: &ServerSpec) -> String {
         crate::switch::SPELLINGS
     ));
     out
+}
+
+/// What `--oauth` names for this server, for `--help`.
+fn sign_in_help(spec: &ServerSpec) -> Option<String> {
+    if matches!(spec.auth, crate::Auth::None) {
+        return None;
+    }
+    Some(match &spec.oauth {
+        Some(o) => {
+            let metadata = match o.metadata {
+                crate::OAuthMetadata::Rfc8414 => "RFC 8414 metadata",
+                crate::OAuthMetadata::OpenId => "OpenID Connect metadata",
+                crate::OAuthMetadata::None => "no published metadata",
+            };
+            format!(
+                "authorization server {} ({metadata}); scopes: {}",
+                o.issuer,
+                o.scopes.join(" ")
+            )
+        }
+        None => format!(
+            "{} takes API keys only: --oauth needs --authorization-server <URL>",
+            spec.display_name
+        ),
+    })
 }
 
 fn settings_from_flags_only(o: &Options) -> Settings {

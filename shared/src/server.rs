@@ -69,7 +69,12 @@ pub struct McpServer {
 
 impl McpServer {
     /// Build the server; a clear error for unknown tool or toolset names or a bad base URL.
-    pub fn new(spec: &'static ServerSpec, settings: Settings) -> Result<Self, String> {
+    pub fn new(spec: &'static ServerSpec, mut settings: Settings) -> Result<Self, String> {
+        settings.oauth = crate::oauth::check(spec, settings.oauth.take())?;
+        if settings.oauth.is_some() {
+            // A client that signs in sends its own token: AUTH_DATA never stands in for it.
+            settings.require_auth_header = true;
+        }
         crate::metrics::set_enabled(settings.metrics);
         crate::tool::install_panic_hook();
         let mut defs = (spec.tools)();
@@ -365,6 +370,7 @@ impl McpServer {
         headers: Option<&HeaderMap>,
         progress: Option<crate::context::ProgressSink>,
         meta_trace: Option<crate::trace::TraceContext>,
+        scope_slot: Option<&crate::oauth::ScopeSlot>,
     ) -> Result<rmcp::model::CallToolResult, ErrorData> {
         use tracing::Instrument as _;
         let metrics = crate::metrics::recording();
@@ -390,7 +396,12 @@ impl McpServer {
             m.protocol_error(name, known);
         }
         let (result, outcome) = match result {
-            Ok((r, outcome)) => (Ok(r), outcome),
+            Ok((r, outcome, missing)) => {
+                if let (Some(slot), Some(m)) = (scope_slot, missing) {
+                    slot.put(m);
+                }
+                (Ok(r), outcome)
+            }
             Err(e) => (Err(e), crate::metrics::Outcome::protocol_error),
         };
         if let Some(s) = otel_span {
@@ -405,7 +416,14 @@ impl McpServer {
         args: Option<serde_json::Map<String, Value>>,
         headers: Option<&HeaderMap>,
         progress: Option<crate::context::ProgressSink>,
-    ) -> Result<(rmcp::model::CallToolResult, crate::metrics::Outcome), ErrorData> {
+    ) -> Result<
+        (
+            rmcp::model::CallToolResult,
+            crate::metrics::Outcome,
+            Option<crate::error::MissingScopes>,
+        ),
+        ErrorData,
+    > {
         let inner = &self.inner;
         let Some(&idx) = inner.by_name.get(name) else {
             return Err(ErrorData::invalid_params(
@@ -517,7 +535,7 @@ impl McpServer {
             ctx.upstream = inner.upstream.for_tenant_base(base);
         }
         let started = Instant::now();
-        let (result, outcome) = def
+        let (result, outcome, missing) = def
             .call(
                 ctx,
                 Value::Object(args.unwrap_or_default()),
@@ -535,7 +553,7 @@ impl McpServer {
             elapsed_ms = started.elapsed().as_millis() as u64,
             "tool call"
         );
-        Ok((result, outcome))
+        Ok((result, outcome, missing))
     }
 
     pub(crate) fn list(&self, headers: Option<&HeaderMap>) -> Vec<Tool> {
@@ -617,6 +635,10 @@ impl ServerHandler for McpServer {
                 .as_ref()
                 .and_then(|m| crate::trace::TraceContext::from_meta(&m.0))
         });
+        let scope_slot = context
+            .extensions
+            .get::<http::request::Parts>()
+            .and_then(|p| p.extensions.get::<crate::oauth::ScopeSlot>());
         let result = self
             .call(
                 &request.name,
@@ -624,6 +646,7 @@ impl ServerHandler for McpServer {
                 Self::headers(&context),
                 progress,
                 trace,
+                scope_slot,
             )
             .await?;
         if self.session.generation() != before

@@ -4,7 +4,9 @@
 use std::time::Duration;
 
 use crate::auth::EnvCredentials;
-pub use crate::declared::{ExtraApi, ServerFlag, ServerOption, Toolset};
+pub use crate::declared::{
+    ExtraApi, OAuthMetadata, OAuthServer, ServerFlag, ServerOption, Toolset,
+};
 use crate::state::State;
 use crate::tenant::Base;
 use crate::tool::{ToolDef, ToolNames};
@@ -19,9 +21,11 @@ pub type MakeState = fn(&Settings) -> Result<State, String>;
 pub const SESSION_IDLE_TIMEOUT: Duration = Duration::from_secs(300);
 
 /// How long an HTTP session may go without a request (and without a reply streaming) before it
-/// is parked: its rmcp worker is closed and only its handshake kept; its next request
-/// restores it (`sessions.rs`). rmcp keeps a finished stream's replay cache this long.
-pub const SESSION_PARK_AFTER: Duration = Duration::from_secs(60);
+/// is parked: its rmcp worker (about 68 KiB) is closed and only its handshake kept; its next
+/// request restores it (`sessions.rs`). What parking drops is the replay cache of the
+/// session's finished streams; a client that lost the end of a reply asks for it again
+/// (`Last-Event-ID`) after the retry interval rmcp's priming event names (3 s), within this.
+pub const SESSION_PARK_AFTER: Duration = Duration::from_secs(5);
 
 /// Everything a service crate declares about itself.
 pub struct ServerSpec {
@@ -64,6 +68,9 @@ pub struct ServerSpec {
     /// `("FIRECRAWL_API_BASE_URL", "FIRECRAWL_API_URL")`. Ours wins when both are set. For the
     /// base URL, extra APIs' base URLs and the port.
     pub env_aliases: &'static [(&'static str, &'static str)],
+    /// The vendor's OAuth authorization server, for `--oauth` (`None`: the vendor takes API
+    /// keys only, or nothing; `--oauth` then needs `--authorization-server`).
+    pub oauth: Option<OAuthServer>,
 }
 
 fn no_tools() -> Vec<ToolDef> {
@@ -92,6 +99,7 @@ impl ServerSpec {
         flags: &[],
         options: &[],
         env_aliases: &[],
+        oauth: None,
     };
 
     /// Variable `var` of this server, or its alias ([`ServerSpec::env_aliases`]) when `var` is
@@ -129,6 +137,18 @@ impl ServerSpec {
     pub fn allowed_hosts_var(&self) -> String {
         format!("{}_ALLOWED_HOSTS", self.env_prefix())
     }
+}
+
+/// What the operator chose for `--oauth` (see `oauth.rs`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct OAuthSettings {
+    /// `--authorization-server`: replaces the vendor's (an OAuth proxy, an enterprise server).
+    pub authorization_server: Option<String>,
+    /// `--public-url`: the base URL clients reach this server at (no trailing slash).
+    pub public_url: Option<String>,
+    /// `--trust-forwarded-headers`: without `--public-url`, the base URL comes from a trusted
+    /// proxy's `X-Forwarded-Proto` and `X-Forwarded-Host`.
+    pub trust_forwarded: bool,
 }
 
 /// What the operator chose (CLI flags and environment); `Default` is what tests start from.
@@ -189,6 +209,8 @@ pub struct Settings {
     pub sanitize: crate::sanitize::Sanitize,
     /// Serve `/metrics` on the HTTP port (`MCP_METRICS`, on by default).
     pub metrics: bool,
+    /// Sign-in for MCP clients (`--oauth`, HTTP only; `None`: off, Klavis's contract).
+    pub oauth: Option<OAuthSettings>,
 }
 
 impl Settings {
@@ -249,6 +271,7 @@ impl Default for Settings {
             fetch_max_bytes: crate::fetch::DEFAULT_MAX_BYTES,
             sanitize: crate::sanitize::Sanitize::Strip,
             metrics: true,
+            oauth: None,
         }
     }
 }

@@ -457,7 +457,11 @@ impl ToolDef {
         ctx: Ctx,
         args: Value,
         mode: Sanitize,
-    ) -> (CallToolResult, crate::metrics::Outcome) {
+    ) -> (
+        CallToolResult,
+        crate::metrics::Outcome,
+        Option<crate::error::MissingScopes>,
+    ) {
         // The request's own credentials, to cut out of any error a vendor echoed them in.
         let secrets = ctx.declared_secrets();
         let out = match panics::contained(self.name(), || (self.handler)(ctx, args)).await {
@@ -474,6 +478,7 @@ impl ToolDef {
             Ok(_) => crate::metrics::Outcome::ok,
             Err(e) => e.kind.into(),
         };
+        let mut missing_scopes = None;
         let mut result = match out {
             Ok(Output::Json(v)) if self.tool.output_schema.is_some() => {
                 let mut r = CallToolResult::success(vec![ContentBlock::text(json_text(&v))]);
@@ -483,7 +488,8 @@ impl ToolDef {
             Ok(Output::Json(v)) => CallToolResult::success(vec![ContentBlock::text(json_text(&v))]),
             Ok(Output::Text(t)) => CallToolResult::success(vec![ContentBlock::text(t)]),
             Ok(Output::Content(c)) => CallToolResult::success(c),
-            Err(e) => {
+            Err(mut e) => {
+                missing_scopes = e.missing_scopes.take().map(|m| *m);
                 let mut text = e.to_string();
                 for s in &secrets {
                     text = text.replace(s.expose(), "[redacted]");
@@ -494,7 +500,7 @@ impl ToolDef {
         if !json {
             sanitize::blocks(&mut result, mode);
         }
-        (result, outcome)
+        (result, outcome, missing_scopes)
     }
 }
 

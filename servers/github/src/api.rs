@@ -131,12 +131,75 @@ pub fn parse_error(status: u16, headers: &http::HeaderMap, body: &Value) -> Vend
             }),
         _ => None,
     };
+    // A classic token (GitHub lists its scopes) that holds none of the accepted ones: a
+    // missing scope, which `--oauth` answers with a scope challenge.
+    let missing_scopes = match (
+        status,
+        header("x-accepted-oauth-scopes"),
+        header("x-oauth-scopes"),
+    ) {
+        (403, Some(accepted), Some(held)) if !accepted.is_empty() => {
+            let accepted: Vec<&str> = scope_list(accepted);
+            let held: Vec<&str> = scope_list(held);
+            (!accepted.iter().any(|a| held.iter().any(|h| implies(h, a))))
+                .then(|| mcp_shared::MissingScopes::new(accepted, held))
+        }
+        _ => None,
+    };
     VendorError {
         code: None,
         message,
         hint,
+        missing_scopes,
         ..VendorError::default()
     }
+}
+
+/// GitHub's comma-separated scope headers.
+fn scope_list(v: &str) -> Vec<&str> {
+    v.split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .collect()
+}
+
+/// Whether holding classic scope `held` grants `needed` (a scope grants itself and the scopes
+/// GitHub lists under it: `repo` grants `public_repo`, `admin:org` grants `read:org`, ...).
+fn implies(held: &str, needed: &str) -> bool {
+    if held == needed {
+        return true;
+    }
+    let under: &[&str] = match held {
+        "repo" => &[
+            "repo:status",
+            "repo_deployment",
+            "public_repo",
+            "repo:invite",
+            "security_events",
+        ],
+        "admin:repo_hook" => &["write:repo_hook", "read:repo_hook"],
+        "write:repo_hook" => &["read:repo_hook"],
+        "admin:org" => &["write:org", "read:org", "manage_runners:org"],
+        "write:org" => &["read:org"],
+        "admin:public_key" => &["write:public_key", "read:public_key"],
+        "write:public_key" => &["read:public_key"],
+        "user" => &["read:user", "user:email", "user:follow"],
+        "project" => &["read:project"],
+        "write:packages" => &["read:packages"],
+        "admin:gpg_key" => &["write:gpg_key", "read:gpg_key"],
+        "write:gpg_key" => &["read:gpg_key"],
+        "admin:ssh_signing_key" => &["write:ssh_signing_key", "read:ssh_signing_key"],
+        "write:ssh_signing_key" => &["read:ssh_signing_key"],
+        "admin:enterprise" => &[
+            "manage_runners:enterprise",
+            "manage_billing:enterprise",
+            "read:enterprise",
+        ],
+        "audit_log" => &["read:audit_log"],
+        "codespace" => &["codespace:secrets"],
+        _ => &[],
+    };
+    under.contains(&needed)
 }
 
 /// Add `page` and `per_page` (capped at GitHub's 100) to a list request.

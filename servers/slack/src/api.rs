@@ -184,6 +184,9 @@ pub fn check(method: &str, v: Value) -> Result<Value, ToolError> {
     };
     let mut err = ToolError::new(kind, message).with_code(code);
     err.hint = parsed.hint;
+    if let Some(m) = parsed.missing_scopes {
+        err = err.with_missing_scopes(m);
+    }
     Err(err)
 }
 
@@ -228,11 +231,19 @@ fn read_error(body: &Value) -> VendorError {
     } else {
         hint.map(str::to_owned)
     };
+    // `needed` and `provided` are comma-separated scope lists.
+    let list = |k: &str| -> Vec<String> {
+        s(k).map(|v| v.split(',').map(|p| p.trim().to_owned()).collect())
+            .unwrap_or_default()
+    };
+    let missing_scopes = (code == "missing_scope")
+        .then(|| mcp_shared::MissingScopes::new(list("needed"), list("provided")));
     VendorError {
         code: Some(code.to_owned()),
         message: Some(message),
         hint,
         rate_limited: code == "ratelimited",
+        missing_scopes,
     }
 }
 

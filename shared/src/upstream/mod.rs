@@ -23,6 +23,8 @@ pub struct VendorError {
     /// The body says this is a rate limit (e.g. Google's 403 `rateLimitExceeded`): retried
     /// like a 429.
     pub rate_limited: bool,
+    /// The scopes the token lacks, where the vendor says (a 403 for a missing OAuth scope).
+    pub missing_scopes: Option<crate::error::MissingScopes>,
 }
 
 /// Reads a vendor's JSON error body.

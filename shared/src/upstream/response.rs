@@ -151,6 +151,9 @@ impl Response {
         };
         let mut err = ToolError::new(kind, message).with_status(status);
         err.code = parsed.code;
+        if let Some(m) = parsed.missing_scopes {
+            err = err.with_missing_scopes(m);
+        }
         err.generic_hint = kind != ErrorKind::RateLimited && parsed.hint.is_none();
         err.hint = hint;
         err

@@ -97,11 +97,21 @@ pub fn parse_error(status: u16, headers: &HeaderMap, body: &Value) -> VendorErro
     } else {
         None
     };
+    // A 403 for a missing scope; the header names the scopes the method accepts.
+    let missing_scopes = (!rate_limited
+        && (is("ACCESS_TOKEN_SCOPE_INSUFFICIENT")
+            || (status == 403 && is("insufficientPermissions"))
+            || required_scope(headers).is_some()))
+    .then(|| {
+        let needed = required_scope(headers).unwrap_or_default();
+        crate::error::MissingScopes::new(needed.split_whitespace(), std::iter::empty())
+    });
     VendorError {
         code,
         message,
         hint,
         rate_limited,
+        missing_scopes,
     }
 }
 
@@ -161,6 +171,7 @@ mod tests {
             &json!({"error": {"code": 403, "message": "User Rate Limit Exceeded", "errors": [{"domain": "usageLimits", "reason": "userRateLimitExceeded", "message": "User Rate Limit Exceeded"}]}}),
         );
         assert!(v.rate_limited);
+        assert_eq!(v.missing_scopes, None);
         assert_eq!(v.code.as_deref(), Some("userRateLimitExceeded"));
         let mut h = HeaderMap::new();
         h.insert("www-authenticate", http::HeaderValue::from_static("Bearer realm=\"https://accounts.google.com/\", error=\"insufficient_scope\", scope=\"https://www.googleapis.com/auth/gmail.send\""));
@@ -170,6 +181,12 @@ mod tests {
             &json!({"error": {"code": 403, "message": "Request had insufficient authentication scopes.", "status": "PERMISSION_DENIED", "details": [{"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "ACCESS_TOKEN_SCOPE_INSUFFICIENT"}]}}),
         );
         assert!(!v.rate_limited);
+        assert_eq!(
+            v.missing_scopes.as_ref().map(|m| m.needed.clone()),
+            Some(vec![
+                "https://www.googleapis.com/auth/gmail.send".to_owned()
+            ])
+        );
         assert!(v.hint.unwrap_or_default().contains("gmail.send"));
         let v = parse_error(
             401,

@@ -136,6 +136,7 @@ pub fn parse_error(status: u16, headers: &HeaderMap, body: &Value) -> VendorErro
         code,
         message: Some(message.trim().to_owned()).filter(|m| !m.is_empty()),
         rate_limited,
+        missing_scopes: None,
     }
 }
 
@@ -161,9 +162,14 @@ fn hint_for(status: u16, code: Option<&str>) -> Option<String> {
 /// "Access is denied", does not say which): `with_scopes(err, "Mail.ReadWrite")`.
 pub fn with_scopes(err: ToolError, scopes: &str) -> ToolError {
     if err.status == Some(403) && err.kind == ErrorKind::Upstream {
+        // `Mail.ReadWrite`, `Files.Read or Files.ReadWrite`: the permission names in it.
+        let needed = scopes
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '.' || c == '_'))
+            .filter(|w| w.contains('.'));
         err.with_hint(format!(
             "this call needs the delegated permission {scopes}: consent to it for the app and send a new token; otherwise the user has no access to the item."
         ))
+        .with_missing_scopes(crate::error::MissingScopes::new(needed, std::iter::empty()))
     } else {
         err
     }
@@ -213,4 +219,22 @@ pub(crate) fn error_for(vendor: &str, status: u16, headers: &HeaderMap, body: &V
     err.generic_hint = !parsed.rate_limited && parsed.hint.is_none();
     err.hint = hint;
     err
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_graph_403_names_the_tools_permissions_as_missing_scopes() {
+        let denied =
+            ToolError::new(ErrorKind::Upstream, "Microsoft Graph API error 403").with_status(403);
+        let err = with_scopes(denied, "Files.Read or Files.ReadWrite");
+        let missing = err.missing_scopes.as_deref().cloned().unwrap_or_default();
+        assert_eq!(missing.needed, ["Files.Read", "Files.ReadWrite"]);
+        assert!(err.to_string().contains("Files.Read or Files.ReadWrite"));
+        // Not a 403: left as it was.
+        let gone = ToolError::new(ErrorKind::Upstream, "gone").with_status(404);
+        assert_eq!(with_scopes(gone, "Files.Read").missing_scopes, None);
+    }
 }

@@ -205,6 +205,73 @@ pub async fn spawn_stdio_logged(
     Client::new(inner)
 }
 
+/// One HTTP reply as it came (for what an MCP client does not show: status, headers).
+pub struct RawReply {
+    pub status: u16,
+    pub headers: reqwest::header::HeaderMap,
+    pub body: String,
+}
+
+impl RawReply {
+    /// A header's value as text (`None` when absent or not text).
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers.get(name).and_then(|v| v.to_str().ok())
+    }
+
+    /// The body as JSON (`Null` when it is not).
+    pub fn json(&self) -> Value {
+        serde_json::from_str(&self.body).unwrap_or(Value::Null)
+    }
+}
+
+/// One HTTP request with these headers and body.
+pub async fn raw_request(
+    method: &str,
+    url: &str,
+    headers: &[(&str, &str)],
+    body: &str,
+) -> RawReply {
+    let mut req = reqwest::Client::new().request(
+        reqwest::Method::from_bytes(method.as_bytes()).expect("method"),
+        url,
+    );
+    for (k, v) in headers {
+        req = req.header(*k, *v);
+    }
+    let resp = req.body(body.to_owned()).send().await.expect("request");
+    let status = resp.status().as_u16();
+    let headers = resp.headers().clone();
+    let body = resp.text().await.unwrap_or_default();
+    RawReply {
+        status,
+        headers,
+        body,
+    }
+}
+
+/// A JSON-RPC POST to an MCP endpoint as a client sends it (JSON, both reply types accepted,
+/// protocol 2025-06-18), with these extra headers.
+pub async fn mcp_post(url: &str, headers: &[(&str, &str)], body: &str) -> RawReply {
+    let mut all = vec![
+        ("content-type", "application/json"),
+        ("accept", "application/json, text/event-stream"),
+        ("mcp-protocol-version", "2025-06-18"),
+    ];
+    all.extend_from_slice(headers);
+    raw_request("POST", url, &all, body).await
+}
+
+/// `initialize` as a raw JSON-RPC message (id 1).
+pub const INITIALIZE: &str = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"testkit","version":"1"}}}"#;
+
+/// A port on 127.0.0.1 where nothing listens (at the time of asking).
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("free port")
+}
+
 /// A server binary running over HTTP as a child process; killed on drop.
 pub struct HttpProcess {
     pub child: std::process::Child,
@@ -221,11 +288,19 @@ impl HttpProcess {
         env: &[(&str, &str)],
         log: &std::path::Path,
     ) -> Self {
+        Self::spawn_at(free_port(), bin, args, env, log).await
+    }
+
+    /// The same on a port the caller chose (see [`free_port`]), for arguments that name it
+    /// (`--public-url http://127.0.0.1:<port>`).
+    pub async fn spawn_at(
+        port: u16,
+        bin: &str,
+        args: &[&str],
+        env: &[(&str, &str)],
+        log: &std::path::Path,
+    ) -> Self {
         mcp_shared::upstream::install_crypto_provider();
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .and_then(|l| l.local_addr())
-            .map(|a| a.port())
-            .expect("free port");
         let mut cmd = std::process::Command::new(bin);
         cmd.args(["--transport", "http", "--port", &port.to_string()])
             .args(args)

@@ -16,6 +16,7 @@ mod hygiene;
 mod limits;
 mod metrics;
 mod microsoft;
+mod oauth;
 mod panics;
 mod polling;
 mod props;
