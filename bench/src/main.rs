@@ -51,8 +51,8 @@ struct Args {
     #[arg(long, value_delimiter = ',', default_value = "1000,10000")]
     sessions: Vec<usize>,
     /// `--what sessions`: how long the sessions stay idle before their RSS is read again
-    /// (the servers park a session after 60 s without a request: `MCP_SESSION_PARK_SECS`)
-    #[arg(long, default_value_t = 80)]
+    /// (the servers park a session after 5 s without a request: `MCP_SESSION_PARK_SECS`)
+    #[arg(long, default_value_t = 10)]
     idle_secs: u64,
     /// The protocol revision the client speaks. From 2026-07-28 on there is no handshake and
     /// no session: every request carries its revision and capabilities in `_meta`.

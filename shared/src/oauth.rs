@@ -53,24 +53,26 @@ pub fn settings(
                 "{flag} {v} has a query or fragment: give the base URL only"
             ));
         }
-        Ok(v.trim_end_matches('/').to_owned())
+        Ok(v.to_owned())
     };
     Ok(OAuthSettings {
         authorization_server: authorization_server
             .filter(|v| !v.trim().is_empty())
             .map(|v| url("--authorization-server", v))
             .transpose()?,
+        // The issuer stays exactly as given (clients compare it with the server's metadata);
+        // the public URL is a base that paths are appended to.
         public_url: public_url
             .filter(|v| !v.trim().is_empty())
-            .map(|v| url("--public-url", v))
+            .map(|v| url("--public-url", v).map(|u| u.trim_end_matches('/').to_owned()))
             .transpose()?,
         trust_forwarded,
     })
 }
 
-/// What `--oauth` means for this server: `Ok(None)` when the server needs no credentials
-/// (the switch is ignored, with a warning), an error when its vendor has no authorization
-/// server and none was named.
+/// What `--oauth` means for this server: `Ok(None)` when the server needs no credentials and
+/// declares no authorization server (the switch is ignored, with a warning), an error when
+/// its vendor has no authorization server and none was named.
 pub(crate) fn check(
     spec: &ServerSpec,
     oauth: Option<OAuthSettings>,
@@ -78,7 +80,7 @@ pub(crate) fn check(
     let Some(oauth) = oauth else {
         return Ok(None);
     };
-    if matches!(spec.auth, Auth::None) {
+    if matches!(spec.auth, Auth::None) && spec.oauth.is_none() {
         tracing::warn!(
             server = spec.binary,
             "--oauth ignored: {} needs no credentials, so there is nothing to sign in to",
@@ -88,7 +90,7 @@ pub(crate) fn check(
     }
     if spec.oauth.is_none() && oauth.authorization_server.is_none() {
         return Err(format!(
-            "--oauth: {} takes API keys only; its vendor runs no OAuth authorization server that an MCP client could sign in with. Run without --oauth (callers send their key in x-auth-data or Authorization), or name an OAuth server that issues {} credentials with --authorization-server <URL>.",
+            "--oauth: {} takes API keys only: its vendor runs no OAuth authorization server whose tokens this server's tools accept, so an MCP client has nothing to sign in with. Run without --oauth (callers send their key in x-auth-data or Authorization), or name an OAuth server that issues {} credentials with --authorization-server <URL>.",
             spec.display_name, spec.display_name
         ));
     }
@@ -330,7 +332,7 @@ mod tests {
         assert_eq!(
             ok,
             Ok(OAuthSettings {
-                authorization_server: Some("https://auth.example.com".into()),
+                authorization_server: Some("https://auth.example.com/".into()),
                 public_url: Some("https://mcp.example.com".into()),
                 trust_forwarded: false,
             })

@@ -651,7 +651,7 @@ fn credentials_help(spec: &ServerSpec) -> String {
 
 /// What `--oauth` names for this server, for `--help`.
 fn sign_in_help(spec: &ServerSpec) -> Option<String> {
-    if matches!(spec.auth, crate::Auth::None) {
+    if matches!(spec.auth, crate::Auth::None) && spec.oauth.is_none() {
         return None;
     }
     Some(match &spec.oauth {

@@ -64,6 +64,7 @@ pub fn parse_error(status: u16, headers: &http::HeaderMap, body: &Value) -> Vend
         message,
         hint,
         rate_limited: status == 429,
+        missing_scopes: None,
     }
 }
 

@@ -192,6 +192,7 @@ pub fn parse_error(
         message,
         hint,
         rate_limited,
+        missing_scopes: None,
     }
 }
 

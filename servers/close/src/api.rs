@@ -53,6 +53,7 @@ pub fn parse_error(status: u16, _headers: &http::HeaderMap, body: &Value) -> Ven
         message: (!parts.is_empty()).then(|| parts.join("; ")),
         hint,
         rate_limited: false,
+        missing_scopes: None,
     }
 }
 

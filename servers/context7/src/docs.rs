@@ -130,5 +130,6 @@ pub fn parse_error(status: u16, _headers: &http::HeaderMap, body: &Value) -> Ven
         message,
         hint,
         rate_limited: false,
+        missing_scopes: None,
     }
 }

@@ -245,6 +245,7 @@ pub fn parse_error(status: u16, _headers: &http::HeaderMap, body: &Value) -> Ven
         message,
         hint,
         rate_limited,
+        missing_scopes: None,
     }
 }
 

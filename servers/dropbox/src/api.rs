@@ -142,6 +142,7 @@ pub fn parse_error(status: u16, _headers: &http::HeaderMap, body: &Value) -> Ven
         message,
         hint,
         rate_limited: status == 429 || key.ends_with("too_many_write_operations"),
+        missing_scopes: None,
     }
 }
 

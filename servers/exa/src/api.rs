@@ -38,6 +38,7 @@ pub fn parse_error(
         },
         hint,
         rate_limited: false,
+        missing_scopes: None,
     }
 }
 

@@ -59,6 +59,7 @@ pub fn parse_error(
         message,
         hint: hint.map(str::to_owned),
         rate_limited: false,
+        missing_scopes: None,
     }
 }
 

@@ -43,6 +43,7 @@ fn parse_error(
         message: s("error").or_else(|| s("message")),
         hint: hint.map(str::to_owned),
         rate_limited: false,
+        missing_scopes: None,
     }
 }
 

@@ -25,6 +25,7 @@ pub fn parse_error(status: u16, _headers: &HeaderMap, body: &Value) -> VendorErr
         message,
         hint: hint.map(str::to_owned),
         rate_limited: false,
+        missing_scopes: None,
     }
 }
 

@@ -234,6 +234,7 @@ pub fn parse_error(status: u16, headers: &http::HeaderMap, body: &Value) -> Vend
                 .map(str::to_owned),
             hint: status_hint(code, "Maps"),
             rate_limited: status == 429 || matches!(code, "OVER_QUERY_LIMIT" | "OVER_DAILY_LIMIT"),
+            missing_scopes: None,
         };
     }
     let mut e = mcp_shared::vendors::google::parse_error(status, headers, body);

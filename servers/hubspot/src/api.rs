@@ -91,6 +91,7 @@ pub fn parse_error(status: u16, headers: &http::HeaderMap, body: &Value) -> Vend
         message: Some(message.trim().to_owned()).filter(|m| !m.is_empty()),
         hint,
         rate_limited,
+        missing_scopes: None,
     }
 }
 

@@ -101,6 +101,7 @@ pub fn parse_error(status: u16, headers: &http::HeaderMap, body: &Value) -> Vend
         message,
         hint,
         rate_limited: false,
+        missing_scopes: None,
     }
 }
 

@@ -172,6 +172,7 @@ pub fn parse_error(status: u16, headers: &HeaderMap, body: &Value) -> VendorErro
         message,
         hint: hint.map(str::to_owned),
         rate_limited: status == 429,
+        missing_scopes: None,
     }
 }
 

@@ -198,6 +198,7 @@ pub fn parse_error(status: u16, _headers: &HeaderMap, body: &Value) -> VendorErr
         message,
         hint,
         rate_limited: status == 429,
+        missing_scopes: None,
     }
 }
 

@@ -188,6 +188,7 @@ fn read_fault(f: &Value, tid: Option<&str>) -> VendorError {
         message: Some(message.trim().to_owned()).filter(|m| !m.is_empty()),
         hint,
         rate_limited,
+        missing_scopes: None,
     }
 }
 

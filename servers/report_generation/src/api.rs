@@ -28,5 +28,6 @@ pub fn parse_error(
         message,
         hint: s(body, "hint"),
         rate_limited: false,
+        missing_scopes: None,
     }
 }

@@ -121,6 +121,7 @@ pub fn parse_error(
         message: (!parts.is_empty()).then(|| parts.join("; ")),
         hint: hint.map(str::to_owned),
         rate_limited: false,
+        missing_scopes: None,
     }
 }
 

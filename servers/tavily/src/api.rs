@@ -61,6 +61,7 @@ pub fn parse_error(
         message,
         hint,
         rate_limited: false,
+        missing_scopes: None,
     }
 }
 

@@ -326,6 +326,7 @@ pub fn parse_error(
         message,
         hint,
         rate_limited: status == 429 || body.get("code").and_then(Value::as_u64) == Some(20429),
+        missing_scopes: None,
     }
 }
 

@@ -95,6 +95,7 @@ pub fn parse_error(_status: u16, _headers: &http::HeaderMap, body: &Value) -> Ve
         hint: hint.map(str::to_owned),
         // Throughput and app rate limits: nothing was sent, so a wait and retry is safe.
         rate_limited: matches!(code, Some(4 | 80007 | 130429)),
+        missing_scopes: None,
     }
 }
 

@@ -752,7 +752,7 @@ pub async fn check_oauth(spec: &'static ServerSpec, bin: &str, manifest_dir: &st
         ),
         ..run.settings()
     };
-    if matches!(spec.auth, mcp_shared::Auth::None) {
+    if matches!(spec.auth, mcp_shared::Auth::None) && spec.oauth.is_none() {
         // Nothing to sign in to: ignored.
         let server = TestServer::start(spec, with(None)).await;
         let r = crate::mcp_post(&server.url, &[], crate::INITIALIZE).await;
@@ -765,10 +765,16 @@ pub async fn check_oauth(spec: &'static ServerSpec, bin: &str, manifest_dir: &st
     }
     let (issuer, scopes): (String, Vec<&str>) = match &spec.oauth {
         Some(o) => {
+            // Exactly as the vendor's metadata states it (a trailing slash included): a
+            // client compares the two.
             assert!(
-                o.issuer.starts_with("https://") && !o.issuer.ends_with('/'),
-                "the issuer is an https URL without a trailing slash: {}",
+                o.issuer.starts_with("https://") && !o.issuer.contains(['?', '#', ' ']),
+                "the issuer is an https URL without query or fragment: {}",
                 o.issuer
+            );
+            assert!(
+                !o.docs.is_empty(),
+                "the declaration names its source (docs)"
             );
             (o.issuer.to_owned(), o.scopes.to_vec())
         }

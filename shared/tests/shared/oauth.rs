@@ -228,7 +228,7 @@ async fn metadata_at_both_paths_with_the_declared_server() {
 #[tokio::test]
 async fn the_operator_names_the_authorization_server_and_the_public_url() {
     let o = mcp_shared::oauth::settings(
-        Some("https://auth.example.com/"),
+        Some("https://auth.example.com"),
         Some("https://mcp.example.com/"),
         false,
     )
