@@ -85,6 +85,33 @@ impl Credentials {
         serde_json::to_string(&*self.data).unwrap_or_default()
     }
 
+    /// Every string of the object, nested ones included, whose field name says it is a secret
+    /// (`…token`, `…secret`, `…key`, `…password`: `authed_user.access_token`,
+    /// `refresh_token`, `client_secret`, `api_key`), for cutting out of error texts whatever
+    /// fields a server declares.
+    pub fn secret_like(&self) -> Vec<Secret> {
+        fn walk(map: &Map<String, Value>, out: &mut Vec<Secret>) {
+            for (k, v) in map {
+                match v {
+                    Value::Object(inner) => walk(inner, out),
+                    Value::String(s) if s.trim().len() >= 4 => {
+                        let k = k.to_ascii_lowercase();
+                        if ["token", "secret", "key", "password"]
+                            .iter()
+                            .any(|w| k.ends_with(w))
+                        {
+                            out.push(Secret::new(s.trim()));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let mut out = Vec::new();
+        walk(&self.data, &mut out);
+        out
+    }
+
     /// `access_token`, the field almost every service uses.
     pub fn access_token(&self) -> Option<Secret> {
         self.secret("access_token")

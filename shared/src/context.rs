@@ -173,11 +173,20 @@ impl Ctx {
                 fields.extend(a.fields());
             }
         }
-        fields
+        let mut secrets: Vec<Secret> = fields
             .into_iter()
             .filter_map(|names| crate::vendor_auth::first(self.credentials.as_ref(), names))
             .filter(|s| s.expose().len() >= 4)
-            .collect()
+            .collect();
+        // Fields a server reads by itself (Slack's `authed_user.access_token`) are secrets too.
+        if let Some(c) = &self.credentials {
+            for s in c.secret_like() {
+                if !secrets.iter().any(|d| d.expose() == s.expose()) {
+                    secrets.push(s);
+                }
+            }
+        }
+        secrets
     }
 
     /// The credential of a connector server (declared as

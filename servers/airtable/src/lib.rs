@@ -56,5 +56,19 @@ pub static SPEC: ServerSpec = ServerSpec {
     default_headers: &[],
     extra_apis: &[],
     flags: &[],
+    // Metadata in the path-inserted form:
+    // https://airtable.com/.well-known/oauth-authorization-server/oauth2/v1.
+    oauth: Some(mcp_shared::OAuthServer {
+        issuer: "https://airtable.com/oauth2/v1",
+        metadata: mcp_shared::OAuthMetadata::Rfc8414,
+        scopes: &[
+            "data.records:read",
+            "data.records:write",
+            "schema.bases:read",
+            "schema.bases:write",
+        ],
+        more_scopes: &["user.email:read"],
+        docs: "https://airtable.com/developers/web/api/scopes",
+    }),
     ..ServerSpec::DEFAULT
 };

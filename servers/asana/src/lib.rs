@@ -72,5 +72,14 @@ pub static SPEC: ServerSpec = ServerSpec {
     default_headers: &[],
     extra_apis: &[],
     flags: &[],
+    // `default` is Asana's full-permissions scope; an app registered for granular scopes
+    // (tasks:read, ...) must ask for those instead, the two modes exclude each other.
+    oauth: Some(mcp_shared::OAuthServer {
+        issuer: "https://app.asana.com",
+        metadata: mcp_shared::OAuthMetadata::Rfc8414,
+        scopes: &["default"],
+        more_scopes: &[],
+        docs: "https://developers.asana.com/docs/oauth-scopes",
+    }),
     ..ServerSpec::DEFAULT
 };

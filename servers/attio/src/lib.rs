@@ -51,5 +51,15 @@ pub static SPEC: ServerSpec = ServerSpec {
     default_headers: &[],
     extra_apis: &[],
     flags: &[],
+    // Attio's authorize endpoint takes no `scope`: the app's registration sets them
+    // (record_permission:read-write, object_configuration:read, note:read-write,
+    // task:read-write, user_management:read for these tools).
+    oauth: Some(mcp_shared::OAuthServer {
+        issuer: "https://app.attio.com",
+        metadata: mcp_shared::OAuthMetadata::Rfc8414,
+        scopes: &[],
+        more_scopes: &[],
+        docs: "https://docs.attio.com/docs/oauth/authorize",
+    }),
     ..ServerSpec::DEFAULT
 };

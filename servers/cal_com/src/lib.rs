@@ -59,5 +59,21 @@ pub static SPEC: ServerSpec = ServerSpec {
     default_headers: &[],
     extra_apis: &[],
     flags: &[],
+    // No metadata document: authorize at https://app.cal.com/auth/oauth2/authorize, token at
+    // https://api.cal.com/v2/auth/oauth2/token; clients are reviewed by Cal.com before use.
+    oauth: Some(mcp_shared::OAuthServer {
+        issuer: "https://app.cal.com/auth/oauth2",
+        metadata: mcp_shared::OAuthMetadata::None,
+        scopes: &[
+            "PROFILE_READ",
+            "EVENT_TYPE_READ",
+            "BOOKING_READ",
+            "BOOKING_WRITE",
+            "SCHEDULE_READ",
+            "SCHEDULE_WRITE",
+        ],
+        more_scopes: &[],
+        docs: "https://cal.com/help/apps-and-integrations/oauth",
+    }),
     ..ServerSpec::DEFAULT
 };

@@ -50,5 +50,19 @@ pub static SPEC: ServerSpec = ServerSpec {
     default_headers: &[],
     extra_apis: &[],
     flags: &[],
+    // A :write scope includes its :read scope (scheduled_events:write covers the event reads).
+    oauth: Some(mcp_shared::OAuthServer {
+        issuer: "https://calendly.com/",
+        metadata: mcp_shared::OAuthMetadata::Rfc8414,
+        scopes: &[
+            "users:read",
+            "organizations:read",
+            "event_types:read",
+            "availability:read",
+            "scheduled_events:write",
+        ],
+        more_scopes: &["scheduled_events:read"],
+        docs: "https://developer.calendly.com/docs/authentication/scopes",
+    }),
     ..ServerSpec::DEFAULT
 };

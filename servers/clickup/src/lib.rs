@@ -59,5 +59,14 @@ pub static SPEC: ServerSpec = ServerSpec {
     default_headers: &[],
     extra_apis: &[],
     flags: &[],
+    // ClickUp's OAuth has no scopes and no metadata document: authorize at
+    // https://app.clickup.com/api, token at https://api.clickup.com/api/v2/oauth/token.
+    oauth: Some(mcp_shared::OAuthServer {
+        issuer: "https://app.clickup.com/api",
+        metadata: mcp_shared::OAuthMetadata::None,
+        scopes: &[],
+        more_scopes: &[],
+        docs: "https://developer.clickup.com/docs/authentication",
+    }),
     ..ServerSpec::DEFAULT
 };

@@ -81,5 +81,13 @@ pub static SPEC: ServerSpec = ServerSpec {
     default_headers: &[],
     extra_apis: &[],
     flags: &[],
+    // Close grants every OAuth app all.full_access (the API key's access) and offline_access.
+    oauth: Some(mcp_shared::OAuthServer {
+        issuer: "https://api.close.com",
+        metadata: mcp_shared::OAuthMetadata::Rfc8414,
+        scopes: &["all.full_access"],
+        more_scopes: &["offline_access"],
+        docs: "https://developer.close.com/api/overview/oauth-authentication",
+    }),
     ..ServerSpec::DEFAULT
 };

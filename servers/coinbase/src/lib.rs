@@ -62,5 +62,14 @@ pub static SPEC: ServerSpec = ServerSpec {
         auth: Some(Auth::None),
     }],
     env_aliases: &[("COINBASE_EXCHANGE_API_BASE_URL", "COINBASE_EXCHANGE_URL")],
+    // "Sign in with Coinbase" for the account tools (market data needs no credentials);
+    // new OAuth clients need Coinbase's approval.
+    oauth: Some(mcp_shared::OAuthServer {
+        issuer: "https://login.coinbase.com/",
+        metadata: mcp_shared::OAuthMetadata::Rfc8414,
+        scopes: &["wallet:accounts:read", "wallet:transactions:read"],
+        more_scopes: &[],
+        docs: "https://docs.cdp.coinbase.com/coinbase-app/oauth2-integration/scopes",
+    }),
     ..ServerSpec::DEFAULT
 };

@@ -57,5 +57,29 @@ pub static SPEC: ServerSpec = ServerSpec {
     tools,
     error_parser: api::parse_error,
     extra_apis: &[atlassian::API],
+    // Atlassian's authorization server (OAuth 2.0 3LO): its authorize URL also takes
+    // `audience=api.atlassian.com`, and it refuses `openid`.
+    // The v2 API takes granular scopes only; v1 search and space creation take classic ones.
+    oauth: Some(mcp_shared::OAuthServer {
+        issuer: "https://auth.atlassian.com",
+        metadata: mcp_shared::OAuthMetadata::OpenId,
+        scopes: &[
+            "read:page:confluence",
+            "write:page:confluence",
+            "read:space:confluence",
+            "read:attachment:confluence",
+            "search:confluence",
+            "write:confluence-space",
+        ],
+        more_scopes: &[
+            "offline_access",
+            "read:confluence-content.all",
+            "read:confluence-space.summary",
+            "write:confluence-content",
+            "read:content-details:confluence",
+            "write:space:confluence",
+        ],
+        docs: "https://developer.atlassian.com/cloud/confluence/scopes-for-oauth-2-3LO-and-forge-apps/",
+    }),
     ..ServerSpec::DEFAULT
 };

@@ -72,5 +72,21 @@ pub static SPEC: ServerSpec = ServerSpec {
         base_url_var: "DROPBOX_CONTENT_API_BASE_URL",
         auth: None,
     }],
+    oauth: Some(mcp_shared::OAuthServer {
+        issuer: "https://www.dropbox.com",
+        metadata: mcp_shared::OAuthMetadata::OpenId,
+        scopes: &[
+            "account_info.read",
+            "files.metadata.read",
+            "files.content.read",
+            "files.content.write",
+            "sharing.read",
+            "sharing.write",
+            "file_requests.read",
+            "file_requests.write",
+        ],
+        more_scopes: &[],
+        docs: "https://developers.dropbox.com/oauth-guide",
+    }),
     ..ServerSpec::DEFAULT
 };

@@ -55,5 +55,15 @@ pub static SPEC: ServerSpec = ServerSpec {
     default_headers: &[],
     extra_apis: &[],
     flags: &[],
+    // Files.ReadWrite.All: workbooks reached by a sharing URL live in other users' drives.
+    oauth: Some(mcp_shared::vendors::microsoft::oauth(
+        &["https://graph.microsoft.com/Files.ReadWrite.All"],
+        &[
+            "https://graph.microsoft.com/Files.ReadWrite",
+            "https://graph.microsoft.com/Files.Read",
+            "https://graph.microsoft.com/Files.Read.All",
+            "offline_access",
+        ],
+    )),
     ..ServerSpec::DEFAULT
 };

@@ -110,5 +110,34 @@ pub static SPEC: ServerSpec = ServerSpec {
     default_headers: &[],
     extra_apis: &[],
     flags: &[],
+    // The variables scopes exist on Enterprise plans only; files:read is Figma's deprecated
+    // catch-all read scope.
+    oauth: Some(mcp_shared::OAuthServer {
+        issuer: "https://api.figma.com",
+        metadata: mcp_shared::OAuthMetadata::Rfc8414,
+        scopes: &[
+            "current_user:read",
+            "file_content:read",
+            "file_metadata:read",
+            "file_versions:read",
+            "file_comments:read",
+            "file_comments:write",
+            "library_content:read",
+            "projects:read",
+            "file_dev_resources:read",
+            "file_dev_resources:write",
+            "webhooks:read",
+            "webhooks:write",
+            "library_analytics:read",
+        ],
+        more_scopes: &[
+            "file_variables:read",
+            "file_variables:write",
+            "files:read",
+            "library_assets:read",
+            "team_library_content:read",
+        ],
+        docs: "https://developers.figma.com/docs/rest-api/scopes/",
+    }),
     ..ServerSpec::DEFAULT
 };

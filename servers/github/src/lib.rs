@@ -171,5 +171,22 @@ pub static SPEC: ServerSpec = ServerSpec {
         header: Some("x-mcp-lockdown"),
         help: "Lockdown mode: withhold what users without push access wrote in public repositories (issues, pull requests, comments, reviews, discussions); a prompt-injection mitigation, not a security boundary",
     }],
+    // GitHub serves RFC 8414 metadata in the path-inserted form,
+    // https://github.com/.well-known/oauth-authorization-server/login/oauth. `workflow` is
+    // needed only to write files under .github/workflows.
+    oauth: Some(mcp_shared::OAuthServer {
+        issuer: "https://github.com/login/oauth",
+        metadata: mcp_shared::OAuthMetadata::Rfc8414,
+        scopes: &[
+            "repo",
+            "read:org",
+            "read:user",
+            "gist",
+            "notifications",
+            "project",
+        ],
+        more_scopes: &["public_repo", "read:project", "security_events", "workflow"],
+        docs: "https://docs.github.com/en/apps/oauth-apps/building-oauth-apps/scopes-for-oauth-apps",
+    }),
     ..ServerSpec::DEFAULT
 };

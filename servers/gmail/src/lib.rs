@@ -72,5 +72,22 @@ pub static SPEC: ServerSpec = ServerSpec {
     default_headers: &[],
     extra_apis: &[mcp_shared::vendors::google::PEOPLE_API],
     flags: &[],
+    // The permanent deletes (messages.delete, batchDelete) need the full mail.google.com scope.
+    oauth: Some(mcp_shared::vendors::google::oauth(
+        &[
+            "https://mail.google.com/",
+            "https://www.googleapis.com/auth/contacts.readonly",
+            "https://www.googleapis.com/auth/contacts.other.readonly",
+            "https://www.googleapis.com/auth/directory.readonly",
+        ],
+        &[
+            "https://www.googleapis.com/auth/gmail.modify",
+            "https://www.googleapis.com/auth/gmail.readonly",
+            "https://www.googleapis.com/auth/gmail.send",
+            "https://www.googleapis.com/auth/gmail.compose",
+            "https://www.googleapis.com/auth/gmail.labels",
+        ],
+        "https://developers.google.com/identity/protocols/oauth2/scopes#gmail",
+    )),
     ..ServerSpec::DEFAULT
 };

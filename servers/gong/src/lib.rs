@@ -66,5 +66,21 @@ pub static SPEC: ServerSpec = ServerSpec {
     toolsets: TOOLSETS,
     tools,
     error_parser: api::parse_error,
+    // No metadata document: authorize at https://app.gong.io/oauth2/authorize, token at
+    // https://app.gong.io/oauth2/generate-customer-token, whose answer names the company's
+    // API host (api_base_url_for_customer).
+    oauth: Some(mcp_shared::OAuthServer {
+        issuer: "https://app.gong.io/oauth2",
+        metadata: mcp_shared::OAuthMetadata::None,
+        scopes: &[
+            "api:calls:read:basic",
+            "api:calls:read:extensive",
+            "api:calls:read:transcript",
+            "api:calls:create",
+            "api:users:read",
+        ],
+        more_scopes: &["api:calls:read:media-url"],
+        docs: "https://help.gong.io/docs/create-an-app-for-gong",
+    }),
     ..ServerSpec::DEFAULT
 };

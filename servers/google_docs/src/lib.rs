@@ -12,7 +12,7 @@ mod documents;
 mod editing;
 mod render;
 
-use mcp_shared::{ExtraApi, ServerSpec, ToolDef, Toolset};
+use mcp_shared::{ServerSpec, ToolDef, Toolset};
 
 /// One toolset: the Docs API has one resource, documents.
 pub const TOOLSETS: &[Toolset] = &[Toolset {
@@ -44,13 +44,20 @@ pub static SPEC: ServerSpec = ServerSpec {
     tools,
     error_parser: mcp_shared::vendors::google::parse_error,
     default_headers: &[],
-    extra_apis: &[ExtraApi {
-        name: "drive",
-        display_name: "Google Drive",
-        default_base_url: "https://www.googleapis.com",
-        base_url_var: "GOOGLE_DRIVE_API_BASE_URL",
-        auth: None,
-    }],
+    extra_apis: &[mcp_shared::vendors::google::DRIVE_API],
     flags: &[],
+    oauth: Some(mcp_shared::vendors::google::oauth(
+        &[
+            "https://www.googleapis.com/auth/documents",
+            "https://www.googleapis.com/auth/drive.metadata.readonly",
+        ],
+        &[
+            "https://www.googleapis.com/auth/documents.readonly",
+            "https://www.googleapis.com/auth/drive.file",
+            "https://www.googleapis.com/auth/drive.readonly",
+            "https://www.googleapis.com/auth/drive",
+        ],
+        "https://developers.google.com/identity/protocols/oauth2/scopes#docs",
+    )),
     ..ServerSpec::DEFAULT
 };

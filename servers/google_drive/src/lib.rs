@@ -69,5 +69,15 @@ pub static SPEC: ServerSpec = ServerSpec {
     default_headers: &[],
     extra_apis: &[],
     flags: &[],
+    // Emptying the trash and creating shared drives need the full drive scope.
+    oauth: Some(mcp_shared::vendors::google::oauth(
+        &["https://www.googleapis.com/auth/drive"],
+        &[
+            "https://www.googleapis.com/auth/drive.readonly",
+            "https://www.googleapis.com/auth/drive.file",
+            "https://www.googleapis.com/auth/drive.metadata.readonly",
+        ],
+        "https://developers.google.com/identity/protocols/oauth2/scopes#drive",
+    )),
     ..ServerSpec::DEFAULT
 };

@@ -68,5 +68,20 @@ pub static SPEC: ServerSpec = ServerSpec {
     extra_apis: &[MEET_API],
     flags: &[],
     env_aliases: &[("GOOGLE_MEET_REST_API_BASE_URL", "MEET_API_BASE")],
+    oauth: Some(mcp_shared::vendors::google::oauth(
+        &[
+            "https://www.googleapis.com/auth/calendar.events",
+            "https://www.googleapis.com/auth/calendar.calendars.readonly",
+            "https://www.googleapis.com/auth/meetings.space.created",
+            "https://www.googleapis.com/auth/meetings.space.readonly",
+        ],
+        &[
+            "https://www.googleapis.com/auth/calendar",
+            "https://www.googleapis.com/auth/calendar.readonly",
+            "https://www.googleapis.com/auth/calendar.events.readonly",
+            "https://www.googleapis.com/auth/meetings.space.settings",
+        ],
+        "https://developers.google.com/identity/protocols/oauth2/scopes#meet",
+    )),
     ..ServerSpec::DEFAULT
 };

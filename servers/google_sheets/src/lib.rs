@@ -12,7 +12,7 @@ mod spreadsheets;
 mod tabs;
 mod values;
 
-use mcp_shared::{ExtraApi, ServerSpec, ToolDef, Toolset};
+use mcp_shared::{ServerSpec, ToolDef, Toolset};
 
 /// Google Sheets' toolsets, after the API's resources.
 pub const TOOLSETS: &[Toolset] = &[
@@ -48,13 +48,7 @@ fn tools() -> Vec<ToolDef> {
 }
 
 /// The Google Drive API, where spreadsheets are listed.
-pub const DRIVE: ExtraApi = ExtraApi {
-    name: "drive",
-    display_name: "Google Drive",
-    default_base_url: "https://www.googleapis.com",
-    base_url_var: "GOOGLE_DRIVE_API_BASE_URL",
-    auth: None,
-};
+pub use mcp_shared::vendors::google::DRIVE_API as DRIVE;
 
 pub static SPEC: ServerSpec = ServerSpec {
     service: "google_sheets",
@@ -75,5 +69,18 @@ pub static SPEC: ServerSpec = ServerSpec {
     default_headers: &[],
     extra_apis: &[DRIVE],
     flags: &[],
+    oauth: Some(mcp_shared::vendors::google::oauth(
+        &[
+            "https://www.googleapis.com/auth/spreadsheets",
+            "https://www.googleapis.com/auth/drive.metadata.readonly",
+        ],
+        &[
+            "https://www.googleapis.com/auth/spreadsheets.readonly",
+            "https://www.googleapis.com/auth/drive.file",
+            "https://www.googleapis.com/auth/drive.readonly",
+            "https://www.googleapis.com/auth/drive",
+        ],
+        "https://developers.google.com/identity/protocols/oauth2/scopes#sheets",
+    )),
     ..ServerSpec::DEFAULT
 };

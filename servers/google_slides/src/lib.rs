@@ -10,7 +10,7 @@ mod api;
 mod editing;
 mod presentations;
 
-use mcp_shared::{ExtraApi, ServerSpec, ToolDef, Toolset};
+use mcp_shared::{ServerSpec, ToolDef, Toolset};
 
 /// One toolset: the Slides API's resource is the presentation (its pages come with it).
 pub const TOOLSETS: &[Toolset] = &[Toolset {
@@ -42,13 +42,20 @@ pub static SPEC: ServerSpec = ServerSpec {
     tools,
     error_parser: mcp_shared::vendors::google::parse_error,
     default_headers: &[],
-    extra_apis: &[ExtraApi {
-        name: "drive",
-        display_name: "Google Drive",
-        default_base_url: "https://www.googleapis.com",
-        base_url_var: "GOOGLE_DRIVE_API_BASE_URL",
-        auth: None,
-    }],
+    extra_apis: &[mcp_shared::vendors::google::DRIVE_API],
     flags: &[],
+    oauth: Some(mcp_shared::vendors::google::oauth(
+        &[
+            "https://www.googleapis.com/auth/presentations",
+            "https://www.googleapis.com/auth/drive.metadata.readonly",
+        ],
+        &[
+            "https://www.googleapis.com/auth/presentations.readonly",
+            "https://www.googleapis.com/auth/drive.file",
+            "https://www.googleapis.com/auth/drive.readonly",
+            "https://www.googleapis.com/auth/drive",
+        ],
+        "https://developers.google.com/identity/protocols/oauth2/scopes#slides",
+    )),
     ..ServerSpec::DEFAULT
 };

@@ -75,5 +75,13 @@ pub static SPEC: ServerSpec = ServerSpec {
         env: "HEYGEN_MAX_WAIT_SECS",
         help: "Longest a tool waits for a video before answering with its id (default 600)",
     }],
+    // HeyGen OAuth 2.0 (PKCE) for approved integration partners; no scope parameter, no metadata.
+    oauth: Some(mcp_shared::OAuthServer {
+        issuer: "https://app.heygen.com/oauth",
+        metadata: mcp_shared::OAuthMetadata::None,
+        scopes: &[],
+        more_scopes: &[],
+        docs: "https://docs.heygen.com/docs/heygen-oauth",
+    }),
     ..ServerSpec::DEFAULT
 };

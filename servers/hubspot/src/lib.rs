@@ -70,5 +70,34 @@ pub static SPEC: ServerSpec = ServerSpec {
     default_headers: &[],
     extra_apis: &[],
     flags: &[],
+    // Authorize at app.hubspot.com/oauth/authorize, token at api.hubapi.com/oauth/v1/token.
+    oauth: Some(mcp_shared::OAuthServer {
+        issuer: "https://app.hubspot.com/oauth",
+        metadata: mcp_shared::OAuthMetadata::None,
+        scopes: &[
+            "oauth",
+            "crm.objects.contacts.read",
+            "crm.objects.contacts.write",
+            "crm.objects.companies.read",
+            "crm.objects.companies.write",
+            "crm.objects.deals.read",
+            "crm.objects.deals.write",
+            "tickets",
+            "crm.objects.owners.read",
+            "crm.schemas.contacts.read",
+            "crm.schemas.contacts.write",
+            "crm.schemas.companies.read",
+            "crm.schemas.companies.write",
+            "crm.schemas.deals.read",
+            "crm.schemas.deals.write",
+        ],
+        more_scopes: &[
+            "crm.objects.custom.read",
+            "crm.objects.custom.write",
+            "crm.schemas.custom.read",
+            "crm.lists.read",
+        ],
+        docs: "https://developers.hubspot.com/docs/apps/developer-platform/build-apps/authentication/scopes",
+    }),
     ..ServerSpec::DEFAULT
 };

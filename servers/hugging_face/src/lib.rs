@@ -73,5 +73,25 @@ pub static SPEC: ServerSpec = ServerSpec {
         base_url_var: "GRADIO_DOCS_BASE_URL",
         auth: Some(Auth::None),
     }],
+    oauth: Some(mcp_shared::OAuthServer {
+        issuer: "https://huggingface.co",
+        metadata: mcp_shared::OAuthMetadata::OpenId,
+        scopes: &[
+            "openid",
+            "profile",
+            "read-repos",
+            "contribute-repos",
+            "jobs",
+        ],
+        more_scopes: &[
+            "email",
+            "write-repos",
+            "manage-repos",
+            "inference-api",
+            "write-discussions",
+            "read-mcp",
+        ],
+        docs: "https://huggingface.co/docs/hub/oauth",
+    }),
     ..ServerSpec::DEFAULT
 };

@@ -106,5 +106,14 @@ pub static SPEC: ServerSpec = ServerSpec {
         env: "INTERCOM_REGION",
         help: "Where the workspace is hosted when the credentials name no `region`: us (default), eu or au.",
     }],
+    // Permissions are chosen on the app, not requested per authorization; token at
+    // api.intercom.io/auth/eagle/token.
+    oauth: Some(mcp_shared::OAuthServer {
+        issuer: "https://app.intercom.com/oauth",
+        metadata: mcp_shared::OAuthMetadata::None,
+        scopes: &[],
+        more_scopes: &[],
+        docs: "https://developers.intercom.com/docs/build-an-integration/learn-more/authentication/setting-up-oauth",
+    }),
     ..ServerSpec::DEFAULT
 };

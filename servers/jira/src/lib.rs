@@ -61,5 +61,30 @@ pub static SPEC: ServerSpec = ServerSpec {
     tools,
     error_parser: api::parse_error,
     extra_apis: &[atlassian::API],
+    // Atlassian's authorization server (OAuth 2.0 3LO): its authorize URL also takes
+    // `audience=api.atlassian.com`, and it refuses `openid`.
+    // Classic scopes for the platform API, granular ones for the agile (boards, sprints) API.
+    oauth: Some(mcp_shared::OAuthServer {
+        issuer: "https://auth.atlassian.com",
+        metadata: mcp_shared::OAuthMetadata::OpenId,
+        scopes: &[
+            "read:jira-work",
+            "write:jira-work",
+            "read:jira-user",
+            "read:board-scope:jira-software",
+            "read:project:jira",
+            "read:sprint:jira-software",
+            "write:sprint:jira-software",
+            "read:issue-details:jira",
+            "read:jql:jira",
+        ],
+        more_scopes: &[
+            "offline_access",
+            "delete:sprint:jira-software",
+            "manage:jira-project",
+            "read:me",
+        ],
+        docs: "https://developer.atlassian.com/cloud/jira/platform/scopes-for-oauth-2-3LO-and-forge-apps/",
+    }),
     ..ServerSpec::DEFAULT
 };

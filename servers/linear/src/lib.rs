@@ -60,5 +60,18 @@ pub static SPEC: ServerSpec = ServerSpec {
     ],
     toolsets: TOOLSETS,
     tools,
+    // Authorize at linear.app/oauth/authorize, token at api.linear.app/oauth/token; no metadata.
+    oauth: Some(mcp_shared::OAuthServer {
+        issuer: "https://linear.app/oauth",
+        metadata: mcp_shared::OAuthMetadata::None,
+        scopes: &["read", "write"],
+        more_scopes: &[
+            "issues:create",
+            "comments:create",
+            "timeSchedule:write",
+            "admin",
+        ],
+        docs: "https://linear.app/developers/oauth-2-0-authentication",
+    }),
     ..ServerSpec::DEFAULT
 };

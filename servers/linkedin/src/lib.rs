@@ -50,5 +50,12 @@ pub static SPEC: ServerSpec = ServerSpec {
         env: "LINKEDIN_API_VERSION",
         help: "LinkedIn-Version (YYYYMM) sent to the versioned /rest APIs (default 202607)",
     }],
+    oauth: Some(mcp_shared::OAuthServer {
+        issuer: "https://www.linkedin.com/oauth",
+        metadata: mcp_shared::OAuthMetadata::OpenId,
+        scopes: &["openid", "profile", "w_member_social"],
+        more_scopes: &["email"],
+        docs: "https://learn.microsoft.com/en-us/linkedin/shared/authentication/authorization-code-flow",
+    }),
     ..ServerSpec::DEFAULT
 };

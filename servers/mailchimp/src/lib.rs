@@ -69,5 +69,13 @@ pub static SPEC: ServerSpec = ServerSpec {
     tools,
     error_parser: api::parse_error,
     extra_apis: &[api::LOGIN],
+    // No scopes; the token's data centre comes from login.mailchimp.com/oauth2/metadata.
+    oauth: Some(mcp_shared::OAuthServer {
+        issuer: "https://login.mailchimp.com/oauth2",
+        metadata: mcp_shared::OAuthMetadata::None,
+        scopes: &[],
+        more_scopes: &[],
+        docs: "https://mailchimp.com/developer/marketing/guides/access-user-data-oauth-2/",
+    }),
     ..ServerSpec::DEFAULT
 };

@@ -51,5 +51,24 @@ pub static SPEC: ServerSpec = ServerSpec {
         env: "MONDAY_API_VERSION",
         help: "monday API version sent as API-Version (default 2026-10)",
     }],
+    // Authorize at auth.monday.com/oauth2/authorize, token at auth.monday.com/oauth2/token.
+    oauth: Some(mcp_shared::OAuthServer {
+        issuer: "https://auth.monday.com/oauth2",
+        metadata: mcp_shared::OAuthMetadata::None,
+        scopes: &["boards:read", "boards:write", "users:read", "updates:write"],
+        more_scopes: &[
+            "me:read",
+            "updates:read",
+            "workspaces:read",
+            "workspaces:write",
+            "account:read",
+            "docs:read",
+            "docs:write",
+            "teams:read",
+            "tags:read",
+            "assets:read",
+        ],
+        docs: "https://developer.monday.com/apps/docs/oauth",
+    }),
     ..ServerSpec::DEFAULT
 };

@@ -64,5 +64,12 @@ pub static SPEC: ServerSpec = ServerSpec {
     toolsets: TOOLSETS,
     tools,
     error_parser: api::parse_error,
+    oauth: Some(mcp_shared::OAuthServer {
+        issuer: "https://moneybird.com/oauth",
+        metadata: mcp_shared::OAuthMetadata::None,
+        scopes: &["sales_invoices", "settings", "bank", "time_entries"],
+        more_scopes: &["documents", "estimates"],
+        docs: "https://developer.moneybird.com/authentication/",
+    }),
     ..ServerSpec::DEFAULT
 };

@@ -61,5 +61,26 @@ pub static SPEC: ServerSpec = ServerSpec {
     default_headers: &[],
     extra_apis: &[],
     flags: &[],
+    // ChannelMessage.Read.All needs an administrator's consent.
+    oauth: Some(mcp_shared::vendors::microsoft::oauth(
+        &[
+            "https://graph.microsoft.com/Team.ReadBasic.All",
+            "https://graph.microsoft.com/Channel.ReadBasic.All",
+            "https://graph.microsoft.com/Channel.Create",
+            "https://graph.microsoft.com/ChannelMessage.Read.All",
+            "https://graph.microsoft.com/ChannelMessage.Send",
+            "https://graph.microsoft.com/Chat.Read",
+            "https://graph.microsoft.com/ChatMessage.Send",
+            "https://graph.microsoft.com/OnlineMeetings.ReadWrite",
+            "https://graph.microsoft.com/User.ReadBasic.All",
+        ],
+        &[
+            "https://graph.microsoft.com/Chat.ReadBasic",
+            "https://graph.microsoft.com/Chat.ReadWrite",
+            "https://graph.microsoft.com/OnlineMeetings.Read",
+            "https://graph.microsoft.com/User.Read.All",
+            "offline_access",
+        ],
+    )),
     ..ServerSpec::DEFAULT
 };

@@ -90,5 +90,13 @@ pub static SPEC: ServerSpec = ServerSpec {
     extra_apis: &[],
     flags: &[],
     state: Some(api::config),
+    // Capabilities are set on the integration; the token reaches the pages the user shares with it.
+    oauth: Some(mcp_shared::OAuthServer {
+        issuer: "https://api.notion.com/v1/oauth",
+        metadata: mcp_shared::OAuthMetadata::None,
+        scopes: &[],
+        more_scopes: &[],
+        docs: "https://developers.notion.com/docs/authorization",
+    }),
     ..ServerSpec::DEFAULT
 };

@@ -61,5 +61,17 @@ pub static SPEC: ServerSpec = ServerSpec {
     default_headers: &[],
     extra_apis: &[],
     flags: &[],
+    // Files.Read.All: shared items and share links of other users' drives.
+    oauth: Some(mcp_shared::vendors::microsoft::oauth(
+        &[
+            "https://graph.microsoft.com/Files.ReadWrite",
+            "https://graph.microsoft.com/Files.Read.All",
+        ],
+        &[
+            "https://graph.microsoft.com/Files.Read",
+            "https://graph.microsoft.com/Files.ReadWrite.All",
+            "offline_access",
+        ],
+    )),
     ..ServerSpec::DEFAULT
 };

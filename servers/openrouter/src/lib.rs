@@ -48,5 +48,13 @@ pub static SPEC: ServerSpec = ServerSpec {
     toolsets: TOOLSETS,
     tools,
     error_parser: api::parse_error,
+    // The token OpenRouter's OAuth issues is an API key (sk-or-v1-...), with its own spend cap.
+    oauth: Some(mcp_shared::OAuthServer {
+        issuer: "https://openrouter.ai",
+        metadata: mcp_shared::OAuthMetadata::Rfc8414,
+        scopes: &[],
+        more_scopes: &["openrouter:all"],
+        docs: "https://openrouter.ai/docs/guides/overview/mcp-server",
+    }),
     ..ServerSpec::DEFAULT
 };

@@ -62,5 +62,12 @@ pub static SPEC: ServerSpec = ServerSpec {
     default_headers: &[],
     extra_apis: &[],
     flags: &[],
+    oauth: Some(mcp_shared::vendors::microsoft::oauth(
+        &[
+            "https://graph.microsoft.com/Mail.ReadWrite",
+            "https://graph.microsoft.com/Mail.Send",
+        ],
+        &["https://graph.microsoft.com/Mail.Read", "offline_access"],
+    )),
     ..ServerSpec::DEFAULT
 };

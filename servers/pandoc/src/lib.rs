@@ -51,5 +51,19 @@ pub static SPEC: ServerSpec = ServerSpec {
     error_parser: mcp_shared::vendors::google::parse_error,
     toolsets: TOOLSETS,
     tools,
+    // Only the Cloud Storage delivery needs a token: the upload, and IAM Credentials signBlob.
+    oauth: Some(mcp_shared::OAuthServer {
+        issuer: "https://accounts.google.com",
+        metadata: mcp_shared::OAuthMetadata::OpenId,
+        scopes: &[
+            "https://www.googleapis.com/auth/devstorage.read_write",
+            "https://www.googleapis.com/auth/iam",
+        ],
+        more_scopes: &[
+            "https://www.googleapis.com/auth/cloud-platform",
+            "https://www.googleapis.com/auth/devstorage.full_control",
+        ],
+        docs: "https://developers.google.com/identity/protocols/oauth2/scopes",
+    }),
     ..ServerSpec::DEFAULT
 };

@@ -89,5 +89,19 @@ pub static SPEC: ServerSpec = ServerSpec {
         help: "Accounting API minorversion sent on every request (default 75, Intuit's minimum)",
     }],
     env_aliases: &[("QUICKBOOKS_MCP_SERVER_PORT", "QB_MCP_SERVER_PORT")],
+    // Intuit publishes its OpenID metadata at
+    // developer.api.intuit.com/.well-known/openid_configuration, not under the issuer.
+    oauth: Some(mcp_shared::OAuthServer {
+        issuer: "https://oauth.platform.intuit.com/op/v1",
+        metadata: mcp_shared::OAuthMetadata::None,
+        scopes: &["com.intuit.quickbooks.accounting"],
+        more_scopes: &[
+            "com.intuit.quickbooks.payment",
+            "openid",
+            "profile",
+            "email",
+        ],
+        docs: "https://developer.intuit.com/app/developer/qbo/docs/learn/scopes",
+    }),
     ..ServerSpec::DEFAULT
 };

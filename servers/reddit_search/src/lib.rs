@@ -67,5 +67,19 @@ pub static SPEC: ServerSpec = ServerSpec {
         env: "REDDIT_USER_AGENT",
         help: "the User-Agent sent to Reddit (default `server:reddit-search-mcp-server:v<version>`; Reddit asks for `<platform>:<app id>:<version> (by /u/<user>)`)",
     }],
+    // Authorize at www.reddit.com/api/v1/authorize, token at www.reddit.com/api/v1/access_token.
+    oauth: Some(mcp_shared::OAuthServer {
+        issuer: "https://www.reddit.com/api/v1",
+        metadata: mcp_shared::OAuthMetadata::None,
+        scopes: &["identity", "read", "submit", "vote", "history"],
+        more_scopes: &[
+            "edit",
+            "mysubreddits",
+            "save",
+            "subscribe",
+            "privatemessages",
+        ],
+        docs: "https://github.com/reddit-archive/reddit/wiki/OAuth2",
+    }),
     ..ServerSpec::DEFAULT
 };

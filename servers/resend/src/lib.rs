@@ -64,5 +64,12 @@ pub static SPEC: ServerSpec = ServerSpec {
     default_headers: &[],
     extra_apis: &[],
     flags: &[],
+    oauth: Some(mcp_shared::OAuthServer {
+        issuer: "https://api.resend.com",
+        metadata: mcp_shared::OAuthMetadata::Rfc8414,
+        scopes: &["full_access"],
+        more_scopes: &["emails:send"],
+        docs: "https://resend.com/docs/guides/building-a-resend-oauth-client",
+    }),
     ..ServerSpec::DEFAULT
 };

@@ -89,5 +89,14 @@ pub static SPEC: ServerSpec = ServerSpec {
         env: "SALESFORCE_API_VERSION",
         help: "REST API version to call, e.g. 67.0 (default v67.0, Summer '26)",
     }],
+    // The generic login host; orgs with My Domain also sign in at
+    // https://{domain}.my.salesforce.com (sandboxes at https://test.salesforce.com).
+    oauth: Some(mcp_shared::OAuthServer {
+        issuer: "https://login.salesforce.com",
+        metadata: mcp_shared::OAuthMetadata::OpenId,
+        scopes: &["api"],
+        more_scopes: &["refresh_token", "id", "openid", "web", "full"],
+        docs: "https://help.salesforce.com/s/articleView?id=sf.remoteaccess_oauth_tokens_scopes.htm&type=5",
+    }),
     ..ServerSpec::DEFAULT
 };

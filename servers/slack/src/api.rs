@@ -61,6 +61,11 @@ pub fn token(ctx: &Ctx, actor: Actor) -> Result<Secret, ToolError> {
                 &format!("{tool} acts as the Slack app's bot user and needs the bot token (xoxb-...)"),
             )
         }),
+        // A user token in the bot's field: what `Authorization: Bearer` carries after an MCP
+        // client signed the user in (Slack's user-token OAuth flow, `--oauth`).
+        Actor::User if has(USER_TOKEN).is_none() && has(BOT_TOKEN).is_some_and(|t| t.expose().starts_with("xoxp-")) => {
+            ctx.require(BOT_TOKEN)
+        }
         Actor::User => ctx.require(USER_TOKEN).map_err(|e| {
             missing(
                 e,
@@ -68,8 +73,6 @@ pub fn token(ctx: &Ctx, actor: Actor) -> Result<Secret, ToolError> {
                     "{tool} acts as the Slack user and needs the user token (xoxp-...), which this call does not have"
                 ),
             )
-            // `Authorization: Bearer` only ever carries the bot token, so it is no way to
-            // supply this one.
             .with_hint(
                 "send the x-auth-data header with base64 of Slack's OAuth v2 response, {\"access_token\":\"xoxb-...\",\"authed_user\":{\"access_token\":\"xoxp-...\"}}, or set SLACK_USER_TOKEN (or AUTH_DATA) in the server's environment.",
             )

@@ -89,5 +89,29 @@ pub static SPEC: ServerSpec = ServerSpec {
     default_headers: &[],
     extra_apis: &[],
     flags: &[],
+    oauth: Some(mcp_shared::OAuthServer {
+        issuer: "https://accounts.spotify.com",
+        metadata: mcp_shared::OAuthMetadata::OpenId,
+        scopes: &[
+            "user-read-private",
+            "user-library-read",
+            "user-library-modify",
+            "user-follow-read",
+            "user-follow-modify",
+            "playlist-read-private",
+            "playlist-modify-public",
+            "playlist-modify-private",
+            "user-top-read",
+        ],
+        more_scopes: &[
+            "user-read-email",
+            "playlist-read-collaborative",
+            "user-read-recently-played",
+            "user-read-playback-state",
+            "user-modify-playback-state",
+            "ugc-image-upload",
+        ],
+        docs: "https://developer.spotify.com/documentation/web-api/concepts/scopes",
+    }),
     ..ServerSpec::DEFAULT
 };

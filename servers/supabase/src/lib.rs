@@ -69,5 +69,25 @@ pub static SPEC: ServerSpec = ServerSpec {
     toolsets: TOOLSETS,
     tools,
     error_parser: api::parse_error,
+    // Only scopes Supabase's client registration accepts (it refuses e.g. secrets:write, auth:*).
+    oauth: Some(mcp_shared::OAuthServer {
+        issuer: "https://api.supabase.com",
+        metadata: mcp_shared::OAuthMetadata::Rfc8414,
+        scopes: &[
+            "organizations:read",
+            "projects:read",
+            "projects:write",
+            "database:read",
+            "database:write",
+            "analytics:read",
+            "secrets:read",
+            "edge_functions:read",
+            "edge_functions:write",
+            "environment:read",
+            "environment:write",
+        ],
+        more_scopes: &["storage:read", "storage:write"],
+        docs: "https://supabase.com/docs/guides/integrations/build-a-supabase-oauth-integration/oauth-scopes",
+    }),
     ..ServerSpec::DEFAULT
 };

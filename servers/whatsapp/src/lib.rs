@@ -44,5 +44,14 @@ pub static SPEC: ServerSpec = ServerSpec {
         env: "WHATSAPP_GRAPH_VERSION",
         help: "Graph API version in every request path, e.g. v23.0 (the default)",
     }],
+    // Facebook Login: authorize at www.facebook.com/{version}/dialog/oauth, token at
+    // graph.facebook.com/{version}/oauth/access_token; its OpenID document is implicit-only.
+    oauth: Some(mcp_shared::OAuthServer {
+        issuer: "https://www.facebook.com",
+        metadata: mcp_shared::OAuthMetadata::None,
+        scopes: &["whatsapp_business_messaging"],
+        more_scopes: &["whatsapp_business_management", "business_management"],
+        docs: "https://developers.facebook.com/docs/permissions",
+    }),
     ..ServerSpec::DEFAULT
 };

@@ -52,5 +52,15 @@ pub static SPEC: ServerSpec = ServerSpec {
     default_headers: &[],
     extra_apis: &[],
     flags: &[],
+    // WordPress.com's OAuth 2.1 server (/oauth2-1/); `global` reaches every site of the user.
+    oauth: Some(mcp_shared::OAuthServer {
+        issuer: "https://public-api.wordpress.com",
+        metadata: mcp_shared::OAuthMetadata::Rfc8414,
+        scopes: &["global"],
+        more_scopes: &[
+            "auth", "sites", "posts", "taxonomy", "stats", "media", "read",
+        ],
+        docs: "https://developer.wordpress.com/docs/api/oauth2/",
+    }),
     ..ServerSpec::DEFAULT
 };

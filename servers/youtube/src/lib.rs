@@ -88,5 +88,18 @@ pub static SPEC: ServerSpec = ServerSpec {
         env: "TRANSCRIPT_LANGUAGE",
         help: "Preferred caption languages for transcripts, comma-separated (default: en)",
     }],
+    // The captions API (transcripts) takes only youtube.force-ssl.
+    oauth: Some(mcp_shared::vendors::google::oauth(
+        &[
+            "https://www.googleapis.com/auth/youtube.force-ssl",
+            "https://www.googleapis.com/auth/yt-analytics.readonly",
+        ],
+        &[
+            "https://www.googleapis.com/auth/youtube",
+            "https://www.googleapis.com/auth/youtube.readonly",
+            "https://www.googleapis.com/auth/yt-analytics-monetary.readonly",
+        ],
+        "https://developers.google.com/identity/protocols/oauth2/scopes#youtube",
+    )),
     ..ServerSpec::DEFAULT
 };

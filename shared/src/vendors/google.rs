@@ -12,8 +12,26 @@ pub use contacts::search_contacts_tool;
 use http::HeaderMap;
 use serde_json::Value;
 
-use crate::spec::ExtraApi;
+use crate::spec::{ExtraApi, OAuthMetadata, OAuthServer};
 use crate::upstream::VendorError;
+
+/// Google's authorization server (OpenID Connect discovery at
+/// `https://accounts.google.com/.well-known/openid-configuration`), with a Google server's
+/// scopes (full `https://www.googleapis.com/auth/...` URLs) and the anchor of its API on
+/// Google's scope list (`"gmail"`, `"drive"`: developers.google.com/identity/protocols/oauth2/scopes).
+pub const fn oauth(
+    scopes: &'static [&'static str],
+    more_scopes: &'static [&'static str],
+    docs: &'static str,
+) -> OAuthServer {
+    OAuthServer {
+        issuer: "https://accounts.google.com",
+        metadata: OAuthMetadata::OpenId,
+        scopes,
+        more_scopes,
+        docs,
+    }
+}
 
 /// The People API (contacts and the directory), as an extra API of a Google server.
 pub const PEOPLE_API: ExtraApi = ExtraApi {

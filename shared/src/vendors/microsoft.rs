@@ -28,6 +28,22 @@ pub use batch::{BatchRequest, BatchResponse, BatchResponses, MAX_BATCH, batch};
 pub use download::{Download, download};
 pub use odata::{Filter, Lit, Query, literal};
 pub use paging::{List, Page, check_cursor, page_size};
+
+/// The Microsoft identity platform (v2.0, multi-tenant `common`; its OpenID document states
+/// the tenant-templated issuer `https://login.microsoftonline.com/{tenantid}/v2.0`), with a
+/// Graph server's delegated permissions (`https://graph.microsoft.com/Mail.ReadWrite`).
+pub const fn oauth(
+    scopes: &'static [&'static str],
+    more_scopes: &'static [&'static str],
+) -> OAuthServer {
+    OAuthServer {
+        issuer: "https://login.microsoftonline.com/common/v2.0",
+        metadata: OAuthMetadata::OpenId,
+        scopes,
+        more_scopes,
+        docs: "https://learn.microsoft.com/en-us/graph/permissions-reference",
+    }
+}
 pub use upload::{
     CHUNK_UNIT, DEFAULT_CHUNK, MAX_CHUNK, SIMPLE_UPLOAD_MAX, UploadSession, put_content, upload,
 };
@@ -36,6 +52,7 @@ use http::HeaderMap;
 use serde_json::Value;
 
 use crate::error::{ErrorKind, ToolError, status_hint};
+use crate::spec::{OAuthMetadata, OAuthServer};
 use crate::tenant::Base;
 use crate::upstream::{VendorError, default_error_parser};
 use crate::vendor_auth::Auth;

@@ -1,57 +1,49 @@
 //! Test setup shared by the GitHub tests.
 
 use mcp_shared::{Settings, ToolNames};
+pub use mcp_testkit::Setup;
 use mcp_testkit::wiremock::MockServer;
 use mcp_testkit::wiremock::matchers::{header, method, path};
 use mcp_testkit::wiremock::{Mock, ResponseTemplate};
-use mcp_testkit::{Client, TestServer, settings_for};
 use serde_json::{Value, json};
 
 pub const TOKEN: &str = "ghp_test_token_1";
 
-/// A fake GitHub, a server pointed at it, and a client sending `TOKEN`.
-pub struct Setup {
-    pub fake: MockServer,
-    pub server: TestServer,
-    pub client: Client,
-}
-
+/// A fake GitHub, a server pointed at it (default toolsets), and a client sending `TOKEN`.
 pub async fn setup() -> Setup {
-    setup_with(|s| s).await
+    setup_with(|_| {}).await
 }
 
 /// Every toolset, under our names.
 pub async fn setup_all() -> Setup {
-    setup_with(|s| Settings {
-        toolsets: Some(vec!["all".into()]),
-        ..s
-    })
-    .await
+    setup_with(|s| s.toolsets = Some(vec!["all".into()])).await
 }
 
 /// Every toolset, under the names and parameters of GitHub's official MCP server, with its
 /// dynamic-toolset tools (`--dynamic-toolsets`, every toolset enabled from the start).
 pub async fn setup_official() -> Setup {
-    setup_with(|s| Settings {
-        toolsets: Some(vec!["all".into()]),
-        tool_names: ToolNames::Official,
-        dynamic_toolsets: true,
-        ..s
+    setup_with(|s| {
+        s.toolsets = Some(vec!["all".into()]);
+        s.tool_names = ToolNames::Official;
+        s.dynamic_toolsets = true;
     })
     .await
 }
 
 /// A server with settings adjusted from the test defaults.
-pub async fn setup_with(adjust: impl FnOnce(Settings) -> Settings) -> Setup {
-    let fake = MockServer::start().await;
-    let settings = adjust(settings_for(&fake.uri()));
-    let server = TestServer::start(&github_mcp_server::SPEC, settings).await;
-    let client = server.client(TOKEN).await;
-    Setup {
-        fake,
-        server,
-        client,
-    }
+pub async fn setup_with(adjust: impl FnOnce(&mut Settings)) -> Setup {
+    Setup::start_with(
+        &github_mcp_server::SPEC,
+        json!({ "access_token": TOKEN }),
+        adjust,
+    )
+    .await
+}
+
+/// The fake received no request (the call was refused before reaching GitHub).
+pub async fn no_requests(s: &Setup) {
+    let got = s.fake.received_requests().await.unwrap_or_default();
+    assert!(got.is_empty(), "no request expected, got {got:?}");
 }
 
 /// An issue as GitHub's REST API returns it (trimmed to the fields the docs list first).

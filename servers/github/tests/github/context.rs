@@ -2,7 +2,7 @@ use mcp_testkit::expect;
 use mcp_testkit::wiremock::ResponseTemplate;
 use serde_json::{Value, json};
 
-use crate::common::{TOKEN, gh_error, link, setup, user_json, validation_failed};
+use crate::common::{TOKEN, gh_error, link, no_requests, setup, user_json, validation_failed};
 
 fn me_json() -> Value {
     json!({
@@ -82,13 +82,7 @@ async fn get_me_without_credentials_names_what_to_set() {
     let client = s.server.client_with(&[]).await;
     let err = client.call_err("github_get_me", json!({})).await;
     assert!(err.contains("GITHUB_PERSONAL_ACCESS_TOKEN"), "{err}");
-    assert!(
-        s.fake
-            .received_requests()
-            .await
-            .unwrap_or_default()
-            .is_empty()
-    );
+    no_requests(&s).await;
 }
 
 #[tokio::test]

@@ -4,7 +4,7 @@
 
 use serde_json::{Value, json};
 
-use crate::common::{graphql, setup_all, setup_official};
+use crate::common::{graphql, no_requests, setup_all, setup_official};
 
 fn discussion_node(number: u64, title: &str) -> Value {
     json!({
@@ -125,7 +125,7 @@ async fn list_discussions_bad_order_is_refused() {
         )
         .await;
     assert!(err.contains("COMMENTS") || err.contains("orderBy"), "{err}");
-    assert_eq!(s.fake.received_requests().await.map(|r| r.len()), Some(0));
+    no_requests(&s).await;
 }
 
 fn discussion_json() -> Value {

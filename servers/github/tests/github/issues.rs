@@ -2,7 +2,7 @@ use mcp_testkit::expect;
 use mcp_testkit::wiremock::ResponseTemplate;
 use serde_json::{Value, json};
 
-use crate::common::{TOKEN, gh_error, issue_json, link, setup, validation_failed};
+use crate::common::{TOKEN, gh_error, issue_json, link, no_requests, setup, validation_failed};
 
 #[tokio::test]
 async fn get_issue_contract() {
@@ -313,7 +313,7 @@ async fn update_issue_with_nothing_to_change_sends_nothing() {
         err.contains("nothing to update") && err.contains("title"),
         "{err}"
     );
-    assert_eq!(s.fake.received_requests().await.map(|r| r.len()), Some(0));
+    no_requests(&s).await;
 }
 
 #[tokio::test]

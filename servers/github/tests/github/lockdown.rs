@@ -4,7 +4,7 @@
 //! one permission request per distinct author; private repositories and lockdown off cost no
 //! extra request.
 
-use mcp_shared::{Settings, ToolNames};
+use mcp_shared::ToolNames;
 use mcp_testkit::auth_data;
 use mcp_testkit::expect;
 use mcp_testkit::wiremock::{MockServer, ResponseTemplate};
@@ -16,21 +16,19 @@ use crate::common::{
 
 /// Every toolset under our names, lockdown mode on for the process.
 async fn locked() -> Setup {
-    setup_with(|s| Settings {
-        toolsets: Some(vec!["all".into()]),
-        flags: vec!["lockdown".into()],
-        ..s
+    setup_with(|s| {
+        s.toolsets = Some(vec!["all".into()]);
+        s.flags = vec!["lockdown".into()];
     })
     .await
 }
 
 /// Every toolset under GitHub's official names, lockdown mode on for the process.
 async fn locked_official() -> Setup {
-    setup_with(|s| Settings {
-        toolsets: Some(vec!["all".into()]),
-        tool_names: ToolNames::Official,
-        flags: vec!["lockdown".into()],
-        ..s
+    setup_with(|s| {
+        s.toolsets = Some(vec!["all".into()]);
+        s.tool_names = ToolNames::Official;
+        s.flags = vec!["lockdown".into()];
     })
     .await
 }
@@ -728,4 +726,38 @@ async fn a_failed_permission_check_is_explained() {
             && why.contains("Not Found"),
         "{why}"
     );
+}
+
+/// The binary as GitHub's own server is configured: `GITHUB_LOCKDOWN_MODE=1` and the token in
+/// `GITHUB_PERSONAL_ACCESS_TOKEN`, over stdio.
+#[tokio::test]
+async fn the_binary_reads_lockdown_and_the_token_from_githubs_variables() {
+    let fake = MockServer::start().await;
+    expect("GET", "/repos/octo/hello/issues/42")
+        .bearer(TOKEN)
+        .respond(&fake, 200, issue_by(42, "mallory"))
+        .await;
+    repo_access(&fake, "hello", false).await;
+    permission(&fake, "mallory", "read", "read").await;
+    let uri = fake.uri();
+    let client = mcp_testkit::spawn_stdio(
+        env!("CARGO_BIN_EXE_github-mcp-server"),
+        &[],
+        &[
+            ("GITHUB_API_BASE_URL", &uri),
+            ("GITHUB_PERSONAL_ACCESS_TOKEN", TOKEN),
+            ("GITHUB_LOCKDOWN_MODE", "1"),
+        ],
+    )
+    .await;
+    let err = client
+        .call_err(
+            "github_get_issue",
+            json!({"owner": "octo", "repo": "hello", "issue_number": 42}),
+        )
+        .await;
+    assert!(err.contains("withheld by lockdown mode"), "{err}");
+    assert!(!err.contains("Something is broken"), "{err}");
+    client.close().await;
+    assert_eq!(requests(&fake).await, 3);
 }

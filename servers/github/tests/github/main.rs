@@ -1,5 +1,6 @@
 //! GitHub server tests: every tool against a fake GitHub that asserts the exact request,
-//! through a real MCP client over streamable HTTP (and the binary over stdio and HTTP).
+//! through a real MCP client over streamable HTTP; the binary's switches and GitHub's own
+//! variables; and the standard suite (the binary over stdio and HTTP, docs, failure classes).
 // Tests cut their own fixtures; a wrong cut fails the test, it serves no caller.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::string_slice)]
 
@@ -12,8 +13,8 @@ mod gists;
 mod issues;
 mod labels;
 mod lockdown;
+mod oauth;
 mod official;
-mod process;
 mod projects;
 mod pulls;
 mod pulls_reviews;

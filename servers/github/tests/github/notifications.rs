@@ -5,7 +5,7 @@ use mcp_testkit::expect;
 use mcp_testkit::wiremock::ResponseTemplate;
 use serde_json::{Value, json};
 
-use crate::common::{TOKEN, gh_error, link, setup_all, setup_official};
+use crate::common::{TOKEN, gh_error, link, no_requests, setup_all, setup_official};
 
 /// A notification thread as GitHub's REST reference shows it.
 fn thread_json(id: &str, kind: &str, subject_url: &str) -> Value {
@@ -66,11 +66,6 @@ fn repo_subscription_json(ignored: bool) -> Value {
         "url": "https://api.github.com/repos/octocat/example/subscription",
         "repository_url": "https://api.github.com/repos/octocat/example"
     })
-}
-
-async fn no_requests(s: &crate::common::Setup) {
-    let got = s.fake.received_requests().await.unwrap_or_default();
-    assert!(got.is_empty(), "no request expected, got {got:?}");
 }
 
 #[tokio::test]

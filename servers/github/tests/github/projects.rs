@@ -7,7 +7,9 @@ use mcp_testkit::expect;
 use mcp_testkit::wiremock::ResponseTemplate;
 use serde_json::{Value, json};
 
-use crate::common::{TOKEN, gh_error, setup_all, setup_official, user_json, validation_failed};
+use crate::common::{
+    TOKEN, gh_error, no_requests, setup_all, setup_official, user_json, validation_failed,
+};
 
 const ORG_PROJECTS: &str = "/orgs/octo-org/projectsV2";
 const ORG_ITEMS: &str = "/orgs/octo-org/projectsV2/1/items";
@@ -152,10 +154,6 @@ fn link(path: &str, next: Option<&str>, prev: Option<&str>) -> String {
         ));
     }
     parts.join(", ")
-}
-
-async fn no_requests(s: &crate::common::Setup) {
-    assert_eq!(s.fake.received_requests().await.map(|r| r.len()), Some(0));
 }
 
 // ---- list and get projects

@@ -6,7 +6,8 @@ use mcp_testkit::wiremock::ResponseTemplate;
 use serde_json::{Value, json};
 
 use crate::common::{
-    TOKEN, gh_error, pr_args as args, pr_json, pr7_args, setup, user_json, validation_failed,
+    TOKEN, gh_error, no_requests, pr_args as args, pr_json, pr7_args, setup, user_json,
+    validation_failed,
 };
 
 // ---- github_get_pull_request_comments
@@ -220,13 +221,7 @@ async fn create_pull_request_review_invalid_input() {
         err.contains("invalid arguments for github_create_pull_request_review"),
         "{err}"
     );
-    assert!(
-        s.fake
-            .received_requests()
-            .await
-            .unwrap_or_default()
-            .is_empty()
-    );
+    no_requests(&s).await;
 }
 
 #[tokio::test]

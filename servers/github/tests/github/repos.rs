@@ -4,7 +4,9 @@ use mcp_testkit::wiremock::ResponseTemplate;
 use mcp_testkit::{expect, text_of};
 use serde_json::{Value, json};
 
-use crate::common::{TOKEN, gh_error, link, repo_json, setup, user_json, validation_failed};
+use crate::common::{
+    TOKEN, gh_error, link, no_requests, repo_json, setup, user_json, validation_failed,
+};
 
 // ---- github_create_or_update_file
 
@@ -156,13 +158,7 @@ async fn file_path_with_dot_segments_is_refused() {
         err.contains("are not valid names in a request path"),
         "{err}"
     );
-    assert!(
-        s.fake
-            .received_requests()
-            .await
-            .unwrap_or_default()
-            .is_empty()
-    );
+    no_requests(&s).await;
 }
 
 #[tokio::test]
@@ -802,13 +798,7 @@ async fn push_files_rejects_bad_file_lists() {
         err.contains("invalid arguments for github_push_files") && err.contains("content"),
         "{err}"
     );
-    assert!(
-        s.fake
-            .received_requests()
-            .await
-            .unwrap_or_default()
-            .is_empty()
-    );
+    no_requests(&s).await;
 }
 
 #[tokio::test]

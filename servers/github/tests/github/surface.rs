@@ -1,22 +1,23 @@
-//! The tool surface: every tool of the Klavis catalog's `github` entry (read from the team's
-//! catalog), with its parameter names, types and required flags (except the deviations listed
-//! below, where GitHub's API differs), valid schemas and annotations that match what each
-//! tool does; and, under `--tool-names official --toolsets all`, the tools of GitHub's own
-//! MCP server (the catalog's `github_official` entry) except those the README lists as not
+//! The tool surface beyond what the standard suite checks (the Klavis catalog's tools and
+//! parameters, with the deviations below where GitHub's API differs; valid schemas): the tools
+//! added to the catalog's, annotations that match what each tool does, GitHub's enums and
+//! defaults, and, under `--tool-names official --toolsets all`, the tools of GitHub's own MCP
+//! server (the catalog's `github_official` entry) except those the README lists as not
 //! implemented yet.
 
 use std::collections::BTreeSet;
 
+use mcp_shared::reexports::rmcp::model::Tool;
 use serde_json::Value;
 
-use crate::common::{setup, setup_all, setup_official};
+use crate::common::{Setup, no_requests, setup, setup_all, setup_official};
 
 /// The Klavis catalog's tools.
-pub const KLAVIS_TOOLS: usize = 32;
+const KLAVIS_TOOLS: usize = 32;
 
 /// Tools beyond the Klavis catalog listed by default: operations of GitHub's official server
 /// in the default toolsets, in our naming.
-pub const ADDED_BY_DEFAULT: &[&str] = &[
+const ADDED_BY_DEFAULT: &[&str] = &[
     "github_add_comment_to_pending_review",
     "github_add_reply_to_pull_request_comment",
     "github_add_sub_issue",
@@ -43,11 +44,6 @@ pub const ADDED_BY_DEFAULT: &[&str] = &[
     "github_search_pull_requests",
     "github_submit_pending_pull_request_review",
 ];
-
-/// How many tools are listed without `--toolsets`.
-pub fn default_tool_count() -> usize {
-    KLAVIS_TOOLS + ADDED_BY_DEFAULT.len()
-}
 
 /// Tools that delete or overwrite what cannot be restored.
 const DESTRUCTIVE: &[&str] = &[
@@ -97,40 +93,47 @@ fn is_read(name: &str) -> bool {
 }
 
 #[tokio::test]
-async fn tools_beyond_the_catalog_and_their_annotations() {
+async fn tools_beyond_the_catalog() {
     let s = setup().await;
     let tools = s.client.list_tools().await;
-    mcp_testkit::assert_valid_tools(&tools);
     let mut extra = mcp_testkit::tools_beyond_catalog(&tools, "github");
     extra.sort();
     assert_eq!(extra, ADDED_BY_DEFAULT, "tools beyond the catalog");
-    assert_eq!(tools.len(), default_tool_count());
+    assert_eq!(tools.len(), KLAVIS_TOOLS + ADDED_BY_DEFAULT.len());
+}
+
+/// What a tool's annotations should say, from its name: (readOnly, destructive, idempotent).
+fn effects(name: &str) -> (bool, bool, bool) {
+    let read = is_read(name);
+    (
+        read,
+        DESTRUCTIVE.contains(&name),
+        read || IDEMPOTENT_WRITES.contains(&name),
+    )
 }
 
 #[tokio::test]
 async fn annotations_match_what_each_tool_does() {
     let s = setup_all().await;
     let tools = s.client.list_tools().await;
-    mcp_testkit::assert_valid_tools(&tools);
-    for tool in &tools {
-        let name = tool.name.as_ref();
-        let a = tool.annotations.as_ref().unwrap();
-        assert_eq!(
-            a.read_only_hint,
-            Some(is_read(name)),
-            "{name}: readOnlyHint"
-        );
-        assert_eq!(
-            a.destructive_hint,
-            Some(DESTRUCTIVE.contains(&name)),
-            "{name}: destructiveHint"
-        );
-        let idempotent = is_read(name) || IDEMPOTENT_WRITES.contains(&name);
-        assert_eq!(
-            a.idempotent_hint,
-            Some(idempotent),
-            "{name}: idempotentHint"
-        );
+    let wrong: Vec<String> = tools
+        .iter()
+        .filter_map(|t| {
+            let a = t.annotations.clone().unwrap_or_default();
+            let said = (a.read_only_hint, a.destructive_hint, a.idempotent_hint);
+            let (r, d, i) = effects(&t.name);
+            let want = (Some(r), Some(d), Some(i));
+            (said != want).then(|| format!("{}: {said:?}, want {want:?}", t.name))
+        })
+        .collect();
+    assert!(
+        wrong.is_empty(),
+        "(readOnlyHint, destructiveHint, idempotentHint) wrong:\n{}",
+        wrong.join("\n")
+    );
+    // Every tool named in the lists exists (a renamed tool would leave a stale entry).
+    for name in DESTRUCTIVE.iter().chain(IDEMPOTENT_WRITES) {
+        assert!(tools.iter().any(|t| t.name == *name), "no tool {name}");
     }
 }
 
@@ -190,29 +193,33 @@ fn documented_missing() -> BTreeSet<String> {
         .collect()
 }
 
-#[tokio::test]
-async fn official_naming_matches_githubs_server() {
+/// The tools listed under `--tool-names official --toolsets all`, and the catalog's
+/// `github_official` tools.
+async fn official_listing() -> (Setup, Vec<Tool>, Vec<Value>) {
     let s = setup_official().await;
     let tools = s.client.list_tools().await;
-    mcp_testkit::assert_valid_tools(&tools);
-    let listed: BTreeSet<String> = tools.iter().map(|t| t.name.to_string()).collect();
-    assert_eq!(listed.len(), tools.len(), "a tool is listed twice");
-    assert!(
-        listed.iter().all(|n| !n.starts_with("github_")),
-        "our names leak into the official naming: {listed:?}"
-    );
     let catalog = mcp_testkit::catalog_entry("github_official");
-    let official = catalog["tools"].as_array().unwrap();
-    let all: BTreeSet<String> = official
-        .iter()
-        .map(|t| t["name"].as_str().unwrap().to_owned())
-        .collect();
+    let official = catalog["tools"].as_array().unwrap().clone();
+    (s, tools, official)
+}
+
+fn names_of<'a>(items: impl IntoIterator<Item = &'a str>) -> BTreeSet<String> {
+    items.into_iter().map(str::to_owned).collect()
+}
+
+#[tokio::test]
+async fn official_tools_have_githubs_names_and_parameters() {
+    let (_s, tools, official) = official_listing().await;
+    mcp_testkit::assert_valid_tools(&tools);
+    let listed = names_of(tools.iter().map(|t| t.name.as_ref()));
+    assert_eq!(listed.len(), tools.len(), "a tool is listed twice");
+    let all = names_of(official.iter().map(|t| t["name"].as_str().unwrap()));
     let beyond: Vec<&String> = listed.difference(&all).collect();
     assert!(
         beyond.is_empty(),
         "tools GitHub's server does not have: {beyond:?}"
     );
-    for ct in official {
+    for ct in &official {
         let name = ct["name"].as_str().unwrap();
         let Some(tool) = tools.iter().find(|t| t.name == name) else {
             continue;
@@ -245,16 +252,37 @@ async fn official_naming_matches_githubs_server() {
             "{name}: readOnlyHint"
         );
     }
+}
+
+#[tokio::test]
+async fn the_readme_lists_the_official_tools_not_implemented_yet() {
+    let (_s, tools, official) = official_listing().await;
+    let listed = names_of(tools.iter().map(|t| t.name.as_ref()));
+    let all = names_of(official.iter().map(|t| t["name"].as_str().unwrap()));
     let missing: BTreeSet<String> = all.difference(&listed).cloned().collect();
     assert_eq!(
         missing,
         documented_missing(),
         "the README's list of official tools not implemented yet is out of date"
     );
-    // Our names are not callable under the official naming.
+}
+
+#[tokio::test]
+async fn our_names_are_neither_listed_nor_callable_under_the_official_naming() {
+    let (s, tools, _) = official_listing().await;
+    let ours: Vec<&str> = tools
+        .iter()
+        .map(|t| t.name.as_ref())
+        .filter(|n| n.starts_with("github_"))
+        .collect();
+    assert!(
+        ours.is_empty(),
+        "our names leak into the official naming: {ours:?}"
+    );
     let err = s
         .client
         .call_protocol_err("github_get_me", serde_json::json!({}))
         .await;
     assert!(err.contains("unknown tool"), "{err}");
+    no_requests(&s).await;
 }

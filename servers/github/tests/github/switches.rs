@@ -194,3 +194,44 @@ fn tools_says_it_lists_the_default_toolsets_and_how_to_list_all() {
         "tools.json lists every toolset"
     );
 }
+
+/// `GITHUB_DYNAMIC_TOOLSETS=1` (GitHub's variable) and `--tool-names official`: the session
+/// starts with the three dynamic tools and grows when a toolset is enabled.
+#[tokio::test]
+async fn githubs_dynamic_toolsets_variable_over_stdio() {
+    let client = mcp_testkit::spawn_stdio(
+        BIN,
+        &["--tool-names", "official"],
+        &[("GITHUB_DYNAMIC_TOOLSETS", "1")],
+    )
+    .await;
+    let names = |tools: Vec<mcp_shared::reexports::rmcp::model::Tool>| -> Vec<String> {
+        tools.into_iter().map(|t| t.name.to_string()).collect()
+    };
+    assert_eq!(
+        names(client.list_tools().await),
+        [
+            "list_available_toolsets",
+            "get_toolset_tools",
+            "enable_toolset"
+        ]
+    );
+    let v = client
+        .call_ok("enable_toolset", json!({"toolset": "labels"}))
+        .await;
+    assert_eq!(v["tools"], json!(["list_label", "label_write"]));
+    assert_eq!(client.wait_tool_list_changed(1).await, 1);
+    let mut now = names(client.list_tools().await);
+    now.sort();
+    assert_eq!(
+        now,
+        [
+            "enable_toolset",
+            "get_toolset_tools",
+            "label_write",
+            "list_available_toolsets",
+            "list_label"
+        ]
+    );
+    client.close().await;
+}

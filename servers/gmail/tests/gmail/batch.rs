@@ -5,7 +5,9 @@ use mcp_testkit::expect;
 use mcp_testkit::wiremock::ResponseTemplate;
 use serde_json::json;
 
-use crate::common::{TOKEN, google_error, insufficient_scope, me, mock_any_body, setup};
+use crate::common::{
+    TOKEN, google_error, insufficient_scope, me, mock_any_body, request_count, setup,
+};
 
 #[tokio::test]
 async fn batch_modify_splits_into_batches() {
@@ -76,13 +78,7 @@ async fn batch_modify_refuses_what_gmail_would() {
         .call_err("gmail_batch_modify_emails", json!({"messageIds": ["a"]}))
         .await;
     assert!(err.contains("addLabelIds"), "{err}");
-    assert!(
-        s.fake
-            .received_requests()
-            .await
-            .unwrap_or_default()
-            .is_empty()
-    );
+    assert_eq!(request_count(&s.fake).await, 0, "nothing reached Gmail");
 }
 
 #[tokio::test]

@@ -4,29 +4,17 @@
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE;
 use mail_parser::{Encoding, MessageParser, MimeHeaders, PartType};
-use mcp_testkit::wiremock::{Mock, MockServer, ResponseTemplate, matchers};
-use mcp_testkit::{Client, NoBody, QueryExact, TestServer, settings_for};
+use mcp_testkit::NoBody;
+use mcp_testkit::wiremock::{MockServer, ResponseTemplate};
 use serde_json::{Value, json};
 
 pub const TOKEN: &str = "ya29.test-gmail-token";
 
-/// A fake Gmail, a server pointed at it, and a client sending `TOKEN`.
-pub struct Setup {
-    pub fake: MockServer,
-    #[allow(dead_code)]
-    pub server: TestServer,
-    pub client: Client,
-}
+pub use mcp_testkit::Setup;
 
+/// A fake Gmail, a server pointed at it, and a client sending `TOKEN`.
 pub async fn setup() -> Setup {
-    let fake = MockServer::start().await;
-    let server = TestServer::start(&gmail_mcp_server::SPEC, settings_for(&fake.uri())).await;
-    let client = server.client(TOKEN).await;
-    Setup {
-        fake,
-        server,
-        client,
-    }
+    Setup::start(&gmail_mcp_server::SPEC, json!({ "access_token": TOKEN })).await
 }
 
 /// `/gmail/v1/users/me{path}`
@@ -50,14 +38,8 @@ pub fn not_found() -> Value {
 
 /// Gmail's 403 for a token without the scope a method needs, with its `WWW-Authenticate`.
 pub fn insufficient_scope(scope: &str) -> ResponseTemplate {
-    mcp_testkit::google::insufficient_scope(&API, scope)
+    mcp_testkit::google::insufficient_scope(&mcp_testkit::google::GMAIL_API, scope)
 }
-
-const API: mcp_testkit::google::GoogleApi = mcp_testkit::google::GoogleApi {
-    service: "gmail.googleapis.com",
-    method: "caribou.api.proto.MailboxService.SendMessage",
-    legacy_errors: true,
-};
 
 /// A mock for `method path` with exactly these query pairs and the bearer token, that the
 /// test answers with `response`; the body is not checked (for bodies a test decodes itself).
@@ -66,18 +48,7 @@ pub fn mock_any_body(
     path: &str,
     query: &[(&str, &str)],
 ) -> mcp_testkit::wiremock::MockBuilder {
-    Mock::given(matchers::method(method))
-        .and(matchers::path(path))
-        .and(QueryExact(
-            query
-                .iter()
-                .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-                .collect(),
-        ))
-        .and(matchers::header(
-            "authorization",
-            format!("Bearer {TOKEN}").as_str(),
-        ))
+    mcp_testkit::google::request(method, path, query, TOKEN)
 }
 
 /// Same, for requests that must have no body.
@@ -98,6 +69,11 @@ pub async fn bodies_at(fake: &MockServer, path: &str) -> Vec<Value> {
         .filter(|r| r.url.path() == path)
         .map(|r| serde_json::from_slice(&r.body).expect("a JSON request body"))
         .collect()
+}
+
+/// How many requests the fake received in all.
+pub async fn request_count(fake: &MockServer) -> usize {
+    fake.received_requests().await.unwrap_or_default().len()
 }
 
 /// Decode the `raw` message of a send/draft request body.

@@ -1,11 +1,11 @@
 //! Google's error bodies through the tools: rate limits retried with backoff, the rest
 //! reported with Google's message and a hint; missing credentials.
 
+use mcp_testkit::google::{assert_calls_need_credentials, fail_then_succeed};
 use mcp_testkit::wiremock::ResponseTemplate;
-use mcp_testkit::{TestServer, settings_for};
 use serde_json::json;
 
-use crate::common::{google_error, me, mock_no_body, setup};
+use crate::common::{google_error, me, mock_any_body, mock_no_body, setup};
 
 fn user_rate_limit() -> serde_json::Value {
     json!({
@@ -21,21 +21,15 @@ fn user_rate_limit() -> serde_json::Value {
 #[tokio::test]
 async fn user_rate_limit_403_is_retried() {
     let s = setup().await;
-    mock_no_body("GET", &me("/labels"), &[])
-        .respond_with(ResponseTemplate::new(403).set_body_json(user_rate_limit()))
-        .up_to_n_times(1)
-        .expect(1)
-        .mount(&s.fake)
-        .await;
-    mock_no_body("GET", &me("/labels"), &[])
-        .respond_with(
-            ResponseTemplate::new(200).set_body_json(
-                json!({"labels": [{"id": "INBOX", "name": "INBOX", "type": "system"}]}),
-            ),
-        )
-        .expect(1)
-        .mount(&s.fake)
-        .await;
+    fail_then_succeed(
+        &s.fake,
+        || mock_no_body("GET", &me("/labels"), &[]),
+        ResponseTemplate::new(403).set_body_json(user_rate_limit()),
+        1,
+        ResponseTemplate::new(200)
+            .set_body_json(json!({"labels": [{"id": "INBOX", "name": "INBOX", "type": "system"}]})),
+    )
+    .await;
     let v = s.client.call_ok("gmail_list_labels", json!({})).await;
     assert_eq!(v["labels"][0]["id"], "INBOX");
 }
@@ -44,25 +38,20 @@ async fn user_rate_limit_403_is_retried() {
 async fn send_is_retried_after_a_rate_limit_too() {
     // A rate-limited request was not processed, so even a send is safe to repeat.
     let s = setup().await;
-    crate::common::mock_any_body("POST", &me("/messages/send"), &[])
-        .respond_with(ResponseTemplate::new(429).set_body_json(google_error(
+    fail_then_succeed(
+        &s.fake,
+        || mock_any_body("POST", &me("/messages/send"), &[]),
+        ResponseTemplate::new(429).set_body_json(google_error(
             429,
             "RESOURCE_EXHAUSTED",
             "rateLimitExceeded",
             "Too many concurrent requests for user",
-        )))
-        .up_to_n_times(1)
-        .expect(1)
-        .mount(&s.fake)
-        .await;
-    crate::common::mock_any_body("POST", &me("/messages/send"), &[])
-        .respond_with(
-            ResponseTemplate::new(200)
-                .set_body_json(json!({"id": "m1", "threadId": "m1", "labelIds": ["SENT"]})),
-        )
-        .expect(1)
-        .mount(&s.fake)
-        .await;
+        )),
+        1,
+        ResponseTemplate::new(200)
+            .set_body_json(json!({"id": "m1", "threadId": "m1", "labelIds": ["SENT"]})),
+    )
+    .await;
     let v = s
         .client
         .call_ok(
@@ -114,18 +103,7 @@ async fn other_403_is_not_retried() {
 
 #[tokio::test]
 async fn missing_credentials_say_what_to_set() {
-    let fake = mcp_testkit::wiremock::MockServer::start().await;
-    let server = TestServer::start(&gmail_mcp_server::SPEC, settings_for(&fake.uri())).await;
-    let client = server.client_with(&[]).await;
-    let err = client.call_err("gmail_get_profile", json!({})).await;
-    assert!(
-        err.contains("access_token") && err.contains("AUTH_DATA"),
-        "{err}"
-    );
-    assert!(
-        fake.received_requests()
-            .await
-            .unwrap_or_default()
-            .is_empty()
-    );
+    let s = setup().await;
+    let call = ("gmail_get_profile", json!({}));
+    assert_calls_need_credentials(&s.server, &[call], &[&s.fake]).await;
 }

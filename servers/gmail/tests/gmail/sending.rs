@@ -9,7 +9,8 @@ use mcp_testkit::wiremock::ResponseTemplate;
 use serde_json::{Value, json};
 
 use crate::common::{
-    NESTED, PDF, TOKEN, bodies_at, gmail_full, insufficient_scope, me, mock_any_body, raw_of, setup,
+    NESTED, PDF, TOKEN, bodies_at, gmail_full, insufficient_scope, me, mock_any_body, raw_of,
+    request_count, setup,
 };
 
 fn sent_json(id: &str, thread: &str) -> Value {
@@ -339,14 +340,7 @@ async fn send_refuses_bad_recipients_and_attachments() {
         err.contains("mimeType") || err.contains("text/markdown"),
         "{err}"
     );
-    // Nothing reached Gmail.
-    assert!(
-        s.fake
-            .received_requests()
-            .await
-            .unwrap_or_default()
-            .is_empty()
-    );
+    assert_eq!(request_count(&s.fake).await, 0, "nothing reached Gmail");
 }
 
 #[tokio::test]

@@ -1,7 +1,12 @@
-//! The tool surface: every tool of the Klavis catalog's `gmail` entry with its parameters,
-//! the tools beyond it, valid schemas, and annotations that match what each tool does.
+//! The tool surface beyond what the standard suite checks: the tools beyond the Klavis
+//! catalog's `gmail` entry, annotations that match what each tool does, the catalog's enums
+//! and defaults, and read-only mode.
 
-use serde_json::{Value, json};
+use mcp_testkit::google::{
+    assert_annotations, assert_beyond_catalog, assert_catalog_enums_and_defaults, listed_tools,
+    param_schema,
+};
+use serde_json::json;
 
 use crate::common::setup;
 
@@ -46,105 +51,52 @@ fn is_read(name: &str) -> bool {
 async fn tools_beyond_the_catalog_and_their_annotations() {
     let s = setup().await;
     let tools = s.client.list_tools().await;
-    mcp_testkit::assert_valid_tools(&tools);
-    let mut extra = mcp_testkit::tools_beyond_catalog(&tools, "gmail");
-    extra.sort();
-    let mut want: Vec<String> = BEYOND_CATALOG.iter().map(|s| s.to_string()).collect();
-    want.sort();
-    assert_eq!(extra, want);
-    for tool in &tools {
-        let name = tool.name.as_ref();
-        let a = tool.annotations.as_ref().unwrap();
-        assert_eq!(
-            a.read_only_hint,
-            Some(is_read(name)),
-            "{name}: readOnlyHint"
-        );
-        assert_eq!(
-            a.destructive_hint,
-            Some(DESTRUCTIVE.contains(&name)),
-            "{name}: destructiveHint"
-        );
-        let idempotent = is_read(name) || IDEMPOTENT_WRITES.contains(&name);
-        assert_eq!(
-            a.idempotent_hint,
-            Some(idempotent),
-            "{name}: idempotentHint"
-        );
-    }
+    assert_beyond_catalog(&tools, "gmail", BEYOND_CATALOG);
+    assert_annotations(&tools, is_read, DESTRUCTIVE, IDEMPOTENT_WRITES);
+}
+
+/// The mime type's default depends on `htmlBody`, so the schema cannot declare the catalog's.
+const MIME_TYPE: [(&str, &str); 2] = [
+    ("gmail_send_email", "mimeType"),
+    ("gmail_draft_email", "mimeType"),
+];
+
+#[tokio::test]
+async fn enums_and_defaults_follow_the_catalog() {
+    let s = setup().await;
+    let tools = s.client.list_tools().await;
+    let checked = assert_catalog_enums_and_defaults(&tools, "gmail", &MIME_TYPE);
+    assert_eq!(checked, 9, "enums and defaults compared");
 }
 
 #[tokio::test]
-async fn enums_follow_the_catalog() {
+async fn attachments_and_the_mime_type_default_are_described() {
     let s = setup().await;
     let tools = s.client.list_tools().await;
-    let prop = |tool: &str, param: &str| {
-        let t = tools.iter().find(|t| t.name == tool).unwrap();
-        Value::Object((*t.input_schema).clone())["properties"][param].clone()
-    };
-    for t in ["gmail_send_email", "gmail_draft_email"] {
-        assert_eq!(
-            prop(t, "mimeType")["enum"],
-            json!(["text/plain", "text/html", "multipart/alternative"])
+    for (tool, param) in MIME_TYPE {
+        let mime = param_schema(&tools, tool, param);
+        let said = mime["description"].as_str().unwrap_or_default();
+        assert!(
+            said.contains("text/plain") && said.contains("multipart/alternative"),
+            "{tool}: {mime}"
         );
-        assert_eq!(prop(t, "to")["items"]["type"], "string");
+        assert_eq!(
+            param_schema(&tools, tool, "attachments")["items"]["required"],
+            json!(["filename"]),
+            "{tool}"
+        );
     }
-    assert_eq!(
-        prop("gmail_search_contacts", "contactType")["enum"],
-        json!(["all", "personal", "other", "directory"])
-    );
-    assert_eq!(
-        prop("gmail_search_contacts", "directorySources")["enum"],
-        json!(["UNSPECIFIED", "DOMAIN_DIRECTORY", "DOMAIN_CONTACTS"])
-    );
-    assert_eq!(
-        prop("gmail_send_email", "attachments")["items"]["required"],
-        json!(["filename"])
-    );
 }
 
 #[tokio::test]
 async fn read_only_mode_hides_every_write() {
-    let fake = mcp_testkit::wiremock::MockServer::start().await;
-    let settings = mcp_shared::Settings {
-        read_only: true,
-        ..mcp_testkit::settings_for(&fake.uri())
-    };
-    let server = mcp_testkit::TestServer::start(&gmail_mcp_server::SPEC, settings).await;
-    let tools = server.client("t").await.list_tools().await;
-    let names: Vec<&str> = tools.iter().map(|t| t.name.as_ref()).collect();
-    assert!(names.contains(&"gmail_read_email") && names.contains(&"gmail_search_contacts"));
-    assert!(
-        !names
-            .iter()
-            .any(|n| n.contains("send") || n.contains("delete")),
-        "{names:?}"
-    );
-}
-
-#[tokio::test]
-async fn catalog_defaults_are_declared() {
-    let s = setup().await;
-    let tools = s.client.list_tools().await;
-    let prop = |tool: &str, param: &str| {
-        let t = tools.iter().find(|t| t.name == tool).unwrap();
-        Value::Object((*t.input_schema).clone())["properties"][param].clone()
-    };
-    assert_eq!(
-        prop("gmail_batch_modify_emails", "batchSize")["default"],
-        50
-    );
-    assert_eq!(
-        prop("gmail_batch_delete_emails", "batchSize")["default"],
-        50
-    );
-    assert_eq!(
-        prop("gmail_search_contacts", "contactType")["default"],
-        "all"
-    );
-    assert_eq!(prop("gmail_search_contacts", "pageSize")["default"], 10);
-    assert_eq!(
-        prop("gmail_search_contacts", "directorySources")["default"],
-        "UNSPECIFIED"
-    );
+    let spec = &gmail_mcp_server::SPEC;
+    let read_only = listed_tools(spec, |s| s.read_only = true).await;
+    let reads: Vec<String> = listed_tools(spec, |_| {})
+        .await
+        .into_iter()
+        .filter(|n| is_read(n))
+        .collect();
+    assert_eq!(read_only, reads);
+    assert!(read_only.contains(&"gmail_search_contacts".to_owned()));
 }

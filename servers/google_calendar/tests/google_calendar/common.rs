@@ -1,8 +1,8 @@
-//! Test setup shared by the Google Calendar tests: a fake Calendar API and a fake People API,
-//! Google's error bodies, and event resources shaped like the ones Google returns.
+//! Test setup shared by the Google Calendar tests: a fake Calendar API, Google's error bodies,
+//! and event resources shaped like the ones Google returns.
 
-use mcp_testkit::wiremock::{Mock, MockBuilder, MockServer, ResponseTemplate, matchers};
-use mcp_testkit::{Client, NoBody, QueryExact, TestServer, expect, settings_for};
+use mcp_testkit::wiremock::{MockBuilder, MockServer, ResponseTemplate};
+use mcp_testkit::{NoBody, expect};
 use serde_json::{Value, json};
 
 pub const TOKEN: &str = "ya29.test-calendar-token";
@@ -19,30 +19,15 @@ pub fn list_fields() -> String {
     format!("nextPageToken,timeZone,items({EVENT_FIELDS})")
 }
 
-/// A fake Calendar API, a fake People API, a server pointed at both, a client sending `TOKEN`.
-pub struct Setup {
-    pub fake: MockServer,
-    pub people: MockServer,
-    #[allow(dead_code)]
-    pub server: TestServer,
-    pub client: Client,
-}
+pub use mcp_testkit::Setup;
 
+/// A fake Calendar API, a server pointed at it, and a client sending `TOKEN`.
 pub async fn setup() -> Setup {
-    let fake = MockServer::start().await;
-    let people = MockServer::start().await;
-    let server = TestServer::start(
+    Setup::start(
         &google_calendar_mcp_server::SPEC,
-        settings_for(&fake.uri()).with_api("people", &people.uri()),
+        json!({ "access_token": TOKEN }),
     )
-    .await;
-    let client = server.client(TOKEN).await;
-    Setup {
-        fake,
-        people,
-        server,
-        client,
-    }
+    .await
 }
 
 /// `/calendar/v3{path}`
@@ -57,25 +42,13 @@ pub fn google_error(code: u16, status: &str, reason: &str, message: &str) -> Val
 
 /// The Calendar API's 404 body.
 pub fn not_found() -> Value {
-    json!({
-        "error": {
-            "errors": [{"domain": "global", "reason": "notFound", "message": "Not Found"}],
-            "code": 404,
-            "message": "Not Found"
-        }
-    })
+    mcp_testkit::google::legacy_error(404, "global", "notFound", "Not Found")
 }
 
 /// Google's 403 for a token without the scope a method needs, with its `WWW-Authenticate`.
 pub fn insufficient_scope(scope: &str) -> ResponseTemplate {
-    mcp_testkit::google::insufficient_scope(&API, scope)
+    mcp_testkit::google::insufficient_scope(&mcp_testkit::google::CALENDAR_API, scope)
 }
-
-const API: mcp_testkit::google::GoogleApi = mcp_testkit::google::GoogleApi {
-    service: "calendar-json.googleapis.com",
-    method: "calendar.v3.Events.Insert",
-    legacy_errors: true,
-};
 
 /// The answer to `calendars.get?fields=timeZone`.
 pub async fn calendar_zone(fake: &MockServer, calendar: &str, zone: &str) {
@@ -105,18 +78,7 @@ pub fn timed_event(id: &str, summary: &str, start: &str, end: &str, zone: &str) 
 /// A mock for `method path` with exactly these query pairs and the bearer token; the body is
 /// checked by the caller.
 pub fn mock(method: &str, path: &str, query: &[(&str, &str)]) -> MockBuilder {
-    Mock::given(matchers::method(method))
-        .and(matchers::path(path))
-        .and(QueryExact(
-            query
-                .iter()
-                .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-                .collect(),
-        ))
-        .and(matchers::header(
-            "authorization",
-            format!("Bearer {TOKEN}").as_str(),
-        ))
+    mcp_testkit::google::request(method, path, query, TOKEN)
 }
 
 /// Same, for requests that must have no body.

@@ -1,8 +1,8 @@
 //! Google's error model through the tools: a rate-limited 403 retried until it succeeds,
 //! persistent limits reported, missing scopes named, missing credentials explained.
 
+use mcp_testkit::google::{assert_calls_need_credentials, fail_then_succeed, rate_limit_403};
 use mcp_testkit::wiremock::ResponseTemplate;
-use mcp_testkit::{TestServer, settings_for};
 use serde_json::json;
 
 use crate::common::{google_error, mock_no_body, setup, v3};
@@ -16,31 +16,22 @@ const LIST_QUERY: [(&str, &str); 2] = [
 ];
 
 fn rate_limited() -> serde_json::Value {
-    json!({
-        "error": {
-            "errors": [{"domain": "usageLimits", "reason": "rateLimitExceeded", "message": "Rate Limit Exceeded"}],
-            "code": 403,
-            "message": "Rate Limit Exceeded"
-        }
-    })
+    rate_limit_403("rateLimitExceeded", "Rate Limit Exceeded")
 }
 
 #[tokio::test]
 async fn rate_limit_exceeded_403_is_retried_then_succeeds() {
     let s = setup().await;
-    mock_no_body("GET", &v3("/users/me/calendarList"), &LIST_QUERY)
-        .respond_with(ResponseTemplate::new(403).set_body_json(rate_limited()))
-        .up_to_n_times(2)
-        .expect(2)
-        .mount(&s.fake)
-        .await;
-    mock_no_body("GET", &v3("/users/me/calendarList"), &LIST_QUERY)
-        .respond_with(ResponseTemplate::new(200).set_body_json(
+    fail_then_succeed(
+        &s.fake,
+        || mock_no_body("GET", &v3("/users/me/calendarList"), &LIST_QUERY),
+        ResponseTemplate::new(403).set_body_json(rate_limited()),
+        2,
+        ResponseTemplate::new(200).set_body_json(
             json!({"items": [{"id": "ann@example.com", "summary": "Ann", "primary": true, "accessRole": "owner"}]}),
-        ))
-        .expect(1)
-        .mount(&s.fake)
-        .await;
+        ),
+    )
+    .await;
     let v = s
         .client
         .call_ok("google_calendar_list_calendars", json!({}))
@@ -56,22 +47,19 @@ async fn a_create_is_retried_after_a_rate_limit_too() {
         ("sendUpdates", "all"),
         ("fields", crate::common::EVENT_FIELDS),
     ];
-    crate::common::mock("POST", &v3("/calendars/primary/events"), &q)
-        .respond_with(ResponseTemplate::new(403).set_body_json(json!({
-            "error": {"errors": [{"domain": "usageLimits", "reason": "userRateLimitExceeded", "message": "User Rate Limit Exceeded"}],
-                      "code": 403, "message": "User Rate Limit Exceeded"}
-        })))
-        .up_to_n_times(1)
-        .expect(1)
-        .mount(&s.fake)
-        .await;
-    crate::common::mock("POST", &v3("/calendars/primary/events"), &q)
-        .respond_with(ResponseTemplate::new(200).set_body_json(
+    fail_then_succeed(
+        &s.fake,
+        || crate::common::mock("POST", &v3("/calendars/primary/events"), &q),
+        ResponseTemplate::new(403).set_body_json(rate_limit_403(
+            "userRateLimitExceeded",
+            "User Rate Limit Exceeded",
+        )),
+        1,
+        ResponseTemplate::new(200).set_body_json(
             json!({"id": "e1", "summary": "x", "start": {"date": "2025-06-03"}, "end": {"date": "2025-06-04"}}),
-        ))
-        .expect(1)
-        .mount(&s.fake)
-        .await;
+        ),
+    )
+    .await;
     let v = s
         .client
         .call_ok(
@@ -147,21 +135,7 @@ async fn other_403_is_not_retried() {
 
 #[tokio::test]
 async fn missing_credentials_say_what_to_set() {
-    let fake = mcp_testkit::wiremock::MockServer::start().await;
-    let server =
-        TestServer::start(&google_calendar_mcp_server::SPEC, settings_for(&fake.uri())).await;
-    let client = server.client_with(&[]).await;
-    let err = client
-        .call_err("google_calendar_list_calendars", json!({}))
-        .await;
-    assert!(
-        err.contains("access_token") && err.contains("AUTH_DATA"),
-        "{err}"
-    );
-    assert!(
-        fake.received_requests()
-            .await
-            .unwrap_or_default()
-            .is_empty()
-    );
+    let s = setup().await;
+    let call = ("google_calendar_list_calendars", json!({}));
+    assert_calls_need_credentials(&s.server, &[call], &[&s.fake]).await;
 }

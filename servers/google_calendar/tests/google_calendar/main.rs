@@ -1,16 +1,15 @@
 //! Google Calendar server tests: every tool against a fake Calendar API (and People API) that
 //! asserts the exact request, through a real MCP client over streamable HTTP; the free-slot
-//! arithmetic on its own; and the binary over stdio and HTTP.
+//! arithmetic on its own; the binary over stdio and HTTP, the schemas and the standard
+//! failure classes in the standard suite.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod calendars;
 mod changes;
 mod common;
-mod contacts;
 mod create;
 mod errors;
 mod freebusy;
-mod process;
 mod reading;
 mod slots;
 mod surface;
@@ -18,4 +17,13 @@ mod surface;
 mcp_testkit::standard_suite!(
     google_calendar_mcp_server::SPEC,
     "google-calendar-mcp-server"
+);
+
+// google_calendar_search_contacts against a fake People API: the contact search the Google
+// servers share.
+mcp_testkit::google_contacts_suite!(
+    google_calendar_mcp_server::SPEC,
+    "google-calendar-mcp-server",
+    "google_calendar_search_contacts",
+    crate::common::TOKEN
 );

@@ -12,7 +12,6 @@ pub const DOC: &str = "1AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-xyz";
 pub struct Setup {
     pub docs: MockServer,
     pub drive: MockServer,
-    #[allow(dead_code)]
     pub server: TestServer,
     pub client: Client,
 }
@@ -43,11 +42,7 @@ pub fn batch_path() -> String {
 
 /// What `batchUpdate` answers: one reply per request, and the new revision.
 pub fn batch_reply(replies: Value) -> Value {
-    json!({
-        "replies": replies,
-        "writeControl": {"requiredRevisionId": "ALm37BVx-rev-after"},
-        "documentId": DOC
-    })
+    mcp_testkit::google::batch_update_reply("documentId", DOC, replies, Some("ALm37BVx-rev-after"))
 }
 
 /// Google's error body as the Docs API sends it (`error.status`, `details`).

@@ -1,30 +1,15 @@
-//! Google's errors through the tools: a missing scope named, not found, a rate limit retried
-//! (also for a write: a 429 was not processed), missing credentials.
+//! Google's errors through the tools: a missing scope named, a permission refused, a rate
+//! limit retried (also for a write: a 429 was not processed) or reported, and no request to
+//! either API without credentials.
 
-use mcp_testkit::wiremock::{Mock, MockServer, ResponseTemplate, matchers};
-use mcp_testkit::{NoBody, TestServer, settings_for};
-use serde_json::{Value, json};
-
-use crate::common::{
-    DOC, TOKEN, batch_path, batch_reply, doc_path, google_error, insufficient_scope, setup,
+use mcp_testkit::NoBody;
+use mcp_testkit::google::{
+    assert_calls_need_credentials, fail_then_succeed, permission_denied, write_quota_exceeded,
 };
+use mcp_testkit::wiremock::{Mock, ResponseTemplate, matchers};
+use serde_json::json;
 
-fn quota_exceeded() -> Value {
-    json!({
-        "error": {
-            "code": 429,
-            "message": "Quota exceeded for quota metric 'Write requests' and limit 'Write requests per minute per user' of service 'docs.googleapis.com' for consumer 'project_number:123456789'.",
-            "status": "RESOURCE_EXHAUSTED",
-            "details": [
-                {"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "RATE_LIMIT_EXCEEDED", "domain": "googleapis.com",
-                 "metadata": {"quota_metric": "docs.googleapis.com/write_requests", "quota_limit": "WriteRequestsPerMinutePerUser",
-                              "service": "docs.googleapis.com", "consumer": "projects/123456789", "quota_limit_value": "60"}},
-                {"@type": "type.googleapis.com/google.rpc.Help",
-                 "links": [{"description": "Request a higher quota limit.", "url": "https://cloud.google.com/docs/quota#requesting_higher_quota"}]}
-            ]
-        }
-    })
-}
+use crate::common::{DOC, TOKEN, batch_path, batch_reply, doc_path, insufficient_scope, setup};
 
 fn batch_mock() -> mcp_testkit::wiremock::MockBuilder {
     Mock::given(matchers::method("POST"))
@@ -38,19 +23,16 @@ fn batch_mock() -> mcp_testkit::wiremock::MockBuilder {
 #[tokio::test]
 async fn rate_limited_write_is_retried_then_succeeds() {
     let s = setup().await;
-    batch_mock()
-        .respond_with(ResponseTemplate::new(429).set_body_json(quota_exceeded()))
-        .up_to_n_times(1)
-        .expect(1)
-        .mount(&s.docs)
-        .await;
-    batch_mock()
-        .respond_with(ResponseTemplate::new(200).set_body_json(batch_reply(
-            json!([{"replaceAllText": {"occurrencesChanged": 2}}]),
-        )))
-        .expect(1)
-        .mount(&s.docs)
-        .await;
+    fail_then_succeed(
+        &s.docs,
+        batch_mock,
+        write_quota_exceeded("docs.googleapis.com"),
+        1,
+        ResponseTemplate::new(200).set_body_json(batch_reply(json!([
+            {"replaceAllText": {"occurrencesChanged": 2}}
+        ]))),
+    )
+    .await;
     let v = s
         .client
         .call_ok(
@@ -65,7 +47,7 @@ async fn rate_limited_write_is_retried_then_succeeds() {
 async fn persistent_rate_limit_is_reported() {
     let s = setup().await;
     batch_mock()
-        .respond_with(ResponseTemplate::new(429).set_body_json(quota_exceeded()))
+        .respond_with(write_quota_exceeded("docs.googleapis.com"))
         .expect(3)
         .mount(&s.docs)
         .await;
@@ -116,11 +98,7 @@ async fn permission_denied_without_a_scope_problem() {
     let s = setup().await;
     Mock::given(matchers::method("GET"))
         .and(matchers::path(doc_path()))
-        .respond_with(ResponseTemplate::new(403).set_body_json(google_error(
-            403,
-            "PERMISSION_DENIED",
-            "The caller does not have permission",
-        )))
+        .respond_with(permission_denied())
         .expect(1)
         .mount(&s.docs)
         .await;
@@ -137,20 +115,20 @@ async fn permission_denied_without_a_scope_problem() {
     );
 }
 
+/// The standard suite checks the smoke call (a Docs read); the listing goes to Drive.
 #[tokio::test]
-async fn missing_credentials_say_what_to_set() {
-    let fake = MockServer::start().await;
-    let server = TestServer::start(&google_docs_mcp_server::SPEC, settings_for(&fake.uri())).await;
-    let client = server.client_with(&[]).await;
-    let err = client
-        .call_err(
-            "google_docs_get_document_by_id",
-            json!({"document_id": DOC}),
-        )
-        .await;
-    assert!(
-        err.contains("access_token") && err.contains("AUTH_DATA"),
-        "{err}"
-    );
-    assert!(fake.received_requests().await.unwrap().is_empty());
+async fn without_credentials_neither_docs_nor_drive_is_called() {
+    let s = setup().await;
+    assert_calls_need_credentials(
+        &s.server,
+        &[
+            (
+                "google_docs_get_document_by_id",
+                json!({"document_id": DOC}),
+            ),
+            ("google_docs_get_all_documents", json!({})),
+        ],
+        &[&s.docs, &s.drive],
+    )
+    .await;
 }

@@ -1,12 +1,15 @@
-//! google_docs_get_all_documents: Drive's files.list filtered to Google Docs, with pages.
+//! google_docs_get_all_documents: Drive's files.list filtered to Google Docs, with pages, and
+//! the binary reaching Drive at `GOOGLE_DRIVE_API_BASE_URL`.
 
 use mcp_testkit::expect;
+use mcp_testkit::google::drive_files_list;
 use mcp_testkit::wiremock::{Mock, matchers};
 use serde_json::json;
 
 use crate::common::{TOKEN, insufficient_scope, setup};
 
 const FIELDS: &str = "nextPageToken,files(id,name,createdTime,modifiedTime,webViewLink,owners(displayName,emailAddress))";
+const DOCS_MIME: &str = "application/vnd.google-apps.document";
 const DOCS_QUERY: &str = "mimeType='application/vnd.google-apps.document' and trashed=false";
 
 fn page() -> serde_json::Value {
@@ -28,12 +31,7 @@ fn page() -> serde_json::Value {
 #[tokio::test]
 async fn lists_documents_through_drive() {
     let s = setup().await;
-    expect("GET", "/drive/v3/files")
-        .bearer(TOKEN)
-        .query("q", DOCS_QUERY)
-        .query("orderBy", "modifiedTime desc")
-        .query("pageSize", 100)
-        .query("fields", FIELDS)
+    drive_files_list(TOKEN, DOCS_MIME, FIELDS)
         .respond(&s.drive, 200, page())
         .await;
     let v = s
@@ -96,4 +94,16 @@ async fn missing_drive_scope_is_named() {
         err.contains("Google Drive API error 403") && err.contains("auth/drive.readonly"),
         "{err}"
     );
+}
+
+#[tokio::test]
+async fn the_binary_lists_through_the_drive_base_url() {
+    mcp_testkit::google::binary_lists_through_drive(
+        &google_docs_mcp_server::SPEC,
+        env!("CARGO_BIN_EXE_google-docs-mcp-server"),
+        "google_docs_get_all_documents",
+        (DOCS_MIME, FIELDS),
+        "documents",
+    )
+    .await;
 }

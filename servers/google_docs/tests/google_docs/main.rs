@@ -1,6 +1,7 @@
 //! Google Docs server tests: every tool against a fake Docs API (and a fake Drive API for
 //! listing) that asserts the exact request, through a real MCP client over streamable HTTP;
-//! Markdown in and out; Google's errors; the binary over stdio and HTTP.
+//! Markdown in and out; Google's errors; the standard suite (the binary over stdio and HTTP,
+//! schemas, failure classes) and the binary's Drive base URL.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
@@ -8,7 +9,6 @@ mod editing;
 mod errors;
 mod listing;
 mod markdown;
-mod process;
 mod reading;
 mod surface;
 mod writing;

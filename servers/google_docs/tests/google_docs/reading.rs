@@ -3,9 +3,10 @@
 //! list, a table, bold, italic, monospace and link runs, a non-BMP emoji).
 
 use mcp_testkit::expect;
+use mcp_testkit::google::not_found;
 use serde_json::{Value, json};
 
-use crate::common::{DOC, TOKEN, doc_path, google_error, setup};
+use crate::common::{DOC, TOKEN, doc_path, setup};
 
 const READ_FIELDS: &str = "documentId,title,revisionId,body,lists,inlineObjects";
 
@@ -162,11 +163,7 @@ async fn get_document_failures() {
     expect("GET", "/v1/documents/missingdoc")
         .bearer(TOKEN)
         .query("fields", READ_FIELDS)
-        .respond(
-            &s.docs,
-            404,
-            google_error(404, "NOT_FOUND", "Requested entity was not found."),
-        )
+        .respond_with(&s.docs, not_found())
         .await;
     let err = s
         .client

@@ -2,6 +2,7 @@
 //! google_docs_insert_text_at_end, google_docs_replace_text.
 
 use mcp_testkit::expect;
+use mcp_testkit::google::permission_denied;
 use serde_json::{Value, json};
 
 use crate::common::{
@@ -156,15 +157,7 @@ async fn insert_text_at_end_failures() {
     expect("POST", batch_path())
         .bearer(TOKEN)
         .json_body(json!({"requests": [{"insertText": {"text": "x", "endOfSegmentLocation": {}}}]}))
-        .respond(
-            &s.docs,
-            403,
-            google_error(
-                403,
-                "PERMISSION_DENIED",
-                "The caller does not have permission",
-            ),
-        )
+        .respond_with(&s.docs, permission_denied())
         .await;
     let err = s
         .client

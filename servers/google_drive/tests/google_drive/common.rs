@@ -1,8 +1,8 @@
 //! Test setup shared by the Drive tests: a fake Drive API, Google's error bodies, and Drive's
 //! answers.
 
-use mcp_testkit::wiremock::{Mock, MockBuilder, MockServer, ResponseTemplate, matchers};
-use mcp_testkit::{Client, QueryExact, TestServer, settings_for};
+use mcp_testkit::Client;
+use mcp_testkit::wiremock::{MockBuilder, MockServer, ResponseTemplate};
 use serde_json::{Value, json};
 
 pub const TOKEN: &str = "ya29.test-drive-token";
@@ -14,23 +14,15 @@ pub const DOC: &str = "application/vnd.google-apps.document";
 pub const SHEET: &str = "application/vnd.google-apps.spreadsheet";
 pub const FOLDER: &str = "application/vnd.google-apps.folder";
 
-/// A fake Drive, a server pointed at it, and a client sending `TOKEN`.
-pub struct Setup {
-    pub fake: MockServer,
-    #[allow(dead_code)]
-    pub server: TestServer,
-    pub client: Client,
-}
+pub use mcp_testkit::Setup;
 
+/// A fake Drive, a server pointed at it, and a client sending `TOKEN`.
 pub async fn setup() -> Setup {
-    let fake = MockServer::start().await;
-    let server = TestServer::start(&google_drive_mcp_server::SPEC, settings_for(&fake.uri())).await;
-    let client = server.client(TOKEN).await;
-    Setup {
-        fake,
-        server,
-        client,
-    }
+    Setup::start(
+        &google_drive_mcp_server::SPEC,
+        json!({ "access_token": TOKEN }),
+    )
+    .await
 }
 
 /// `/drive/v3/files{rest}`
@@ -40,13 +32,7 @@ pub fn files(rest: &str) -> String {
 
 /// Google's error body (`{"error": {"code", "message", "errors": [...]}}`) as Drive sends it.
 pub fn google_error(code: u16, reason: &str, message: &str) -> Value {
-    json!({
-        "error": {
-            "code": code,
-            "message": message,
-            "errors": [{"message": message, "domain": "global", "reason": reason}]
-        }
-    })
+    mcp_testkit::google::legacy_error(code, "global", reason, message)
 }
 
 /// Drive's 404 for an id the user cannot see.
@@ -68,14 +54,8 @@ pub fn file_not_found(id: &str) -> Value {
 
 /// Drive's 403 for a token without the scope a method needs, with its `WWW-Authenticate`.
 pub fn insufficient_scope(scope: &str) -> ResponseTemplate {
-    mcp_testkit::google::insufficient_scope(&API, scope)
+    mcp_testkit::google::insufficient_scope(&mcp_testkit::google::DRIVE_API, scope)
 }
-
-const API: mcp_testkit::google::GoogleApi = mcp_testkit::google::GoogleApi {
-    service: "drive.googleapis.com",
-    method: "google.apps.drive.v3.DriveFiles.Create",
-    legacy_errors: true,
-};
 
 /// A Google Doc as files.list returns it under the list `fields` mask.
 pub fn doc_file(id: &str, name: &str) -> Value {
@@ -93,18 +73,7 @@ pub fn doc_file(id: &str, name: &str) -> Value {
 /// A mock for `method path` with exactly these query pairs and the bearer token; the body is
 /// not checked (for bodies a test reads itself).
 pub fn mock(method: &str, path: &str, query: &[(&str, &str)]) -> MockBuilder {
-    Mock::given(matchers::method(method))
-        .and(matchers::path(path))
-        .and(QueryExact(
-            query
-                .iter()
-                .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-                .collect(),
-        ))
-        .and(matchers::header(
-            "authorization",
-            format!("Bearer {TOKEN}").as_str(),
-        ))
+    mcp_testkit::google::request(method, path, query, TOKEN)
 }
 
 /// The requests the fake received at `path`.

@@ -2,8 +2,8 @@
 //! userRateLimitExceeded) retried with backoff, the rest reported with Google's reason,
 //! message and a hint; missing credentials.
 
-use mcp_testkit::wiremock::{MockServer, ResponseTemplate};
-use mcp_testkit::{TestServer, settings_for};
+use mcp_testkit::google::{assert_calls_need_credentials, fail_then_succeed};
+use mcp_testkit::wiremock::ResponseTemplate;
 use serde_json::{Value, json};
 
 use crate::common::{LIST_FIELDS, files, google_error, insufficient_scope, mock, setup};
@@ -23,19 +23,16 @@ fn list_query() -> Vec<(&'static str, &'static str)> {
 async fn retried_then_ok(status: u16, body: Value) {
     let s = setup().await;
     let q = list_query();
-    mock("GET", &files(""), &q)
-        .respond_with(ResponseTemplate::new(status).set_body_json(body))
-        .up_to_n_times(1)
-        .expect(1)
-        .mount(&s.fake)
-        .await;
-    mock("GET", &files(""), &q)
-        .respond_with(ResponseTemplate::new(200).set_body_json(
+    fail_then_succeed(
+        &s.fake,
+        || mock("GET", &files(""), &q),
+        ResponseTemplate::new(status).set_body_json(body),
+        1,
+        ResponseTemplate::new(200).set_body_json(
             json!({"files": [{"id": "0B1", "name": "a.txt", "mimeType": "text/plain"}]}),
-        ))
-        .expect(1)
-        .mount(&s.fake)
-        .await;
+        ),
+    )
+    .await;
     let v = s
         .client
         .call_ok("google_drive_search_files", json!({}))
@@ -82,23 +79,18 @@ async fn an_upload_is_retried_after_a_rate_limit_too() {
             "id,name,mimeType,size,parents,driveId,webViewLink",
         ),
     ];
-    mock("POST", "/upload/drive/v3/files", &q)
-        .respond_with(ResponseTemplate::new(403).set_body_json(google_error(
+    fail_then_succeed(
+        &s.fake,
+        || mock("POST", "/upload/drive/v3/files", &q),
+        ResponseTemplate::new(403).set_body_json(google_error(
             403,
             "userRateLimitExceeded",
             "User Rate Limit Exceeded",
-        )))
-        .up_to_n_times(1)
-        .expect(1)
-        .mount(&s.fake)
-        .await;
-    mock("POST", "/upload/drive/v3/files", &q)
-        .respond_with(
-            ResponseTemplate::new(200).set_body_json(json!({"id": "0Bnew", "name": "a.txt"})),
-        )
-        .expect(1)
-        .mount(&s.fake)
-        .await;
+        )),
+        1,
+        ResponseTemplate::new(200).set_body_json(json!({"id": "0Bnew", "name": "a.txt"})),
+    )
+    .await;
     let v = s
         .client
         .call_ok(
@@ -188,20 +180,7 @@ async fn not_found_says_to_check_the_id() {
 
 #[tokio::test]
 async fn missing_credentials_say_what_to_set() {
-    let fake = MockServer::start().await;
-    let server = TestServer::start(&google_drive_mcp_server::SPEC, settings_for(&fake.uri())).await;
-    let client = server.client_with(&[]).await;
-    let err = client
-        .call_err("google_drive_search_files", json!({}))
-        .await;
-    assert!(
-        err.contains("access_token") && err.contains("AUTH_DATA"),
-        "{err}"
-    );
-    assert!(
-        fake.received_requests()
-            .await
-            .unwrap_or_default()
-            .is_empty()
-    );
+    let s = setup().await;
+    let call = ("google_drive_search_files", json!({}));
+    assert_calls_need_credentials(&s.server, &[call], &[&s.fake]).await;
 }

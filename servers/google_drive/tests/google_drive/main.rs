@@ -1,6 +1,7 @@
 //! Google Drive server tests: every tool against a fake Drive API that asserts the exact
 //! request (method, path, query with its `fields` mask, bearer token, body), through a real MCP
-//! client over streamable HTTP, and the binary over stdio and HTTP.
+//! client over streamable HTTP; the binary over stdio and HTTP, the schemas and the standard
+//! failure classes in the standard suite.
 // Tests cut their own fixtures; a wrong cut fails the test, it serves no caller.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::string_slice)]
 
@@ -11,7 +12,6 @@ mod drives;
 mod errors;
 mod files;
 mod permissions;
-mod process;
 mod surface;
 mod tree;
 mod upload;

@@ -1,7 +1,12 @@
-//! The tool surface: every tool of the Klavis catalog's `google_drive` entry with its
-//! parameters, the tools beyond it, valid schemas, and annotations that match what each does.
+//! The tool surface beyond what the standard suite checks: the tools beyond the Klavis
+//! catalog's `google_drive` entry, annotations that match what each tool does, the catalog's
+//! enums and defaults, Drive's roles, read-only mode and the toolsets.
 
-use serde_json::{Value, json};
+use mcp_testkit::google::{
+    assert_annotations, assert_beyond_catalog, assert_catalog_enums_and_defaults, listed_tools,
+    param_schema,
+};
+use serde_json::json;
 
 use crate::common::setup;
 
@@ -37,80 +42,29 @@ const DESTRUCTIVE: &[&str] = &["google_drive_empty_trash"];
 async fn tools_beyond_the_catalog_and_their_annotations() {
     let s = setup().await;
     let tools = s.client.list_tools().await;
-    mcp_testkit::assert_valid_tools(&tools);
-    let mut extra = mcp_testkit::tools_beyond_catalog(&tools, "google_drive");
-    extra.sort();
-    let mut want: Vec<String> = BEYOND_CATALOG.iter().map(|s| s.to_string()).collect();
-    want.sort();
-    assert_eq!(extra, want);
-    for tool in &tools {
-        let name = tool.name.as_ref();
-        let a = tool.annotations.as_ref().unwrap();
-        let read = READS.contains(&name);
-        assert_eq!(a.read_only_hint, Some(read), "{name}: readOnlyHint");
-        assert_eq!(
-            a.destructive_hint,
-            Some(DESTRUCTIVE.contains(&name)),
-            "{name}: destructiveHint"
-        );
-        assert_eq!(
-            a.idempotent_hint,
-            Some(read || IDEMPOTENT_WRITES.contains(&name)),
-            "{name}: idempotentHint"
-        );
-        assert_eq!(a.open_world_hint, Some(true), "{name}: openWorldHint");
-    }
+    assert_beyond_catalog(&tools, "google_drive", BEYOND_CATALOG);
+    assert_annotations(
+        &tools,
+        |name| READS.contains(&name),
+        DESTRUCTIVE,
+        IDEMPOTENT_WRITES,
+    );
 }
 
 #[tokio::test]
 async fn enums_and_defaults_follow_the_catalog() {
     let s = setup().await;
     let tools = s.client.list_tools().await;
-    let prop = |tool: &str, param: &str| {
-        let t = tools.iter().find(|t| t.name == tool).unwrap();
-        Value::Object((*t.input_schema).clone())["properties"][param].clone()
-    };
-    let orders = json!([
-        "modifiedTime desc",
-        "modifiedTime",
-        "createdTime desc",
-        "createdTime",
-        "name",
-        "name desc"
-    ]);
-    for t in [
-        "google_drive_search_documents",
-        "google_drive_search_and_retrieve_documents",
-        "google_drive_get_file_tree_structure",
-    ] {
-        assert_eq!(prop(t, "order_by")["items"]["enum"], orders, "{t}");
-        assert_eq!(prop(t, "include_shared_drives")["default"], false, "{t}");
-        assert_eq!(
-            prop(t, "include_organization_domain_documents")["default"],
-            false,
-            "{t}"
-        );
-    }
-    for t in [
-        "google_drive_search_documents",
-        "google_drive_search_and_retrieve_documents",
-    ] {
-        assert_eq!(prop(t, "limit")["default"], 10, "{t}");
-        assert_eq!(prop(t, "document_contains")["items"]["type"], "string");
-    }
-    for t in [
-        "google_drive_search_and_retrieve_documents",
-        "google_drive_get_document_by_id",
-    ] {
-        assert_eq!(
-            prop(t, "return_format")["enum"],
-            json!(["markdown", "html"]),
-            "{t}"
-        );
-        assert_eq!(prop(t, "return_format")["default"], "markdown", "{t}");
-    }
+    let checked = assert_catalog_enums_and_defaults(&tools, "google_drive", &[]);
+    assert_eq!(checked, 15, "enums and defaults compared");
+}
+
+#[tokio::test]
+async fn sharing_takes_the_roles_drive_has() {
+    let s = setup().await;
+    let tools = s.client.list_tools().await;
     assert_eq!(
-        prop("google_drive_share_file", "role")["enum"],
+        param_schema(&tools, "google_drive_share_file", "role")["enum"],
         json!([
             "reader",
             "commenter",
@@ -123,16 +77,26 @@ async fn enums_and_defaults_follow_the_catalog() {
 
 #[tokio::test]
 async fn read_only_mode_hides_every_write() {
-    let fake = mcp_testkit::wiremock::MockServer::start().await;
-    let settings = mcp_shared::Settings {
-        read_only: true,
-        ..mcp_testkit::settings_for(&fake.uri())
-    };
-    let server = mcp_testkit::TestServer::start(&google_drive_mcp_server::SPEC, settings).await;
-    let tools = server.client("t").await.list_tools().await;
-    let mut names: Vec<&str> = tools.iter().map(|t| t.name.as_ref()).collect();
-    names.sort();
+    let names = listed_tools(&google_drive_mcp_server::SPEC, |s| s.read_only = true).await;
     let mut want = READS.to_vec();
     want.sort();
     assert_eq!(names, want);
+}
+
+#[tokio::test]
+async fn toolsets_follow_the_drive_api() {
+    let names = listed_tools(&google_drive_mcp_server::SPEC, |s| {
+        s.toolsets = Some(vec!["documents".into(), "permissions".into()]);
+    })
+    .await;
+    assert_eq!(
+        names,
+        [
+            "google_drive_get_document_by_id",
+            "google_drive_list_permissions",
+            "google_drive_search_and_retrieve_documents",
+            "google_drive_search_documents",
+            "google_drive_share_file",
+        ]
+    );
 }

@@ -227,11 +227,5 @@ async fn invalid_ranges_never_reach_google() {
         )
         .await;
     assert!(err.contains("R1C1 notation is not supported"), "{err}");
-    assert!(
-        s.fake
-            .received_requests()
-            .await
-            .unwrap_or_default()
-            .is_empty()
-    );
+    s.assert_nothing_sent().await;
 }

@@ -12,7 +12,6 @@ pub const SID: &str = "1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms";
 pub struct Setup {
     pub fake: MockServer,
     pub drive: MockServer,
-    #[allow(dead_code)]
     pub server: TestServer,
     pub client: Client,
 }
@@ -31,9 +30,23 @@ pub async fn setup() -> Setup {
     }
 }
 
+impl Setup {
+    /// The call was refused before any request: the fake Sheets API received none.
+    pub async fn assert_nothing_sent(&self) {
+        let got = self.fake.received_requests().await.unwrap_or_default();
+        assert!(got.is_empty(), "refused, yet sent: {got:?}");
+    }
+}
+
 /// `/v4/spreadsheets/{SID}{rest}`
 pub fn ss(rest: &str) -> String {
     format!("/v4/spreadsheets/{SID}{rest}")
+}
+
+/// What `spreadsheets.batchUpdate` answers: one reply per request (no revision: Sheets has no
+/// write control).
+pub fn batch_reply(replies: Value) -> Value {
+    mcp_testkit::google::batch_update_reply("spreadsheetId", SID, replies, None)
 }
 
 /// Google's error body (`{"error": {"code", "message", "status"}}`), as the Sheets API v4

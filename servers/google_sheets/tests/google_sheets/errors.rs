@@ -2,6 +2,10 @@
 //! parse, rate limits retried (also for a POST: a 429 was not processed), expired tokens,
 //! missing credentials.
 
+use mcp_testkit::google::{
+    assert_calls_need_credentials, fail_then_succeed, not_found, permission_denied,
+    write_quota_exceeded,
+};
 use mcp_testkit::wiremock::{Mock, ResponseTemplate, matchers};
 use mcp_testkit::{NoBody, QueryExact, TestServer, expect, settings_for};
 use serde_json::json;
@@ -44,15 +48,7 @@ async fn permission_denied_on_a_spreadsheet_not_shared() {
     let s = setup().await;
     expect("POST", ss("/values/A1:clear"))
         .bearer(TOKEN)
-        .respond(
-            &s.fake,
-            403,
-            google_error(
-                403,
-                "PERMISSION_DENIED",
-                "The caller does not have permission",
-            ),
-        )
+        .respond_with(&s.fake, permission_denied())
         .await;
     let err = s
         .client
@@ -73,11 +69,7 @@ async fn not_found_spreadsheet() {
     let s = setup().await;
     expect("GET", "/v4/spreadsheets/1NoSuchSheet/values/A1")
         .bearer(TOKEN)
-        .respond(
-            &s.fake,
-            404,
-            google_error(404, "NOT_FOUND", "Requested entity was not found."),
-        )
+        .respond_with(&s.fake, not_found())
         .await;
     let err = s
         .client
@@ -133,29 +125,18 @@ fn append_mock() -> mcp_testkit::wiremock::MockBuilder {
 #[tokio::test]
 async fn resource_exhausted_429_is_retried_then_succeeds() {
     let s = setup().await;
-    append_mock()
-        .respond_with(
-            ResponseTemplate::new(429)
-                .insert_header("retry-after", "0")
-                .set_body_json(google_error(
-                    429,
-                    "RESOURCE_EXHAUSTED",
-                    "Quota exceeded for quota metric 'Write requests' and limit 'Write requests per minute per user' of service 'sheets.googleapis.com'",
-                )),
-        )
-        .up_to_n_times(1)
-        .expect(1)
-        .mount(&s.fake)
-        .await;
-    append_mock()
-        .respond_with(ResponseTemplate::new(200).set_body_json(json!({
+    fail_then_succeed(
+        &s.fake,
+        append_mock,
+        write_quota_exceeded("sheets.googleapis.com").insert_header("retry-after", "0"),
+        1,
+        ResponseTemplate::new(200).set_body_json(json!({
             "spreadsheetId": SID,
             "tableRange": "Sheet1!A1:A3",
             "updates": {"spreadsheetId": SID, "updatedRange": "Sheet1!A4", "updatedRows": 1, "updatedColumns": 1, "updatedCells": 1}
-        })))
-        .expect(1)
-        .mount(&s.fake)
-        .await;
+        })),
+    )
+    .await;
     let v = s
         .client
         .call_ok(
@@ -219,28 +200,19 @@ async fn expired_token() {
     assert!(!err.contains(TOKEN));
 }
 
+/// The standard suite checks the smoke call (a Sheets read); the listing goes to Drive.
 #[tokio::test]
-async fn missing_credentials_say_what_to_set() {
-    let fake = mcp_testkit::wiremock::MockServer::start().await;
-    let server =
-        TestServer::start(&google_sheets_mcp_server::SPEC, settings_for(&fake.uri())).await;
-    let client = server.client_with(&[]).await;
-    for (tool, args) in [
-        ("google_sheets_list_sheets", json!({"spreadsheet_id": SID})),
-        ("google_sheets_list_spreadsheets", json!({})),
-    ] {
-        let err = client.call_err(tool, args).await;
-        assert!(
-            err.contains("access_token") && err.contains("AUTH_DATA"),
-            "{err}"
-        );
-    }
-    assert!(
-        fake.received_requests()
-            .await
-            .unwrap_or_default()
-            .is_empty()
-    );
+async fn without_credentials_neither_sheets_nor_drive_is_called() {
+    let s = setup().await;
+    assert_calls_need_credentials(
+        &s.server,
+        &[
+            ("google_sheets_list_sheets", json!({"spreadsheet_id": SID})),
+            ("google_sheets_list_spreadsheets", json!({})),
+        ],
+        &[&s.fake, &s.drive],
+    )
+    .await;
 }
 
 #[tokio::test]

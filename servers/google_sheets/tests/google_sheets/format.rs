@@ -4,7 +4,7 @@
 use mcp_testkit::expect;
 use serde_json::{Value, json};
 
-use crate::common::{SID, TOKEN, setup, sheet_meta, ss};
+use crate::common::{SID, TOKEN, batch_reply, setup, sheet_meta, ss};
 
 const META_FIELDS: &str = "sheets.properties(sheetId,title,hidden),namedRanges(name,range)";
 
@@ -29,7 +29,7 @@ async fn formatted(s: &crate::common::Setup, body: Value) {
     expect("POST", ss(":batchUpdate"))
         .bearer(TOKEN)
         .json_body(body)
-        .respond(&s.fake, 200, json!({"spreadsheetId": SID, "replies": [{}]}))
+        .respond(&s.fake, 200, batch_reply(json!([{}])))
         .await;
 }
 
@@ -151,13 +151,7 @@ async fn format_range_refuses_what_it_cannot_do_before_writing() {
         let err = s.client.call_err("google_sheets_format_range", a).await;
         assert!(err.contains(reason), "{args}: {err}");
     }
-    assert!(
-        s.fake
-            .received_requests()
-            .await
-            .unwrap_or_default()
-            .is_empty()
-    );
+    s.assert_nothing_sent().await;
 }
 
 #[tokio::test]

@@ -1,13 +1,13 @@
 //! Google Sheets server tests: every tool against a fake Sheets API (and a fake Drive API for
 //! the listing) that asserts the exact request, through a real MCP client over streamable
-//! HTTP; the A1 notation table; Google's errors; the binary over stdio and HTTP.
+//! HTTP; the A1 notation table; Google's errors; the standard suite (the binary over stdio
+//! and HTTP, schemas, failure classes) and the binary's Drive base URL.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod a1;
 mod common;
 mod errors;
 mod format;
-mod process;
 mod spreadsheets;
 mod surface;
 mod tabs;

@@ -1,10 +1,12 @@
 //! Spreadsheets: create (with the catalog's `data` format), get with cell data, and the Drive
-//! listing with its page tokens.
+//! listing with its page tokens, also from the binary at `GOOGLE_DRIVE_API_BASE_URL`.
 
 use mcp_testkit::expect;
+use mcp_testkit::google::drive_files_list;
+use mcp_testkit::google::not_found;
 use serde_json::{Value, json};
 
-use crate::common::{SID, TOKEN, google_error, insufficient_scope, setup, ss};
+use crate::common::{SID, TOKEN, insufficient_scope, setup, ss};
 
 const CREATE_FIELDS: &str =
     "spreadsheetId,spreadsheetUrl,properties.title,sheets.properties(sheetId,title)";
@@ -162,13 +164,7 @@ async fn create_spreadsheet_refuses_bad_data_before_calling_google() {
         .call_err("google_sheets_create_spreadsheet", json!({"title": "  "}))
         .await;
     assert!(err.contains("`title` must not be empty"), "{err}");
-    assert!(
-        s.fake
-            .received_requests()
-            .await
-            .unwrap_or_default()
-            .is_empty()
-    );
+    s.assert_nothing_sent().await;
 }
 
 #[tokio::test]
@@ -346,11 +342,7 @@ async fn get_spreadsheet_not_found() {
         .bearer(TOKEN)
         .query("includeGridData", "true")
         .query("fields", get_fields("formattedValue"))
-        .respond(
-            &s.fake,
-            404,
-            google_error(404, "NOT_FOUND", "Requested entity was not found."),
-        )
+        .respond_with(&s.fake, not_found())
         .await;
     let err = s
         .client
@@ -365,17 +357,13 @@ async fn get_spreadsheet_not_found() {
 }
 
 const DRIVE_FIELDS: &str = "nextPageToken,incompleteSearch,files(id,name,createdTime,modifiedTime,webViewLink,owners(displayName,emailAddress))";
+const SHEETS_MIME: &str = "application/vnd.google-apps.spreadsheet";
 const SHEETS_Q: &str = "mimeType='application/vnd.google-apps.spreadsheet' and trashed=false";
 
 #[tokio::test]
 async fn list_spreadsheets_through_drive_with_pages() {
     let s = setup().await;
-    expect("GET", "/drive/v3/files")
-        .bearer(TOKEN)
-        .query("q", SHEETS_Q)
-        .query("orderBy", "modifiedTime desc")
-        .query("pageSize", 100)
-        .query("fields", DRIVE_FIELDS)
+    drive_files_list(TOKEN, SHEETS_MIME, DRIVE_FIELDS)
         .respond(
             &s.drive,
             200,
@@ -433,24 +421,13 @@ async fn list_spreadsheets_through_drive_with_pages() {
         .await;
     assert_eq!(v, json!({"total_count": 0, "spreadsheets": []}));
     // Nothing went to the Sheets API.
-    assert!(
-        s.fake
-            .received_requests()
-            .await
-            .unwrap_or_default()
-            .is_empty()
-    );
+    s.assert_nothing_sent().await;
 }
 
 #[tokio::test]
 async fn list_spreadsheets_without_a_drive_scope() {
     let s = setup().await;
-    expect("GET", "/drive/v3/files")
-        .bearer(TOKEN)
-        .query("q", SHEETS_Q)
-        .query("orderBy", "modifiedTime desc")
-        .query("pageSize", 100)
-        .query("fields", DRIVE_FIELDS)
+    drive_files_list(TOKEN, SHEETS_MIME, DRIVE_FIELDS)
         .respond_with(
             &s.drive,
             insufficient_scope(
@@ -466,4 +443,16 @@ async fn list_spreadsheets_without_a_drive_scope() {
     assert!(err.contains("Google Drive API error 403"), "{err}");
     assert!(err.contains("ACCESS_TOKEN_SCOPE_INSUFFICIENT"), "{err}");
     assert!(err.contains("auth/drive.metadata.readonly"), "{err}");
+}
+
+#[tokio::test]
+async fn the_binary_lists_through_the_drive_base_url() {
+    mcp_testkit::google::binary_lists_through_drive(
+        &google_sheets_mcp_server::SPEC,
+        env!("CARGO_BIN_EXE_google-sheets-mcp-server"),
+        "google_sheets_list_spreadsheets",
+        (SHEETS_MIME, DRIVE_FIELDS),
+        "spreadsheets",
+    )
+    .await;
 }

@@ -1,7 +1,12 @@
-//! The tool surface: every tool of the Klavis catalog's `google_sheets` entry with its
-//! parameters, the tools beyond it, valid schemas, and annotations that match each tool.
+//! The tool surface: the tools beyond the Klavis catalog's `google_sheets` entry (the standard
+//! suite checks the catalog's own), annotations that match each tool, the schemas' enums and
+//! defaults, and what read-only mode keeps.
 
-use serde_json::{Value, json};
+use mcp_testkit::google::{
+    assert_annotations, assert_beyond_catalog, assert_catalog_enums_and_defaults, listed_tools,
+    param_schema,
+};
+use serde_json::json;
 
 use crate::common::setup;
 
@@ -38,37 +43,25 @@ async fn tools_beyond_the_catalog_and_their_annotations() {
     let s = setup().await;
     let tools = s.client.list_tools().await;
     mcp_testkit::assert_valid_tools(&tools);
-    let mut extra = mcp_testkit::tools_beyond_catalog(&tools, "google_sheets");
-    extra.sort();
-    let mut want: Vec<String> = BEYOND_CATALOG.iter().map(|s| s.to_string()).collect();
-    want.sort();
-    assert_eq!(extra, want);
-    for tool in &tools {
-        let name = tool.name.as_ref();
-        let a = tool.annotations.as_ref().unwrap();
-        let read = READS.contains(&name);
-        assert_eq!(a.read_only_hint, Some(read), "{name}: readOnlyHint");
-        assert_eq!(
-            a.destructive_hint,
-            Some(DESTRUCTIVE.contains(&name)),
-            "{name}: destructiveHint"
-        );
-        assert_eq!(
-            a.idempotent_hint,
-            Some(read || IDEMPOTENT_WRITES.contains(&name)),
-            "{name}: idempotentHint"
-        );
-    }
+    assert_beyond_catalog(&tools, "google_sheets", BEYOND_CATALOG);
+    assert_annotations(
+        &tools,
+        |n| READS.contains(&n),
+        DESTRUCTIVE,
+        IDEMPOTENT_WRITES,
+    );
 }
 
 #[tokio::test]
 async fn enums_and_defaults_follow_the_catalog_and_google() {
     let s = setup().await;
     let tools = s.client.list_tools().await;
-    let prop = |tool: &str, param: &str| {
-        let t = tools.iter().find(|t| t.name == tool).unwrap();
-        Value::Object((*t.input_schema).clone())["properties"][param].clone()
-    };
+    assert_eq!(
+        assert_catalog_enums_and_defaults(&tools, "google_sheets", &[]),
+        1,
+        "the catalog's enums and defaults compared"
+    );
+    let prop = |tool: &str, param: &str| param_schema(&tools, tool, param);
     let get = prop("google_sheets_get_spreadsheet", "cell_value_format");
     assert_eq!(get["enum"], json!(["formatted", "userEntered", "all"]));
     assert_eq!(get["default"], "formatted");
@@ -110,15 +103,7 @@ async fn enums_and_defaults_follow_the_catalog_and_google() {
 
 #[tokio::test]
 async fn read_only_mode_hides_every_write() {
-    let fake = mcp_testkit::wiremock::MockServer::start().await;
-    let settings = mcp_shared::Settings {
-        read_only: true,
-        ..mcp_testkit::settings_for(&fake.uri())
-    };
-    let server = mcp_testkit::TestServer::start(&google_sheets_mcp_server::SPEC, settings).await;
-    let tools = server.client("t").await.list_tools().await;
-    let mut names: Vec<&str> = tools.iter().map(|t| t.name.as_ref()).collect();
-    names.sort_unstable();
+    let names = listed_tools(&google_sheets_mcp_server::SPEC, |s| s.read_only = true).await;
     let mut want = READS.to_vec();
     want.sort_unstable();
     assert_eq!(names, want);

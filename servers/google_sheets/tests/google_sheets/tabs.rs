@@ -2,9 +2,10 @@
 //! delete by id or by title (looked up).
 
 use mcp_testkit::expect;
+use mcp_testkit::google::permission_denied;
 use serde_json::json;
 
-use crate::common::{SID, TOKEN, google_error, setup, sheet_meta, ss};
+use crate::common::{SID, TOKEN, batch_reply, google_error, setup, sheet_meta, ss};
 
 const LIST_FIELDS: &str = "spreadsheetId,spreadsheetUrl,properties.title,sheets.properties(sheetId,title,index,sheetType,hidden,gridProperties(rowCount,columnCount))";
 
@@ -62,15 +63,7 @@ async fn list_sheets_refuses_a_bad_id_and_reports_google_errors() {
     expect("GET", "/v4/spreadsheets/nope")
         .bearer(TOKEN)
         .query("fields", LIST_FIELDS)
-        .respond(
-            &s.fake,
-            403,
-            google_error(
-                403,
-                "PERMISSION_DENIED",
-                "The caller does not have permission",
-            ),
-        )
+        .respond_with(&s.fake, permission_denied())
         .await;
     let err = s
         .client
@@ -88,10 +81,9 @@ fn add_sheet(title: &str) -> serde_json::Value {
 }
 
 fn added(title: &str, id: u64) -> serde_json::Value {
-    json!({
-        "spreadsheetId": SID,
-        "replies": [{"addSheet": {"properties": {"sheetId": id, "title": title, "index": 3, "sheetType": "GRID", "gridProperties": {"rowCount": 1000, "columnCount": 26}}}}]
-    })
+    batch_reply(json!([
+        {"addSheet": {"properties": {"sheetId": id, "title": title, "index": 3, "sheetType": "GRID", "gridProperties": {"rowCount": 1000, "columnCount": 26}}}}
+    ]))
 }
 
 #[tokio::test]
@@ -176,13 +168,7 @@ async fn create_sheets_checks_names_first() {
             .await;
         assert!(err.contains(reason), "{names}: {err}");
     }
-    assert!(
-        s.fake
-            .received_requests()
-            .await
-            .unwrap_or_default()
-            .is_empty()
-    );
+    s.assert_nothing_sent().await;
 }
 
 #[tokio::test]
@@ -191,7 +177,7 @@ async fn delete_sheet_by_id() {
     expect("POST", ss(":batchUpdate"))
         .bearer(TOKEN)
         .json_body(json!({"requests": [{"deleteSheet": {"sheetId": 0}}]}))
-        .respond(&s.fake, 200, json!({"spreadsheetId": SID, "replies": [{}]}))
+        .respond(&s.fake, 200, batch_reply(json!([{}])))
         .await;
     let v = s
         .client
@@ -214,7 +200,7 @@ async fn delete_sheet_by_title_looks_the_id_up() {
     expect("POST", ss(":batchUpdate"))
         .bearer(TOKEN)
         .json_body(json!({"requests": [{"deleteSheet": {"sheetId": 1_111_111}}]}))
-        .respond(&s.fake, 200, json!({"spreadsheetId": SID, "replies": [{}]}))
+        .respond(&s.fake, 200, batch_reply(json!([{}])))
         .await;
     let v = s
         .client
@@ -267,13 +253,7 @@ async fn delete_sheet_needs_exactly_one_of_id_and_name() {
         )
         .await;
     assert!(err.contains("not both"), "{err}");
-    assert!(
-        s.fake
-            .received_requests()
-            .await
-            .unwrap_or_default()
-            .is_empty()
-    );
+    s.assert_nothing_sent().await;
 }
 
 #[tokio::test]

@@ -2,6 +2,7 @@
 //! several, append rows, clear.
 
 use mcp_testkit::expect;
+use mcp_testkit::google::not_found;
 use serde_json::json;
 
 use crate::common::{SID, TOKEN, google_error, setup, ss};
@@ -126,13 +127,7 @@ async fn write_to_cell_checks_column_and_row() {
         )
         .await;
     assert!(err.contains("invalid arguments"), "{err}");
-    assert!(
-        s.fake
-            .received_requests()
-            .await
-            .unwrap_or_default()
-            .is_empty()
-    );
+    s.assert_nothing_sent().await;
 }
 
 #[tokio::test]
@@ -374,13 +369,7 @@ async fn update_values_refuses_bad_values() {
         err.contains("a cell value is text, a number or true/false"),
         "{err}"
     );
-    assert!(
-        s.fake
-            .received_requests()
-            .await
-            .unwrap_or_default()
-            .is_empty()
-    );
+    s.assert_nothing_sent().await;
 }
 
 #[tokio::test]
@@ -487,13 +476,7 @@ async fn batch_update_values_names_the_bad_range() {
         )
         .await;
     assert!(err.contains("`data` is empty"), "{err}");
-    assert!(
-        s.fake
-            .received_requests()
-            .await
-            .unwrap_or_default()
-            .is_empty()
-    );
+    s.assert_nothing_sent().await;
 }
 
 #[tokio::test]
@@ -574,13 +557,7 @@ async fn append_rows_needs_rows_and_a_known_option() {
         err.contains("invalid arguments") && err.contains("APPEND"),
         "{err}"
     );
-    assert!(
-        s.fake
-            .received_requests()
-            .await
-            .unwrap_or_default()
-            .is_empty()
-    );
+    s.assert_nothing_sent().await;
 }
 
 #[tokio::test]
@@ -612,11 +589,7 @@ async fn clear_range_not_found() {
     let s = setup().await;
     expect("POST", "/v4/spreadsheets/gone/values/A1:clear")
         .bearer(TOKEN)
-        .respond(
-            &s.fake,
-            404,
-            google_error(404, "NOT_FOUND", "Requested entity was not found."),
-        )
+        .respond_with(&s.fake, not_found())
         .await;
     let err = s
         .client

@@ -11,7 +11,6 @@ pub const DECK: &str = "1DeckAbCdEfGhIjKlMnOpQrStUvWxYz0123456789";
 pub struct Setup {
     pub slides: MockServer,
     pub drive: MockServer,
-    #[allow(dead_code)]
     pub server: TestServer,
     pub client: Client,
 }

@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 use crate::common::{DECK, TOKEN, batch_path, google_error, setup};
 
 fn reply(replies: Value) -> Value {
-    json!({"presentationId": DECK, "replies": replies, "writeControl": {"requiredRevisionId": "rev-after"}})
+    mcp_testkit::google::batch_update_reply("presentationId", DECK, replies, Some("rev-after"))
 }
 
 #[tokio::test]
@@ -269,7 +269,7 @@ async fn batch_update_presentation_failures() {
 }
 
 #[tokio::test]
-async fn replace_text_contract() {
+async fn replace_text_on_chosen_slides_contract() {
     let s = setup().await;
     expect("POST", batch_path())
         .bearer(TOKEN)

@@ -1,23 +1,13 @@
-//! Google's errors: a rate-limited write retried then successful, a missing scope named,
-//! missing credentials.
+//! Google's errors: a rate-limited write retried then successful, a rate limit on a read
+//! reported, a missing scope named, and no request to either API without credentials.
 
-use mcp_testkit::wiremock::{Mock, MockServer, ResponseTemplate, matchers};
-use mcp_testkit::{TestServer, settings_for};
-use serde_json::{Value, json};
+use mcp_testkit::google::{
+    assert_calls_need_credentials, batch_update_reply, fail_then_succeed, write_quota_exceeded,
+};
+use mcp_testkit::wiremock::{Mock, ResponseTemplate, matchers};
+use serde_json::json;
 
 use crate::common::{DECK, TEXT_FIELDS, TOKEN, batch_path, deck_path, insufficient_scope, setup};
-
-fn quota_exceeded() -> Value {
-    json!({
-        "error": {
-            "code": 429,
-            "message": "Quota exceeded for quota metric 'Write requests' and limit 'Write requests per minute per user' of service 'slides.googleapis.com' for consumer 'project_number:123456789'.",
-            "status": "RESOURCE_EXHAUSTED",
-            "details": [{"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "RATE_LIMIT_EXCEEDED", "domain": "googleapis.com",
-                         "metadata": {"service": "slides.googleapis.com", "quota_limit": "WriteRequestsPerMinutePerUser", "quota_limit_value": "60"}}]
-        }
-    })
-}
 
 #[tokio::test]
 async fn rate_limited_batch_update_is_retried_then_succeeds() {
@@ -32,19 +22,19 @@ async fn rate_limited_batch_update_is_retried_then_succeeds() {
             ))
             .and(matchers::body_json(body.clone()))
     };
-    mock()
-        .respond_with(ResponseTemplate::new(429).set_body_json(quota_exceeded()))
-        .up_to_n_times(1)
-        .expect(1)
-        .mount(&s.slides)
-        .await;
-    mock()
-        .respond_with(ResponseTemplate::new(200).set_body_json(
-            json!({"presentationId": DECK, "replies": [{}], "writeControl": {"requiredRevisionId": "r2"}}),
-        ))
-        .expect(1)
-        .mount(&s.slides)
-        .await;
+    fail_then_succeed(
+        &s.slides,
+        mock,
+        write_quota_exceeded("slides.googleapis.com"),
+        1,
+        ResponseTemplate::new(200).set_body_json(batch_update_reply(
+            "presentationId",
+            DECK,
+            json!([{}]),
+            Some("r2"),
+        )),
+    )
+    .await;
     let v = s
         .client
         .call_ok(
@@ -61,7 +51,7 @@ async fn persistent_rate_limit_on_a_read_is_reported() {
     Mock::given(matchers::method("GET"))
         .and(matchers::path(deck_path()))
         .and(matchers::query_param("fields", TEXT_FIELDS))
-        .respond_with(ResponseTemplate::new(429).set_body_json(quota_exceeded()))
+        .respond_with(write_quota_exceeded("slides.googleapis.com"))
         .expect(3)
         .mount(&s.slides)
         .await;
@@ -101,18 +91,17 @@ async fn missing_scope_is_named() {
     );
 }
 
+/// The standard suite checks the smoke call (a Slides read); the listing goes to Drive.
 #[tokio::test]
-async fn missing_credentials_say_what_to_set() {
-    let fake = MockServer::start().await;
-    let server =
-        TestServer::start(&google_slides_mcp_server::SPEC, settings_for(&fake.uri())).await;
-    let client = server.client_with(&[]).await;
-    let err = client
-        .call_err("get_presentation", json!({"presentation_id": DECK}))
-        .await;
-    assert!(
-        err.contains("access_token") && err.contains("AUTH_DATA"),
-        "{err}"
-    );
-    assert!(fake.received_requests().await.unwrap().is_empty());
+async fn without_credentials_neither_slides_nor_drive_is_called() {
+    let s = setup().await;
+    assert_calls_need_credentials(
+        &s.server,
+        &[
+            ("get_presentation", json!({"presentation_id": DECK})),
+            ("list_presentations", json!({})),
+        ],
+        &[&s.slides, &s.drive],
+    )
+    .await;
 }

@@ -1,6 +1,8 @@
 //! create_presentation, list_presentations, get_presentation, summarize_presentation.
 
 use mcp_testkit::expect;
+use mcp_testkit::google::drive_files_list;
+use mcp_testkit::google::{not_found, permission_denied};
 use mcp_testkit::wiremock::{Mock, matchers};
 use serde_json::{Value, json};
 
@@ -63,17 +65,13 @@ async fn create_presentation_failures() {
 }
 
 const DRIVE_FIELDS: &str = "nextPageToken,files(id,name,createdTime,modifiedTime,webViewLink,owners(displayName,emailAddress))";
+const DECK_MIME: &str = "application/vnd.google-apps.presentation";
 const DECKS: &str = "mimeType='application/vnd.google-apps.presentation' and trashed=false";
 
 #[tokio::test]
 async fn list_presentations_contract() {
     let s = setup().await;
-    expect("GET", "/drive/v3/files")
-        .bearer(TOKEN)
-        .query("q", DECKS)
-        .query("orderBy", "modifiedTime desc")
-        .query("pageSize", 100)
-        .query("fields", DRIVE_FIELDS)
+    drive_files_list(TOKEN, DECK_MIME, DRIVE_FIELDS)
         .respond(
             &s.drive,
             200,
@@ -203,20 +201,20 @@ async fn get_presentation_failures() {
     expect("GET", "/v1/presentations/nope1")
         .bearer(TOKEN)
         .query("fields", format!("{TEXT_FIELDS}{OVERVIEW_EXTRA}"))
-        .respond(
-            &s.slides,
-            404,
-            google_error(404, "NOT_FOUND", "Requested entity was not found."),
-        )
+        .respond_with(&s.slides, not_found())
         .await;
     let err = s
         .client
         .call_err("get_presentation", json!({"presentation_id": "nope1"}))
         .await;
-    assert!(
-        err.contains("404") && err.contains("NOT_FOUND") && err.contains("check the id"),
-        "{err}"
-    );
+    for said in [
+        "404",
+        "NOT_FOUND",
+        "Requested entity was not found",
+        "check the id",
+    ] {
+        assert!(err.contains(said), "{said}: {err}");
+    }
     let err = s
         .client
         .call_err("get_presentation", json!({"presentation_id": "a b"}))
@@ -275,15 +273,7 @@ async fn summarize_presentation_without_notes_and_failure() {
     expect("GET", "/v1/presentations/gone1")
         .bearer(TOKEN)
         .query("fields", TEXT_FIELDS)
-        .respond(
-            &s.slides,
-            403,
-            google_error(
-                403,
-                "PERMISSION_DENIED",
-                "The caller does not have permission",
-            ),
-        )
+        .respond_with(&s.slides, permission_denied())
         .await;
     let err = s
         .client
@@ -296,4 +286,16 @@ async fn summarize_presentation_without_notes_and_failure() {
         err.contains("403") && err.contains("no permission"),
         "{err}"
     );
+}
+
+#[tokio::test]
+async fn the_binary_lists_through_the_drive_base_url() {
+    mcp_testkit::google::binary_lists_through_drive(
+        &google_slides_mcp_server::SPEC,
+        env!("CARGO_BIN_EXE_google-slides-mcp-server"),
+        "list_presentations",
+        (DECK_MIME, DRIVE_FIELDS),
+        "presentations",
+    )
+    .await;
 }

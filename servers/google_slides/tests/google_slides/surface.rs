@@ -1,7 +1,9 @@
-//! The tool surface: every tool of the Klavis catalog's `google_slides` entry under its own
-//! (unprefixed) name with its parameters, the one tool beyond it, valid schemas, annotations.
+//! The tool surface: the Klavis catalog's `google_slides` tools under their own (unprefixed)
+//! names in the catalog's order (the standard suite checks their parameters), the one tool
+//! beyond them, annotations, the structured parameters' schemas, and what read-only mode keeps.
 
-use serde_json::{Value, json};
+use mcp_testkit::google::{assert_annotations, assert_beyond_catalog, listed_tools, param_schema};
+use serde_json::json;
 
 use crate::common::setup;
 
@@ -17,8 +19,7 @@ async fn tools_beyond_the_catalog_and_their_annotations() {
     let s = setup().await;
     let tools = s.client.list_tools().await;
     mcp_testkit::assert_valid_tools(&tools);
-    let extra = mcp_testkit::tools_beyond_catalog(&tools, "google_slides");
-    assert_eq!(extra, ["google_slides_replace_text"]);
+    assert_beyond_catalog(&tools, "google_slides", &["google_slides_replace_text"]);
     let names: Vec<&str> = tools.iter().map(|t| t.name.as_ref()).collect();
     assert_eq!(
         names,
@@ -32,28 +33,14 @@ async fn tools_beyond_the_catalog_and_their_annotations() {
             "google_slides_replace_text"
         ]
     );
-    for tool in &tools {
-        let name = tool.name.as_ref();
-        let a = tool.annotations.as_ref().unwrap();
-        let read = READS.contains(&name);
-        assert_eq!(a.read_only_hint, Some(read), "{name}: readOnlyHint");
-        assert_eq!(
-            a.destructive_hint,
-            Some(DESTRUCTIVE.contains(&name)),
-            "{name}: destructiveHint"
-        );
-        assert_eq!(a.idempotent_hint, Some(read), "{name}: idempotentHint");
-    }
+    assert_annotations(&tools, |name| READS.contains(&name), DESTRUCTIVE, &[]);
 }
 
 #[tokio::test]
 async fn schemas_of_the_structured_parameters() {
     let s = setup().await;
     let tools = s.client.list_tools().await;
-    let prop = |tool: &str, param: &str| {
-        let t = tools.iter().find(|t| t.name == tool).unwrap();
-        Value::Object((*t.input_schema).clone())["properties"][param].clone()
-    };
+    let prop = |tool: &str, param: &str| param_schema(&tools, tool, param);
     assert_eq!(
         prop("batch_update_presentation", "requests")["items"]["type"],
         "object"
@@ -83,20 +70,6 @@ async fn schemas_of_the_structured_parameters() {
 
 #[tokio::test]
 async fn read_only_mode_keeps_the_reads() {
-    let fake = mcp_testkit::wiremock::MockServer::start().await;
-    let settings = mcp_shared::Settings {
-        read_only: true,
-        ..mcp_testkit::settings_for(&fake.uri())
-    };
-    let server = mcp_testkit::TestServer::start(&google_slides_mcp_server::SPEC, settings).await;
-    let tools = server.client("t").await.list_tools().await;
-    let names: Vec<&str> = tools.iter().map(|t| t.name.as_ref()).collect();
-    assert_eq!(
-        names,
-        [
-            "list_presentations",
-            "get_presentation",
-            "summarize_presentation"
-        ]
-    );
+    let names = listed_tools(&google_slides_mcp_server::SPEC, |s| s.read_only = true).await;
+    assert_eq!(names, READS);
 }

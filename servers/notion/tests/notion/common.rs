@@ -1,8 +1,9 @@
 //! Test setup and Notion-shaped fixtures (after the examples of Notion's API reference).
 
-use mcp_shared::{Settings, ToolNames};
+use mcp_shared::ToolNames;
+pub use mcp_testkit::Setup;
 use mcp_testkit::wiremock::MockServer;
-use mcp_testkit::{Client, Expect, TestServer, expect, settings_for};
+use mcp_testkit::{Expect, expect};
 use serde_json::{Value, json};
 
 pub const TOKEN: &str = "ntn_4ae1b2c3d4e5f6_test_secret";
@@ -14,26 +15,14 @@ pub const DS_ID: &str = "248104cd-477e-80af-bc30-000bd28de8f9";
 pub const BLOCK_ID: &str = "c02fc1d3-db8b-45c5-a222-27595b15aea7";
 pub const USER_ID: &str = "6794760a-1f15-45cd-9c65-0dfe42f5135a";
 
-/// A fake Notion, a server pointed at it, and a client sending `TOKEN`.
-pub struct Setup {
-    pub fake: MockServer,
-    pub server: TestServer,
-    pub client: Client,
-}
-
+/// A fake Notion, a server pointed at it with this naming, and a client sending `TOKEN`.
 pub async fn setup_with(names: ToolNames) -> Setup {
-    let fake = MockServer::start().await;
-    let settings = Settings {
-        tool_names: names,
-        ..settings_for(&fake.uri())
-    };
-    let server = TestServer::start(&notion_mcp_server::SPEC, settings).await;
-    let client = server.client(TOKEN).await;
-    Setup {
-        fake,
-        server,
-        client,
-    }
+    Setup::start_with(
+        &notion_mcp_server::SPEC,
+        json!({ "access_token": TOKEN }),
+        |s| s.tool_names = names,
+    )
+    .await
 }
 
 pub async fn setup() -> Setup {

@@ -1,7 +1,7 @@
 //! Notion server tests: every tool against a fake Notion API that asserts the exact request
 //! (method, path, query, token, `Notion-Version`, body), through a real MCP client over
-//! streamable HTTP; the Markdown conversion; the official naming; and the binary over stdio
-//! and HTTP.
+//! streamable HTTP; the Markdown conversion; the official naming; what the binary reads from
+//! its environment; and the standard suite.
 // Tests cut their own fixtures; a wrong cut fails the test, it serves no caller.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::string_slice)]
 
@@ -9,11 +9,11 @@ mod blocks;
 mod comments;
 mod common;
 mod databases;
+mod environment;
 mod errors;
 mod markdown;
 mod official;
 mod pages;
-mod process;
 mod search;
 mod surface;
 mod users;

@@ -2,17 +2,18 @@
 //! clients carrying Slack's OAuth v2 credential shape, and request expectations for Slack's
 //! two body encodings (form for read methods, JSON for write methods).
 
+pub use mcp_testkit::Setup;
 use mcp_testkit::wiremock::matchers::{header, method, path};
 use mcp_testkit::wiremock::{Mock, MockServer, ResponseTemplate};
-use mcp_testkit::{Client, Expect, QueryExact, TestServer, expect, settings_for};
+use mcp_testkit::{Expect, QueryExact, expect};
 use serde_json::{Value, json};
 
 pub const BOT: &str = "xoxb-test-bot-token";
 pub const USER: &str = "xoxp-test-user-token";
 
-/// The `x-auth-data` value for Slack's OAuth v2 response shape: the bot token at
+/// Slack's OAuth v2 response shape, as `x-auth-data` carries it: the bot token at
 /// `access_token`, the user token at `authed_user.access_token`.
-pub fn slack_auth(bot: Option<&str>, user: Option<&str>) -> String {
+pub fn slack_creds(bot: Option<&str>, user: Option<&str>) -> Value {
     let mut v = json!({"ok": true, "app_id": "A0KRD7HC3", "team": {"id": "T9TK3CUKW", "name": "Slack Softball Team"}});
     if let Some(b) = bot {
         v["access_token"] = json!(b);
@@ -22,36 +23,13 @@ pub fn slack_auth(bot: Option<&str>, user: Option<&str>) -> String {
         v["authed_user"] =
             json!({"id": "U1234", "scope": "chat:write", "access_token": u, "token_type": "user"});
     }
-    mcp_shared::auth::encode_auth_data(&v)
+    v
 }
 
-/// A fake Slack, a server pointed at it, and a client sending both tokens.
-pub struct Setup {
-    pub fake: MockServer,
-    pub server: TestServer,
-    pub client: Client,
-}
-
-impl Setup {
-    /// Another client of the same server with these tokens.
-    pub async fn client_with(&self, bot: Option<&str>, user: Option<&str>) -> Client {
-        self.server
-            .client_with(&[("x-auth-data", &slack_auth(bot, user))])
-            .await
-    }
-}
-
+/// A fake Slack, a server pointed at it, and a client sending both tokens (another client of
+/// the same server: `s.client_with(slack_creds(..))`).
 pub async fn setup() -> Setup {
-    let fake = MockServer::start().await;
-    let server = TestServer::start(&slack_mcp_server::SPEC, settings_for(&fake.uri())).await;
-    let client = server
-        .client_with(&[("x-auth-data", &slack_auth(Some(BOT), Some(USER)))])
-        .await;
-    Setup {
-        fake,
-        server,
-        client,
-    }
+    Setup::start(&slack_mcp_server::SPEC, slack_creds(Some(BOT), Some(USER))).await
 }
 
 /// A write method call: `POST /<method>` with the bearer token and exactly this JSON body,

@@ -7,7 +7,7 @@ use mcp_testkit::wiremock::{Mock, ResponseTemplate};
 use mcp_testkit::{TestServer, settings_for};
 use serde_json::json;
 
-use crate::common::{BOT, USER, form_call, json_call, setup, slack_error};
+use crate::common::{BOT, USER, form_call, json_call, setup, slack_creds, slack_error};
 
 /// `ok: false` is never a success: each code becomes an error naming the method, the code,
 /// what it means and what to do.
@@ -238,8 +238,14 @@ async fn a_call_without_any_token_says_what_to_send() {
         .await;
     assert!(err.contains("needs the bot token (xoxb-...)"), "{err}");
     assert!(err.contains("SLACK_BOT_TOKEN"), "{err}");
-    // A user token alone does not stand in for the bot token.
-    let user_only = s.client_with(None, Some(USER)).await;
+    assert!(s.fake.received_requests().await.unwrap().is_empty());
+}
+
+/// A user token alone does not stand in for the bot token a bot tool needs.
+#[tokio::test]
+async fn a_user_token_does_not_stand_in_for_the_bot_token() {
+    let s = setup().await;
+    let user_only = s.client_with(slack_creds(None, Some(USER))).await;
     let err = user_only
         .call_err(
             "slack_bot_add_reaction",
@@ -337,4 +343,28 @@ async fn a_bearer_header_is_the_bot_token() {
         )
         .await;
     assert!(err.contains("needs the user token"), "{err}");
+}
+
+/// A user token as `Authorization: Bearer` (what an MCP client holds after signing the user
+/// in with Slack's user-token flow, `--oauth`) serves the user tools.
+#[tokio::test]
+async fn a_bearer_user_token_serves_the_user_tools() {
+    let s = setup().await;
+    json_call(
+        "reactions.add",
+        "xoxp-signed-in",
+        json!({"channel": "C1", "timestamp": "1.2", "name": "eyes"}),
+    )
+    .respond(&s.fake, 200, json!({"ok": true}))
+    .await;
+    let client = s
+        .server
+        .client_with(&[("authorization", "Bearer xoxp-signed-in")])
+        .await;
+    client
+        .call_ok(
+            "slack_user_add_reaction",
+            json!({"channel_id": "C1", "timestamp": "1.2", "reaction": "eyes"}),
+        )
+        .await;
 }

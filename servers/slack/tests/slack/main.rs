@@ -1,6 +1,6 @@
 //! Slack server tests: every tool against a fake Slack Web API that asserts the exact request
 //! (method, path, bearer token, form or JSON body), through a real MCP client over streamable
-//! HTTP, and the binary over stdio and HTTP.
+//! HTTP; the binary over stdio and HTTP is the standard suite's.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod channels;
@@ -8,7 +8,6 @@ mod common;
 mod errors;
 mod files;
 mod messages;
-mod process;
 mod reactions;
 mod search;
 mod surface;

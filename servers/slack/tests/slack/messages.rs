@@ -1,7 +1,9 @@
 use mcp_testkit::wiremock::ResponseTemplate;
 use serde_json::json;
 
-use crate::common::{BOT, USER, form_call, json_call, message_json, setup, slack_error};
+use crate::common::{
+    BOT, USER, form_call, json_call, message_json, setup, slack_creds, slack_error,
+};
 
 fn history_body() -> serde_json::Value {
     let mut parent = message_json(
@@ -74,7 +76,7 @@ async fn get_channel_history_defaults_detailed_and_bot_fallback() {
         .field("limit", 999)
         .respond(&s.fake, history_body())
         .await;
-    let bot_only = s.client_with(Some(BOT), None).await;
+    let bot_only = s.client_with(slack_creds(Some(BOT), None)).await;
     let v = bot_only
         .call_ok(
             "slack_get_channel_history",
@@ -282,7 +284,7 @@ async fn user_post_message_contract() {
 #[tokio::test]
 async fn user_post_message_needs_the_user_token() {
     let s = setup().await;
-    let bot_only = s.client_with(Some(BOT), None).await;
+    let bot_only = s.client_with(slack_creds(Some(BOT), None)).await;
     let err = bot_only
         .call_err(
             "slack_user_post_message",

@@ -1,6 +1,6 @@
 use serde_json::json;
 
-use crate::common::{BOT, USER, form_call, setup};
+use crate::common::{BOT, USER, form_call, setup, slack_creds};
 
 fn search_body() -> serde_json::Value {
     json!({
@@ -131,7 +131,7 @@ async fn user_search_messages_dm_filter() {
 async fn user_search_messages_failures() {
     let s = setup().await;
     // search:read exists only for user tokens: a bot-only caller gets the missing-token message.
-    let bot_only = s.client_with(Some(BOT), None).await;
+    let bot_only = s.client_with(slack_creds(Some(BOT), None)).await;
     let err = bot_only
         .call_err("slack_user_search_messages", json!({"query": "x"}))
         .await;

@@ -1,5 +1,6 @@
-//! The tool surface: every tool of the Klavis catalog's `slack` entry with its parameters,
-//! valid schemas, annotations that match what each tool does, and the toolsets.
+//! The tool surface beyond what the standard suite checks (the Klavis catalog's tools and
+//! parameters, valid schemas): the tools added to the catalog's, annotations that match what
+//! each tool does, Slack's enums and defaults, and the toolsets.
 
 use serde_json::{Value, json};
 
@@ -39,7 +40,6 @@ const EFFECTS: &[(&str, bool, bool, bool)] = &[
 async fn tools_beyond_the_catalog_and_their_annotations() {
     let s = setup().await;
     let tools = s.client.list_tools().await;
-    mcp_testkit::assert_valid_tools(&tools);
     let mut extra = mcp_testkit::tools_beyond_catalog(&tools, "slack");
     extra.sort();
     let mut want_extra = vec![

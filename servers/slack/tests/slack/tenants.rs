@@ -7,7 +7,7 @@ use mcp_testkit::wiremock::matchers::{header, method, path};
 use mcp_testkit::wiremock::{Mock, ResponseTemplate};
 use serde_json::json;
 
-use crate::common::{setup, slack_auth};
+use crate::common::{setup, slack_creds};
 
 const TENANT_A: &str = "xoxb-tenant-a";
 const TENANT_B: &str = "xoxb-tenant-b";
@@ -29,16 +29,8 @@ async fn concurrent_tenants_each_use_their_own_bot_token() {
             .mount(&s.fake)
             .await;
     }
-    let a = Arc::new(
-        s.server
-            .client_with(&[("x-auth-data", &slack_auth(Some(TENANT_A), None))])
-            .await,
-    );
-    let b = Arc::new(
-        s.server
-            .client_with(&[("x-auth-data", &slack_auth(Some(TENANT_B), None))])
-            .await,
-    );
+    let a = Arc::new(s.client_with(slack_creds(Some(TENANT_A), None)).await);
+    let b = Arc::new(s.client_with(slack_creds(Some(TENANT_B), None)).await);
     let mut tasks = tokio::task::JoinSet::new();
     for i in 0..CALLS {
         for (client, tenant) in [(a.clone(), "alpha"), (b.clone(), "beta")] {

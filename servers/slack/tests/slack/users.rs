@@ -1,6 +1,6 @@
 use serde_json::json;
 
-use crate::common::{BOT, USER, form_call, setup, slack_error, user_json};
+use crate::common::{BOT, USER, form_call, setup, slack_creds, slack_error, user_json};
 
 fn members() -> serde_json::Value {
     let mut bot = user_json("B0BOT", "deploybot", "Deploy Bot");
@@ -46,7 +46,7 @@ async fn list_users_filters_with_bot_token() {
         .field("include_locale", true)
         .respond(&s.fake, members())
         .await;
-    let bot_only = s.client_with(Some(BOT), None).await;
+    let bot_only = s.client_with(slack_creds(Some(BOT), None)).await;
     let v = bot_only
         .call_ok(
             "slack_list_users",
@@ -128,7 +128,7 @@ async fn user_get_info_user_not_found_and_missing_user_token() {
         .call_err("slack_user_get_info", json!({"user_id": "UNOPE"}))
         .await;
     assert!(err.contains("(user_not_found)"), "{err}");
-    let bot_only = s.client_with(Some(BOT), None).await;
+    let bot_only = s.client_with(slack_creds(Some(BOT), None)).await;
     let err = bot_only
         .call_err("slack_user_get_info", json!({"user_id": "UNOPE"}))
         .await;
