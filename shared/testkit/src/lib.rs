@@ -205,6 +205,19 @@ pub async fn spawn_stdio_logged(
     Client::new(inner)
 }
 
+/// The fake vendor received no request at all (a refusal happened before anything was sent).
+pub async fn assert_no_requests(fake: &MockServer) {
+    let got = fake.received_requests().await.unwrap_or_default();
+    assert!(
+        got.is_empty(),
+        "expected no vendor request, got {}: {:?}",
+        got.len(),
+        got.iter()
+            .map(|r| format!("{} {}", r.method, r.url.path()))
+            .collect::<Vec<_>>()
+    );
+}
+
 /// One HTTP reply as it came (for what an MCP client does not show: status, headers).
 pub struct RawReply {
     pub status: u16,

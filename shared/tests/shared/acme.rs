@@ -218,6 +218,30 @@ pub fn tools() -> Vec<ToolDef> {
     ]
 }
 
+/// Acme's toolsets.
+pub const TOOLSETS: &[Toolset] = &[
+    Toolset {
+        name: "things",
+        description: "Things.",
+        default: true,
+    },
+    Toolset {
+        name: "admin",
+        description: "Admin.",
+        default: true,
+    },
+    Toolset {
+        name: "billing",
+        description: "Billing (not on by default).",
+        default: false,
+    },
+    Toolset {
+        name: "jobs",
+        description: "Long jobs and fetched URLs (not on by default).",
+        default: false,
+    },
+];
+
 pub static SPEC: ServerSpec = ServerSpec {
     service: "acme",
     display_name: "Acme",
@@ -227,28 +251,7 @@ pub static SPEC: ServerSpec = ServerSpec {
     instructions: "Test service.",
     base: mcp_shared::Base::Fixed("https://api.acme.invalid"),
     credential_env: &[("ACME_TOKEN", "access_token")],
-    toolsets: &[
-        Toolset {
-            name: "things",
-            description: "Things.",
-            default: true,
-        },
-        Toolset {
-            name: "admin",
-            description: "Admin.",
-            default: true,
-        },
-        Toolset {
-            name: "billing",
-            description: "Billing (not on by default).",
-            default: false,
-        },
-        Toolset {
-            name: "jobs",
-            description: "Long jobs and fetched URLs (not on by default).",
-            default: false,
-        },
-    ],
+    toolsets: TOOLSETS,
     tools,
     error_parser: mcp_shared::default_error_parser,
     default_headers: &[("x-acme-version", "2024-01")],

@@ -42,28 +42,7 @@ const fn acme_fields() -> ServerSpec {
         description: "Test service",
         instructions: "Test service.",
         base: mcp_shared::Base::Fixed("https://api.acme.invalid"),
-        toolsets: &[
-            mcp_shared::Toolset {
-                name: "things",
-                description: "Things.",
-                default: true,
-            },
-            mcp_shared::Toolset {
-                name: "admin",
-                description: "Admin.",
-                default: true,
-            },
-            mcp_shared::Toolset {
-                name: "billing",
-                description: "Billing.",
-                default: false,
-            },
-            mcp_shared::Toolset {
-                name: "jobs",
-                description: "Jobs.",
-                default: false,
-            },
-        ],
+        toolsets: acme::TOOLSETS,
         ..ServerSpec::DEFAULT
     }
 }
@@ -194,12 +173,7 @@ async fn malformed_credentials_keep_their_own_error() {
     .await;
     assert_ne!(status_of(&text), 401, "{text}");
     assert!(text.contains("x-auth-data"), "{text}");
-    assert!(
-        fake.received_requests()
-            .await
-            .unwrap_or_default()
-            .is_empty()
-    );
+    mcp_testkit::assert_no_requests(&fake).await;
 }
 
 #[tokio::test]

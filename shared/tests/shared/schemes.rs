@@ -266,12 +266,7 @@ async fn missing_fields_are_named_and_nothing_is_sent() {
             .await;
         let err = client.call_err("probe", json!({})).await;
         assert!(err.contains(field) && err.contains("x-auth-data"), "{err}");
-        assert!(
-            fake.received_requests()
-                .await
-                .unwrap_or_default()
-                .is_empty()
-        );
+        mcp_testkit::assert_no_requests(&fake).await;
     }
     // An optional key that is absent sends nothing and still calls the vendor.
     let got = probe_with(&OPTIONAL, json!({}), expect("GET", "/probe")).await;
@@ -439,12 +434,7 @@ async fn bad_tenant_values_and_plain_http_are_refused() {
     .await;
     let err = out.expect_err("missing");
     assert!(err.contains("`instance_url` is missing"), "{err}");
-    assert!(
-        fake.received_requests()
-            .await
-            .unwrap_or_default()
-            .is_empty()
-    );
+    mcp_testkit::assert_no_requests(&fake).await;
 }
 
 #[tokio::test]
@@ -555,10 +545,5 @@ async fn an_atlassian_api_token_chooses_the_site_template() {
         .await;
     let err = c.call_err("probe", json!({})).await;
     assert!(err.contains("`site` is not usable"), "{err}");
-    assert!(
-        fake.received_requests()
-            .await
-            .unwrap_or_default()
-            .is_empty()
-    );
+    mcp_testkit::assert_no_requests(&fake).await;
 }

@@ -89,10 +89,5 @@ async fn a_file_part_with_a_bad_content_type_is_refused_before_any_request() {
     a["content_type"] = json!("not a type");
     let e = client.call_err("acme_upload", a).await;
     assert!(e.contains("not a MIME type"), "{e}");
-    assert!(
-        fake.received_requests()
-            .await
-            .unwrap_or_default()
-            .is_empty()
-    );
+    mcp_testkit::assert_no_requests(&fake).await;
 }

@@ -73,12 +73,7 @@ async fn a_missing_key_names_the_fields() {
     let client = server.client_with(&[("x-auth-data", &auth)]).await;
     let err = client.call_err("chargebee_list_items", json!({})).await;
     assert!(err.contains("api_key"), "{err}");
-    assert!(
-        fake.received_requests()
-            .await
-            .unwrap_or_default()
-            .is_empty()
-    );
+    mcp_testkit::assert_no_requests(&fake).await;
 }
 
 #[tokio::test]

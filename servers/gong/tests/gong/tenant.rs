@@ -59,12 +59,7 @@ async fn foreign_host_is_refused_before_any_request() {
     let client = server.client_with(&[("x-auth-data", &auth)]).await;
     let err = client.call_err("gong_list_all_users", json!({})).await;
     assert!(err.contains("evil.example.com"), "{err}");
-    assert!(
-        fake.received_requests()
-            .await
-            .unwrap_or_default()
-            .is_empty()
-    );
+    mcp_testkit::assert_no_requests(&fake).await;
 }
 
 #[tokio::test]
@@ -78,10 +73,5 @@ async fn missing_secret_names_the_field() {
         err.contains("access_key_secret") || err.contains("access_token"),
         "{err}"
     );
-    assert!(
-        fake.received_requests()
-            .await
-            .unwrap_or_default()
-            .is_empty()
-    );
+    mcp_testkit::assert_no_requests(&fake).await;
 }

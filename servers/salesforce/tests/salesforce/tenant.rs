@@ -71,12 +71,7 @@ async fn foreign_host_is_refused_before_any_request() {
             "{host}: {err}"
         );
     }
-    assert!(
-        fake.received_requests()
-            .await
-            .unwrap_or_default()
-            .is_empty()
-    );
+    mcp_testkit::assert_no_requests(&fake).await;
 }
 
 #[tokio::test]

@@ -80,12 +80,7 @@ async fn foreign_hosts_are_refused_before_any_request() {
         e.contains("Refusing the host `evil.example.com`") && e.contains("*.myshopify.com"),
         "{e}"
     );
-    assert!(
-        fake.received_requests()
-            .await
-            .unwrap_or_default()
-            .is_empty()
-    );
+    mcp_testkit::assert_no_requests(&fake).await;
 }
 
 #[tokio::test]
