@@ -846,4 +846,17 @@ pub async fn check_oauth(spec: &'static ServerSpec, bin: &str, manifest_dir: &st
     let r = crate::mcp_post(&server.url, &bearer, crate::INITIALIZE).await;
     assert_eq!(r.status, 200, "initialize with a token under --oauth");
     server.stop().await;
+    if spec.oauth.is_some() {
+        // The operator's authorization server (an OAuth proxy) replaces the declared one.
+        let proxy = "https://auth.example.com";
+        let server = TestServer::start(spec, with(Some(proxy))).await;
+        let url = format!(
+            "http://127.0.0.1:{}{}",
+            server.port(),
+            mcp_shared::oauth::METADATA_PATH
+        );
+        let doc = crate::raw_request("GET", &url, &[], "").await.json();
+        assert_eq!(doc["authorization_servers"], json!([proxy]));
+        server.stop().await;
+    }
 }
