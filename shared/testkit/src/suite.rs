@@ -15,8 +15,9 @@
 //! - `"connector"`: a backend that is not an HTTP API (a database, a TCP service), at an
 //!   address where nothing listens: the call must fail as a clear tool error.
 //!
-//! In `arguments`, `credentials` and `env`, `{secret}` becomes the suite's secret (checked
-//! never to reach a log or a message), `{vendor}` the fake vendor's URL and `{unreachable}` a
+//! In `credentials`, `{secret}` becomes the suite's secret (checked never to reach a log or a
+//! message; every other string of the credentials is checked the same way). In `arguments`,
+//! `credentials` and `env`, `{vendor}` becomes the fake vendor's URL and `{unreachable}` a
 //! `127.0.0.1:<port>` where nothing listens.
 //!
 //! What it checks:
