@@ -291,6 +291,37 @@ pub fn relay_args(limit: Option<u64>, cursor: Option<&str>, default: u64, max: u
     json!({ "first": first, "after": cursor.filter(|c| !c.is_empty()) })
 }
 
+/// [`relay_args`] as variables to merge into a query's own: `after` left out on the first page
+/// (vendors that declare `$after: String` take a missing variable, not always a `null`).
+pub fn relay_vars(
+    limit: Option<u64>,
+    cursor: Option<&str>,
+    default: u64,
+    max: u64,
+) -> serde_json::Map<String, Value> {
+    match relay_args(limit, cursor, default, max) {
+        Value::Object(mut m) => {
+            if m.get("after").is_some_and(Value::is_null) {
+                m.remove("after");
+            }
+            m
+        }
+        _ => serde_json::Map::new(),
+    }
+}
+
+/// A list tool's result from a Relay connection: `key` holds its items shaped by `f`, and
+/// `next_cursor` the cursor of the next page when there is one.
+pub fn relay_list(connection: Option<&Value>, key: &str, f: fn(&Value) -> Value) -> Value {
+    let (items, next) = connection.map(relay_page).unwrap_or_default();
+    let items: Vec<Value> = items.iter().map(f).collect();
+    let mut out = json!({ key: items });
+    if let Some(n) = next {
+        out["next_cursor"] = json!(n);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -110,6 +110,20 @@ pub fn cursor(c: Option<&str>) -> Option<&str> {
     c.map(str::trim).filter(|c| !c.is_empty())
 }
 
+/// An offset cursor (the `next_cursor` a list tool returned, a number of items to skip):
+/// `None` for the first page, a clear error for anything that is not a number.
+pub fn offset_cursor(c: Option<&str>) -> Result<Option<u64>, crate::error::ToolError> {
+    cursor(c)
+        .map(|c| {
+            c.parse::<u64>().map_err(|_| {
+                crate::error::ToolError::invalid_input(format!(
+                    "cursor must be the next_cursor of a previous page (got {c:?})"
+                ))
+            })
+        })
+        .transpose()
+}
+
 /// A page size argument: `default` when not given, else 1 to `max`; out of range, a message
 /// that names the argument `what` and its range.
 pub fn page_size(
@@ -130,6 +144,18 @@ pub fn page_size(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn offset_cursors_are_numbers() {
+        assert_eq!(offset_cursor(None), Ok(None));
+        assert_eq!(offset_cursor(Some("  ")), Ok(None));
+        assert_eq!(offset_cursor(Some(" 40 ")), Ok(Some(40)));
+        let e = offset_cursor(Some("abc"))
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(e.contains("next_cursor of a previous page"), "{e}");
+    }
 
     #[test]
     fn stops_at_the_end_on_a_repeated_cursor_and_at_the_cap() {

@@ -38,21 +38,9 @@ pub fn page(
     default: u64,
     max: u64,
 ) -> Result<(u64, u64), ToolError> {
-    let limit = match limit.map(Int::get) {
-        None => default,
-        Some(n) if (1..=max).contains(&n) => n,
-        Some(n) => {
-            return Err(ToolError::invalid_input(format!(
-                "limit must be between 1 and {max} (got {n})"
-            )));
-        }
-    };
-    let offset = match cursor.map(str::trim).filter(|c| !c.is_empty()) {
-        Some(c) => c.parse::<u64>().map_err(|_| {
-            ToolError::invalid_input(format!(
-                "cursor must be the next_cursor of a previous page (got {c:?})"
-            ))
-        })?,
+    let limit = mcp_shared::pagination::page_size(limit.map(Int::get), default, max, "limit")?;
+    let offset = match mcp_shared::pagination::offset_cursor(cursor)? {
+        Some(skip) => skip,
         None => offset.map_or(0, Int::get),
     };
     Ok((limit, offset))

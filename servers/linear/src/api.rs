@@ -1,6 +1,6 @@
 //! One GraphQL call, page arguments and the shapes the tools return.
 
-use mcp_shared::graphql::{execute, relay_args, relay_page};
+use mcp_shared::graphql::{execute, relay_list, relay_vars};
 use mcp_shared::json::{at, pick};
 use mcp_shared::{Ctx, Method, ToolError};
 use serde_json::{Map, Value, json};
@@ -12,26 +12,12 @@ pub async fn gql(ctx: &Ctx, op: &str, doc: &str, vars: Value) -> Result<Value, T
 
 /// `first`/`after` for a list tool (Linear pages hold at most 250 nodes).
 pub fn page_vars(limit: Option<u64>, cursor: Option<&str>, default: u64) -> Map<String, Value> {
-    match relay_args(limit, cursor, default, 250) {
-        Value::Object(mut m) => {
-            if m.get("after").is_some_and(Value::is_null) {
-                m.remove("after");
-            }
-            m
-        }
-        _ => Map::new(),
-    }
+    relay_vars(limit, cursor, default, 250)
 }
 
 /// A list result: the items (each shaped by `f`) and the next cursor when there is one.
 pub fn list(connection: Option<&Value>, key: &str, f: fn(&Value) -> Value) -> Value {
-    let (items, next) = connection.map(relay_page).unwrap_or_default();
-    let items: Vec<Value> = items.iter().map(f).collect();
-    let mut out = json!({ key: items });
-    if let Some(n) = next {
-        out["next_cursor"] = json!(n);
-    }
-    out
+    relay_list(connection, key, f)
 }
 
 /// Both filters when both are given (`and`), else the one given.

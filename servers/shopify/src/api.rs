@@ -5,7 +5,7 @@ use std::fmt;
 use std::future::Future;
 use std::pin::Pin;
 
-use mcp_shared::graphql::{execute, relay_args, relay_page};
+use mcp_shared::graphql::{execute, relay_list, relay_page, relay_vars};
 use mcp_shared::json::{at, pick};
 use mcp_shared::reexports::http::HeaderMap;
 use mcp_shared::{Ctx, ErrorKind, Method, ToolError, VendorError};
@@ -310,26 +310,12 @@ pub fn found<'a>(
 
 /// `first`/`after` (and nothing for a missing cursor) for a list of at most 250.
 pub fn page_vars(limit: Option<u64>, cursor: Option<&str>, default: u64) -> Map<String, Value> {
-    match relay_args(limit, cursor, default, 250) {
-        Value::Object(mut m) => {
-            if m.get("after").is_some_and(Value::is_null) {
-                m.remove("after");
-            }
-            m
-        }
-        _ => Map::new(),
-    }
+    relay_vars(limit, cursor, default, 250)
 }
 
 /// A list result: `key` holds the items shaped by `f`, and `next_cursor` the next page.
 pub fn list(connection: Option<&Value>, key: &str, f: fn(&Value) -> Value) -> Value {
-    let (items, next) = connection.map(relay_page).unwrap_or_default();
-    let items: Vec<Value> = items.iter().map(f).collect();
-    let mut out = json!({ key: items });
-    if let Some(n) = next {
-        out["next_cursor"] = json!(n);
-    }
-    out
+    relay_list(connection, key, f)
 }
 
 /// One term of Shopify's search syntax: `field:value`, the value quoted when it has to be.

@@ -23,6 +23,7 @@ pub use wiremock;
 
 pub mod google;
 pub mod suite;
+pub mod surface;
 
 /// Settings for a test: upstream at `base`, fast retries without jitter, short timeout.
 pub fn settings_for(base: &str) -> Settings {

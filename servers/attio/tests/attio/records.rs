@@ -73,7 +73,7 @@ async fn search_people_by_record_id_and_errors() {
         .client
         .call_err("attio_search_people", json!({"limit": 501}))
         .await;
-    assert!(err.contains("limit must be between 1 and 500"), "{err}");
+    assert!(err.contains("`limit` must be between 1 and 500"), "{err}");
     let err = s
         .client
         .call_err("attio_search_people", json!({"cursor": "abc"}))
