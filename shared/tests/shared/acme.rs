@@ -183,7 +183,7 @@ async fn upload(ctx: Ctx, a: Upload) -> Result<Value, ToolError> {
         .await
 }
 
-pub fn tools() -> Vec<ToolDef> {
+fn tools() -> Vec<ToolDef> {
     vec![
         tool("acme_get_thing", "Get thing", Effect::Read, get_thing)
             .toolset("things")
@@ -242,17 +242,25 @@ pub const TOOLSETS: &[Toolset] = &[
     },
 ];
 
+/// Acme's identity, base URL, toolsets and tools: what every variant of the test service has
+/// (`..acme::basics()`), the rest as `ServerSpec::DEFAULT`.
+pub const fn basics() -> ServerSpec {
+    ServerSpec {
+        service: "acme",
+        display_name: "Acme",
+        binary: "acme-mcp-server",
+        version: "0.0.0",
+        description: "Test service",
+        instructions: "Test service.",
+        base: mcp_shared::Base::Fixed("https://api.acme.invalid"),
+        toolsets: TOOLSETS,
+        tools,
+        ..ServerSpec::DEFAULT
+    }
+}
+
 pub static SPEC: ServerSpec = ServerSpec {
-    service: "acme",
-    display_name: "Acme",
-    binary: "acme-mcp-server",
-    version: "0.0.0",
-    description: "Test service",
-    instructions: "Test service.",
-    base: mcp_shared::Base::Fixed("https://api.acme.invalid"),
     credential_env: &[("ACME_TOKEN", "access_token")],
-    toolsets: TOOLSETS,
-    tools,
     error_parser: mcp_shared::default_error_parser,
     default_headers: &[("x-acme-version", "2024-01")],
     extra_apis: &[mcp_shared::ExtraApi {
@@ -273,7 +281,7 @@ pub static SPEC: ServerSpec = ServerSpec {
         env: "ACME_LABEL",
         help: "Label every result",
     }],
-    ..ServerSpec::DEFAULT
+    ..basics()
 };
 
 /// A thing as the fake Acme API returns it.

@@ -28,36 +28,16 @@ static SPEC: ServerSpec = ServerSpec {
         docs: "https://acme.invalid/docs/oauth",
     }),
     error_parser: mcp_shared::vendors::google::parse_error,
-    tools: acme::tools,
-    ..acme_fields()
+    ..acme::basics()
 };
-
-/// The acme spec's fields (a `const fn` so that both statics share them).
-const fn acme_fields() -> ServerSpec {
-    ServerSpec {
-        service: "acme",
-        display_name: "Acme",
-        binary: "acme-mcp-server",
-        version: "0.0.0",
-        description: "Test service",
-        instructions: "Test service.",
-        base: mcp_shared::Base::Fixed("https://api.acme.invalid"),
-        toolsets: acme::TOOLSETS,
-        ..ServerSpec::DEFAULT
-    }
-}
 
 /// A vendor that takes API keys only.
-static KEYS_ONLY: ServerSpec = ServerSpec {
-    tools: acme::tools,
-    ..acme_fields()
-};
+static KEYS_ONLY: ServerSpec = ServerSpec { ..acme::basics() };
 
 /// A service that needs no credentials at all.
 static OPEN: ServerSpec = ServerSpec {
     auth: mcp_shared::Auth::None,
-    tools: acme::tools,
-    ..acme_fields()
+    ..acme::basics()
 };
 
 fn oauth(settings: Settings, o: OAuthSettings) -> Settings {
