@@ -87,12 +87,6 @@ pub struct Options {
     pub sbom: bool,
 }
 
-/// Where cargo-zigbuild and the Zig toolchain (PyPI: `cargo-zigbuild`, `ziglang`) are
-/// installed by `cargo xtask setup`.
-pub fn zig_venv() -> PathBuf {
-    crate::ci::cache().join("zig")
-}
-
 /// Build the servers for each platform into `dist/<arch>/`, with their SBOMs.
 pub fn dist(root: &Path, names: &[String], opts: &Options) -> Result<Vec<Server>> {
     let chosen = chosen(root, names)?;
@@ -155,7 +149,7 @@ fn build(root: &Path, chosen: &[Server], p: &Platform, profile: &str) -> Result<
     let mut cmd = cargo();
     cmd.current_dir(root);
     if p.zig {
-        let bin = zig_venv().join("bin");
+        let bin = crate::tools::zig_venv().join("bin");
         ensure!(
             bin.join("cargo-zigbuild").exists(),
             "cargo-zigbuild is not installed in {}: run `cargo xtask setup` (PyPI: cargo-zigbuild, which brings the Zig toolchain)",
@@ -219,7 +213,7 @@ pub fn static_elf(path: &Path, p: &Platform) -> Result<String> {
 /// move the chosen servers' into `dir` and remove the rest.
 fn sbom(root: &Path, chosen: &[Server], p: &Platform, dir: &Path) -> Result<()> {
     ensure!(
-        crate::ci::has_cyclonedx(),
+        crate::tools::has_cyclonedx(),
         "cargo-cyclonedx is not installed: `cargo install cargo-cyclonedx --locked` (or `cargo xtask setup`), or pass --no-sbom"
     );
     let mut cmd = cargo();
@@ -432,7 +426,7 @@ pub fn cross_check(root: &Path, service: &str, host_binary: &Path) -> Result<Str
     )?;
     let qemu = "qemu-aarch64-static";
     ensure!(
-        crate::ci::has(qemu, "--version"),
+        crate::tools::has(qemu, "--version"),
         "{qemu} is not installed (Debian: qemu-user-static; `cargo xtask setup` installs it)"
     );
     let version = Command::new(qemu).arg(&binary).arg("--version").output()?;

@@ -18,7 +18,10 @@ mod paths;
 mod projection;
 mod scaffold;
 mod servers;
+mod setup;
+mod summary;
 mod tokens;
+mod tools;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -119,9 +122,9 @@ fn main() -> Result<()> {
         Cmd::Docs { no_cargo } => docs(&root, no_cargo),
         Cmd::Check { no_cargo } => check(&root, no_cargo),
         Cmd::Setup => {
-            let mut s = ci::Summary::default();
+            let mut s = summary::Summary::default();
             let t = std::time::Instant::now();
-            ci::setup(&mut s);
+            setup::setup(&mut s);
             s.print(t.elapsed());
             ensure!(s.failed() == 0, "setup failed");
             Ok(())

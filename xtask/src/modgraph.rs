@@ -1,5 +1,6 @@
-//! The shared crate reads one way, from transport to vendor: `cargo xtask check` fails when its
-//! top-level modules import each other in a circle. The graph is read from the source: each
+//! Every crate reads one way (the shared crate from transport to vendor): `cargo xtask check`
+//! fails when the top-level modules of any crate of the workspace import each other in a
+//! circle. The graph is read from the source: each
 //! module's `crate::<module>` paths (grouped `use crate::{a, b::c}` included), with comment
 //! lines and the `#[cfg(test)]` part of each file left out.
 
@@ -153,9 +154,43 @@ pub fn cycles(g: &Graph) -> Vec<Vec<String>> {
     t.out
 }
 
-/// `xtask check`'s problems: each circle among `shared/src`'s modules, with its edges.
+/// The `src` folders of the workspace's crates (every folder with a `Cargo.toml` and a `src`,
+/// up to three levels down, `target` and hidden folders left out), sorted.
+pub fn crate_sources(root: &Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![(root.to_path_buf(), 0usize)];
+    while let Some((dir, depth)) = stack.pop() {
+        if dir.join("Cargo.toml").is_file() && dir.join("src").is_dir() {
+            out.push(dir.join("src"));
+        }
+        if depth == 3 {
+            continue;
+        }
+        for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if path.is_dir() && !name.starts_with('.') && name != "target" && name != "src" {
+                stack.push((path, depth + 1));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// `xtask check`'s problems: each circle among the top-level modules of any crate of the
+/// workspace, with its edges.
 pub fn problems(root: &Path) -> Result<Vec<String>> {
-    let g = graph(&root.join("shared/src"))?;
+    let mut out = Vec::new();
+    for src in crate_sources(root) {
+        let shown = src.strip_prefix(root).unwrap_or(&src).display().to_string();
+        out.extend(problems_of(&src, &shown)?);
+    }
+    Ok(out)
+}
+
+fn problems_of(src: &Path, shown: &str) -> Result<Vec<String>> {
+    let g = graph(src)?;
     Ok(cycles(&g)
         .into_iter()
         .map(|comp| {
@@ -168,7 +203,7 @@ pub fn problems(root: &Path) -> Result<Vec<String>> {
                 })
                 .collect();
             format!(
-                "shared/src: the modules {} import each other in a circle ({}): move what they share below them",
+                "{shown}: the modules {} import each other in a circle ({}): move what they share below them",
                 comp.join(", "),
                 edges.join(", ")
             )
@@ -216,8 +251,20 @@ mod tests {
     }
 
     #[test]
-    fn the_shared_crate_has_no_circle() {
+    fn no_crate_has_a_circle() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let sources = crate_sources(&root);
+        for must in [
+            "shared/src",
+            "shared/testkit/src",
+            "xtask/src",
+            "servers/github/src",
+        ] {
+            assert!(
+                sources.contains(&root.join(must)),
+                "{must} not found in {sources:?}"
+            );
+        }
         assert_eq!(problems(&root).unwrap(), Vec::<String>::new());
     }
 }

@@ -38,6 +38,72 @@ fn bindir() -> PathBuf {
     )
 }
 
+/// Everything the cluster needs to start, checked before anything is changed on disk: on a machine
+/// without one of them the tests end with one line naming all that is missing.
+fn preflight(bin: &Path, root: bool) {
+    let mut missing = Vec::new();
+    for b in ["initdb", "pg_ctl", "postgres"] {
+        if !bin.join(b).exists() {
+            missing.push(format!("{} (the PostgreSQL server)", bin.join(b).display()));
+        }
+    }
+    // `/usr/lib/postgresql/<major>/bin` → `<major>`, for the extensions' files.
+    let major = bin
+        .parent()
+        .and_then(Path::file_name)
+        .and_then(|m| m.to_str())
+        .unwrap_or_default();
+    let lib = bin.parent().map(|p| p.join("lib")).unwrap_or_default();
+    let share = PathBuf::from("/usr/share/postgresql")
+        .join(major)
+        .join("extension");
+    // A server of one's own (PG_BINDIR) keeps its extensions where it was built to.
+    let debian = std::env::var_os("PG_BINDIR").is_none();
+    // Preloaded at start. hypopg is not needed to start: the tests that create it say so.
+    let ext = "pg_stat_statements";
+    if debian
+        && (!lib.join(format!("{ext}.so")).exists()
+            || !share.join(format!("{ext}.control")).exists())
+    {
+        missing.push(format!(
+            "the {ext} extension (preloaded; package postgresql-contrib)"
+        ));
+    }
+    if root {
+        let uid = Command::new("id")
+            .args(["-u", "postgres"])
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned());
+        match uid.as_deref() {
+            None => missing
+                .push("a `postgres` user (run as root, the tests run the cluster as it)".into()),
+            Some("0") => missing.push("a `postgres` user that is not root (it has uid 0)".into()),
+            Some(_) => {}
+        }
+        let group = Command::new("getent")
+            .args(["group", "postgres"])
+            .output()
+            .is_ok_and(|o| o.status.success());
+        if !group {
+            missing.push("a `postgres` group".into());
+        }
+        let runuser = Command::new("runuser")
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success());
+        if !runuser {
+            missing.push("runuser (util-linux)".into());
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "cannot start the test PostgreSQL: missing {}; run `cargo xtask setup` as root, which makes sure of each",
+        missing.join(", ")
+    );
+}
+
 fn is_root() -> bool {
     Command::new("id")
         .arg("-u")
@@ -115,6 +181,7 @@ fn start() -> Cluster {
         return Cluster { port };
     }
     let bin = bindir();
+    preflight(&bin, root);
     let data = base.join("data");
     let sock = base.join("sock");
     std::fs::create_dir_all(&sock).unwrap();
