@@ -532,7 +532,7 @@ impl McpServer {
             // A refused or incomplete tenant host fails every request of this call, before
             // anything is sent.
             let base = tenant.resolve(&ctx).await;
-            ctx.upstream = inner.upstream.for_tenant_base(base);
+            ctx.upstream = inner.upstream.for_tenant_base(base, tenant.host_patterns());
         }
         let started = Instant::now();
         let (result, outcome, missing) = def

@@ -6,6 +6,7 @@
 //! outside the declared patterns (and the operator's `<SERVICE>_ALLOWED_HOSTS`) is refused with
 //! a clear error, and no request, and so no credential, ever goes to it.
 
+pub use crate::upstream::host_matches;
 use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -76,6 +77,8 @@ pub(crate) struct Resolver {
     templates: Vec<(TenantUrl, Template)>,
     /// Host patterns the operator added (`<SERVICE>_ALLOWED_HOSTS`); these may use http.
     operator_hosts: Vec<String>,
+    /// Every pattern a tenant's host may match, declared and the operator's.
+    all_hosts: std::sync::Arc<[String]>,
     derived: Vec<DerivedCache>,
 }
 
@@ -116,13 +119,24 @@ impl Resolver {
             })
             .collect::<Result<Vec<_>, _>>()?;
         let derived = templates.iter().map(|_| Mutex::default()).collect();
+        let all_hosts = templates
+            .iter()
+            .flat_map(|(t, _)| t.hosts.iter().map(|h| (*h).to_owned()))
+            .chain(operator_hosts.iter().cloned())
+            .collect();
         Ok(Self {
             vendor,
             allow_var,
             templates,
             operator_hosts,
+            all_hosts,
             derived,
         })
+    }
+
+    /// Every host pattern a tenant's host may match (the declared ones and the operator's).
+    pub(crate) fn host_patterns(&self) -> std::sync::Arc<[String]> {
+        self.all_hosts.clone()
     }
 
     /// This call's base URL, or why there is none (a missing field, a refused host).
@@ -277,19 +291,6 @@ impl Resolver {
     }
 }
 
-/// Whether `host` matches `pattern`: `*.example.com` is any subdomain of example.com (not
-/// example.com itself); anything else is an exact host. Case-insensitive.
-pub fn host_matches(pattern: &str, host: &str) -> bool {
-    let pattern = pattern.trim().to_ascii_lowercase();
-    let host = host.to_ascii_lowercase();
-    match pattern.strip_prefix("*.") {
-        Some(domain) => host
-            .strip_suffix(domain)
-            .is_some_and(|sub| sub.len() > 1 && sub.ends_with('.')),
-        None => !pattern.is_empty() && pattern == host,
-    }
-}
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Position {
     /// The whole origin (`{instance_url}/services/...`).
@@ -401,15 +402,23 @@ impl Template {
 }
 
 /// A host name as people write it, in the form the host guard compares: lower case, without
-/// a scheme, a trailing slash or the fully qualified form's trailing dot
-/// (`HTTPS://ACME.atlassian.net./` is `acme.atlassian.net`). Check it with [`is_host_name`].
+/// a scheme (in any case), a trailing slash, the scheme's default port (`:443`, or `:80` after
+/// `http://`) or the fully qualified form's trailing dot
+/// (`HTTPS://ACME.atlassian.net.:443/` is `acme.atlassian.net`). Check it with
+/// [`is_host_name`]: anything else (another port, a path, user info) stays in and is refused
+/// there.
 pub fn host_as_written(value: &str) -> String {
     let lower = value.trim().to_ascii_lowercase();
     let mut v = lower.as_str();
-    for scheme in ["https://", "http://"] {
-        v = v.strip_prefix(scheme).unwrap_or(v);
+    let mut default_port = ":443";
+    if let Some(rest) = v.strip_prefix("https://") {
+        v = rest;
+    } else if let Some(rest) = v.strip_prefix("http://") {
+        v = rest;
+        default_port = ":80";
     }
     v = v.trim_end_matches('/');
+    v = v.strip_suffix(default_port).unwrap_or(v);
     v.strip_suffix('.').unwrap_or(v).to_owned()
 }
 
@@ -529,10 +538,28 @@ mod tests {
             "acme.FreshDesk.COM",
             "HTTPS://acme.freshdesk.com./",
             "acme.",
+            "https://acme.freshdesk.com:443",
+            "HTTPS://ACME.freshdesk.com:443/",
+            "Https://acme.freshdesk.com.:443",
+            "acme.freshdesk.com:443",
+            "http://acme.freshdesk.com:80/",
         ] {
             assert_eq!(fill(&p, written).unwrap(), "acme", "{written}");
         }
-        for bad in ["evil.com/x", "a@b", "", "a..b", "x:80", "-a"] {
+        for bad in [
+            "evil.com/x",
+            "a@b",
+            "",
+            "a..b",
+            "x:80",
+            "-a",
+            "https://acme.freshdesk.com:80",
+            "https://acme.freshdesk.com:8443",
+            "http://acme.freshdesk.com:443",
+            "acme.freshdesk.com:443:443",
+            "https://acme.freshdesk.com:443@evil.com",
+            "https://evil.com#acme.freshdesk.com",
+        ] {
             assert!(fill(&p, bad).is_err(), "{bad}");
         }
         let origin = Template::parse("{instance_url}/services/data/v62.0").unwrap();
@@ -548,6 +575,8 @@ mod tests {
         for written in [
             "ACME.my.Salesforce.com.",
             "HTTPS://acme.my.salesforce.com./",
+            "https://acme.my.salesforce.com:443",
+            "HTTPS://ACME.my.salesforce.com:443/",
         ] {
             assert_eq!(
                 fill(&p, written).unwrap(),

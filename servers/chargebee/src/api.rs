@@ -77,10 +77,8 @@ pub async fn get(ctx: &Ctx, path: &str, query: &[(String, String)]) -> Result<Va
 /// answers a repeat of the key with the first answer, so the client may retry this POST after
 /// a gateway error or a lost connection without doing the change (or the charge) twice.
 pub async fn post(ctx: &Ctx, path: &str, body: &Map<String, Value>) -> Result<Value, ToolError> {
-    let key = uuid::Uuid::new_v4().to_string();
     request(ctx, Method::POST, path)?
-        .header(IDEMPOTENCY_HEADER, &key)
-        .idempotent(true)
+        .idempotency_key(IDEMPOTENCY_HEADER)
         .form(form_pairs(body))
         .send_json()
         .await

@@ -5,7 +5,7 @@
 use base64::Engine as _;
 use mcp_shared::reexports::http;
 use mcp_shared::vendor_auth::first;
-use mcp_shared::{Ctx, Method, Request, ToolError, VendorError};
+use mcp_shared::{Ctx, Method, Request, Secret, ToolError, VendorError};
 use p256::ecdsa::signature::Signer as _;
 use p256::ecdsa::{Signature, SigningKey};
 use p256::pkcs8::DecodePrivateKey as _;
@@ -155,16 +155,15 @@ fn jwt_uri(ctx: &Ctx, method: &Method, path: &str) -> Result<String, ToolError> 
 pub fn signed(ctx: &Ctx, method: Method, path: &str) -> Result<Request, ToolError> {
     let creds = ctx.credentials();
     let token = match (first(creds, KEY_NAME), first(creds, &["access_token"])) {
-        (None, Some(oauth)) => oauth.expose().to_owned(),
+        (None, Some(oauth)) => oauth,
         _ => {
             let key = key(ctx)?;
             let uri = jwt_uri(ctx, &method, path)?;
-            jwt(&key, &uri, chrono::Utc::now().timestamp())?
+            Secret::new(jwt(&key, &uri, chrono::Utc::now().timestamp())?)
         }
     };
-    Ok(ctx
-        .request(method, path)
-        .sensitive_header(http::header::AUTHORIZATION, &format!("Bearer {token}")))
+    // The shared request builder writes the header and marks it sensitive.
+    Ok(ctx.request(method, path).bearer(&token))
 }
 
 /// Send and decode; the error is cleared of any credential of the call, should the vendor

@@ -276,8 +276,10 @@ pub fn random_hex(n: usize) -> String {
 /// 10 MB).
 pub async fn export(ctx: &Ctx, id: &str, mime: &str) -> Result<Vec<u8>, ToolError> {
     let path = format!("{}/export", file_path(id, "file_id")?);
+    // Drive may serve the bytes from a content host: followed without the token.
     let resp = req(ctx, Method::GET, &path)?
         .query("mimeType", mime)
+        .redirect_without_credentials()
         .send()
         .await
         .map_err(|e| {

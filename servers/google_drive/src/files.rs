@@ -319,9 +319,11 @@ async fn read_file(ctx: Ctx, a: ReadFile) -> Result<Output, ToolError> {
             .or(s.as_u64())
     });
     let text = is_text_mime(mime);
+    // Drive may serve the bytes from a content host: followed without the token.
     let media = req(&ctx, Method::GET, &path)?
         .query("alt", "media")
-        .query("supportsAllDrives", "true");
+        .query("supportsAllDrives", "true")
+        .redirect_without_credentials();
     match size {
         // A long text file: read only its beginning.
         Some(total) if text && total > MAX_TEXT_BYTES as u64 => {

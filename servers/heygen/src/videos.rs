@@ -232,11 +232,9 @@ async fn generate_avatar_video(ctx: Ctx, a: GenerateAvatarVideo) -> Result<Value
     insert_opt(&mut body, "title", opt(&a.title));
     let wait_for = wait_limit(&ctx, a.wait_seconds.map_or(0, Count::get))?;
     // HeyGen answers a repeated Idempotency-Key with the first answer: safe to retry.
-    let key = uuid::Uuid::new_v4().to_string();
     let v: Value = ctx
         .authorized(Method::POST, "/v3/videos")?
-        .header("Idempotency-Key", &key)
-        .idempotent(true)
+        .idempotency_key("Idempotency-Key")
         .json(&body)
         .send_json()
         .await?;

@@ -49,7 +49,8 @@ fn refuse(what: &str, source: &str) -> ToolError {
 /// A data centre (`us6`, or its host `us6.api.mailchimp.com`) as the host label it is; any
 /// other value is refused before a request.
 pub fn check_dc(dc: &str, source: &str) -> Result<String, ToolError> {
-    let lower = dc.trim().to_ascii_lowercase();
+    // `us6`, `US6`, `https://us6.api.mailchimp.com/`, `us6.api.mailchimp.com.` are one data centre.
+    let lower = mcp_shared::tenant::host_as_written(dc);
     let label = lower.strip_suffix(".api.mailchimp.com").unwrap_or(&lower);
     let ok =
         !label.is_empty() && label.len() <= 16 && label.bytes().all(|b| b.is_ascii_alphanumeric());

@@ -157,7 +157,10 @@ async fn get_audience_info(ctx: Ctx, a: GetAudienceInfo) -> Result<Value, ToolEr
     Ok(audience(&v))
 }
 
-/// Change an audience's settings; only the fields given are sent. Returns the audience.
+/// Change an audience's settings. Mailchimp's update requires the name, contact, permission
+/// reminder, campaign defaults and email format option in every request, so the audience is
+/// read first and those current settings are sent with the fields given, which replace them
+/// (contact and campaign defaults field by field). Returns the audience.
 #[derive(Deserialize, JsonSchema)]
 pub struct UpdateAudience {
     list_id: String,
@@ -177,28 +180,95 @@ pub struct UpdateAudience {
     has_welcome: Option<bool>,
 }
 
+/// The fields Mailchimp's "Update lists" (`PATCH /lists/{list_id}`) requires in its body.
+const UPDATE_REQUIRED: &[&str] = &[
+    "name",
+    "contact",
+    "permission_reminder",
+    "campaign_defaults",
+    "email_type_option",
+];
+
+/// The fields of the update body's `contact` and `campaign_defaults` objects.
+const CONTACT_FIELDS: &[&str] = &[
+    "company", "address1", "address2", "city", "state", "zip", "country", "phone",
+];
+const DEFAULTS_FIELDS: &[&str] = &["from_name", "from_email", "subject", "language"];
+
+/// The object at `key` of `v`, keeping only `fields` (no read-only or unknown fields).
+fn sub_object(v: &Value, key: &str, fields: &[&str]) -> Map<String, Value> {
+    let Some(o) = v.get(key).and_then(Value::as_object) else {
+        return Map::new();
+    };
+    fields
+        .iter()
+        .filter_map(|f| Some(((*f).to_owned(), o.get(*f).filter(|x| !x.is_null())?.clone())))
+        .collect()
+}
+
+/// The update body: the audience's current required settings (`current`, the answer of
+/// `GET /lists/{list_id}`) with the `changes` laid over them; `contact` and
+/// `campaign_defaults` are merged field by field. Nothing else of `current` is sent.
+fn merged_update(current: &Value, changes: Map<String, Value>) -> Map<String, Value> {
+    let mut body = Map::new();
+    for key in UPDATE_REQUIRED {
+        let value = match *key {
+            "contact" => Some(Value::Object(sub_object(current, key, CONTACT_FIELDS))),
+            "campaign_defaults" => Some(Value::Object(sub_object(current, key, DEFAULTS_FIELDS))),
+            _ => current.get(*key).filter(|x| !x.is_null()).cloned(),
+        };
+        if let Some(v) = value {
+            body.insert((*key).to_owned(), v);
+        }
+    }
+    for (key, value) in changes {
+        match (body.get_mut(&key), value) {
+            (Some(Value::Object(base)), Value::Object(given))
+                if key == "contact" || key == "campaign_defaults" =>
+            {
+                base.extend(given);
+            }
+            (_, value) => {
+                body.insert(key, value);
+            }
+        }
+    }
+    body
+}
+
 async fn update_audience(ctx: Ctx, a: UpdateAudience) -> Result<Value, ToolError> {
     let path = format!("/lists/{}", id(&a.list_id, "list_id")?);
-    let mut body = Map::new();
-    insert_opt(&mut body, "name", a.name);
-    insert_opt(&mut body, "contact", a.contact);
-    insert_opt(&mut body, "permission_reminder", a.permission_reminder);
+    let mut changes = Map::new();
+    insert_opt(&mut changes, "name", a.name);
+    insert_opt(&mut changes, "contact", a.contact);
+    insert_opt(&mut changes, "permission_reminder", a.permission_reminder);
     let mut defaults = Map::new();
     insert_opt(&mut defaults, "from_name", a.from_name);
     insert_opt(&mut defaults, "from_email", a.from_email);
     insert_opt(&mut defaults, "subject", a.subject);
     insert_opt(&mut defaults, "language", a.language);
     if !defaults.is_empty() {
-        body.insert("campaign_defaults".into(), Value::Object(defaults));
+        changes.insert("campaign_defaults".into(), Value::Object(defaults));
     }
-    insert_opt(&mut body, "email_type_option", a.email_type_option);
-    insert_opt(&mut body, "double_optin", a.double_optin);
-    insert_opt(&mut body, "has_welcome", a.has_welcome);
-    if body.is_empty() {
+    insert_opt(&mut changes, "email_type_option", a.email_type_option);
+    insert_opt(&mut changes, "double_optin", a.double_optin);
+    insert_opt(&mut changes, "has_welcome", a.has_welcome);
+    if changes.is_empty() {
         return Err(ToolError::invalid_input(
             "nothing to update: give at least one of name, contact, permission_reminder, from_name, from_email, subject, language, email_type_option, double_optin, has_welcome.",
         ));
     }
+    let current: Value = request(&ctx, Method::GET, &path)?
+        .query("fields", UPDATE_REQUIRED.join(","))
+        .send_json()
+        .await
+        .map_err(|e| {
+            e.context(format!(
+                "Reading audience `{}` before updating it (Mailchimp's update needs its current name, contact, permission reminder, campaign defaults and email format option); nothing was changed",
+                a.list_id.trim()
+            ))
+        })?;
+    let body = merged_update(&current, changes);
     let v: Value = request(&ctx, Method::PATCH, &path)?
         .json(&body)
         .idempotent(true)

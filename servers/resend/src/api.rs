@@ -89,11 +89,9 @@ pub fn paged(v: &Value, item: fn(&Value) -> Value) -> Value {
 /// answers a repeat of the key with the first answer instead of sending again, so the client
 /// may retry it after a gateway error or a lost connection.
 pub fn send(ctx: &Ctx, path: &str) -> Result<Request, ToolError> {
-    let key = uuid::Uuid::new_v4().to_string();
     Ok(ctx
         .authorized(Method::POST, path)?
-        .header("Idempotency-Key", &key)
-        .idempotent(true))
+        .idempotency_key("Idempotency-Key"))
 }
 
 /// An optional text argument, trimmed, absent when blank.

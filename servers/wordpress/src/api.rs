@@ -10,12 +10,9 @@ use serde_json::{Map, Value, json};
 /// `/sites/{site}`: a site id (`12345678`) or domain (`example.wordpress.com`,
 /// `example.com`), without a scheme or path.
 pub fn site(site: &str) -> Result<String, ToolError> {
-    let s = site.trim();
-    let s = s
-        .strip_prefix("https://")
-        .or_else(|| s.strip_prefix("http://"))
-        .unwrap_or(s)
-        .trim_end_matches('/');
+    // A scheme in any case, a trailing slash, the default port and the trailing dot go.
+    let written = mcp_shared::tenant::host_as_written(site);
+    let s = written.as_str();
     if s.contains('/') {
         return Err(ToolError::invalid_input(format!(
             "`site` must be a site id or domain such as example.wordpress.com, not a URL with a path (got {site:?})"

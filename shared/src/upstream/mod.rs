@@ -92,6 +92,9 @@ pub struct UpstreamConfig {
     /// The base URL was derived from the caller's credentials (a tenant's host or path):
     /// trace spans then name neither the host nor the base's path, which identify the tenant.
     pub(crate) tenant_base: bool,
+    /// The host patterns a tenant's host must match (the declared ones and the operator's):
+    /// a redirect to another origin is followed only to a host that matches them too.
+    pub(crate) tenant_hosts: Option<Arc<[String]>>,
 }
 
 impl UpstreamConfig {
@@ -113,6 +116,7 @@ impl UpstreamConfig {
             default_headers: Vec::new(),
             auth: Auth::BEARER,
             tenant_base: false,
+            tenant_hosts: None,
         }
     }
 }
@@ -156,6 +160,8 @@ fn client_builder(cfg: &UpstreamConfig) -> reqwest::ClientBuilder {
     reqwest::Client::builder()
         .user_agent(concat!("mcp-servers-rs/", env!("CARGO_PKG_VERSION")))
         .default_headers(headers)
+        // A `Referer` would carry the previous URL, whose query may hold a key.
+        .referer(false)
         .timeout(cfg.timeout)
         .connect_timeout(cfg.connect_timeout)
         .pool_idle_timeout(Duration::from_secs(90))
@@ -163,11 +169,36 @@ fn client_builder(cfg: &UpstreamConfig) -> reqwest::ClientBuilder {
 
 pub use crate::tls::install_crypto_provider;
 
+/// How many redirects one request follows at most, same-origin and credential-free hops
+/// together.
+const MAX_REDIRECTS: usize = 5;
+
+/// reqwest follows a redirect only on the origin the request was sent to (scheme, host and
+/// port), where every header it carries belongs. A redirect to another origin stops there and
+/// comes back as the 3xx response: [`Request::send_raw`] refuses it, or follows it without any
+/// of the request's credentials where that is safe (see `redirect.rs`).
+fn same_origin_redirects() -> reqwest::redirect::Policy {
+    reqwest::redirect::Policy::custom(|attempt| {
+        let hops = attempt.previous().len();
+        let same = attempt
+            .previous()
+            .first()
+            .is_some_and(|first| first.origin() == attempt.url().origin());
+        if hops > MAX_REDIRECTS {
+            attempt.error(format!("more than {MAX_REDIRECTS} redirects"))
+        } else if same {
+            attempt.follow()
+        } else {
+            attempt.stop()
+        }
+    })
+}
+
 impl Upstream {
     pub fn new(cfg: UpstreamConfig) -> Result<Self, String> {
         install_crypto_provider();
         let client = client_builder(&cfg)
-            .redirect(reqwest::redirect::Policy::limited(5))
+            .redirect(same_origin_redirects())
             .build()
             .map_err(|e| format!("cannot build the HTTP client: {e}"))?;
         Ok(Self {
@@ -214,11 +245,17 @@ impl Upstream {
         self.sharing_pool(cfg, base_error)
     }
 
-    /// [`Upstream::for_base`] with a base derived from the caller's credentials.
-    pub(crate) fn for_tenant_base(&self, base: Result<Url, ToolError>) -> Self {
+    /// [`Upstream::for_base`] with a base derived from the caller's credentials, whose host
+    /// had to match `hosts` (a redirect to another origin must match them too).
+    pub(crate) fn for_tenant_base(
+        &self,
+        base: Result<Url, ToolError>,
+        hosts: Arc<[String]>,
+    ) -> Self {
         let mut up = self.for_base(base);
         if let Some(inner) = Arc::get_mut(&mut up.inner) {
             inner.cfg.tenant_base = true;
+            inner.cfg.tenant_hosts = Some(hosts);
         }
         up
     }
@@ -311,6 +348,8 @@ impl Upstream {
     }
 }
 
+mod redirect;
+pub use redirect::host_matches;
 mod request;
 mod response;
 mod retry;

@@ -103,6 +103,14 @@ pub struct Request {
     /// Built by [`Upstream::external`]: never carries credentials.
     pub(super) external: bool,
     pub(super) retry_when: Option<RetryWhen>,
+    /// A credential was added (a sensitive header or a secret query parameter).
+    pub(super) carries_credentials: bool,
+    /// A redirect to another origin is followed, without any of the request's credentials
+    /// ([`Request::redirect_without_credentials`]).
+    pub(super) off_origin_ok: bool,
+    /// The idempotency key the vendor runs this request at most once for: where it is sent
+    /// (`the Idempotency-Key header`) and its value.
+    pub(super) idempotency_key: Option<(String, String)>,
 }
 
 /// Percent-encode one path segment (owner, repo, file path pieces...).
@@ -169,6 +177,9 @@ impl Request {
             follow_redirects: true,
             external,
             retry_when: None,
+            carries_credentials: false,
+            off_origin_ok: false,
+            idempotency_key: None,
         }
     }
 
@@ -197,6 +208,7 @@ impl Request {
         if let Ok(url) = &mut self.url {
             url.query_pairs_mut().append_pair(key, value.expose());
         }
+        self.carries_credentials = true;
         self
     }
 
@@ -227,6 +239,7 @@ impl Request {
             Ok(mut v) => {
                 v.set_sensitive(true);
                 self.headers.insert(name, v);
+                self.carries_credentials = true;
             }
             Err(_) => {
                 self.url = Err(ToolError::invalid_input(
@@ -318,8 +331,6 @@ impl Request {
         self
     }
 
-    /// Override whether the request may be retried after it may have reached the vendor
-    /// (default: by method; GET, HEAD, PUT, DELETE, OPTIONS are idempotent).
     /// Do not follow redirects: a 3xx is the response (read its target with
     /// [`Response::location`]). For endpoints that answer with a pre-signed URL to hand out
     /// rather than download (archives, logs).
@@ -328,8 +339,40 @@ impl Request {
         self
     }
 
+    /// Override whether the request may be retried after it may have reached the vendor
+    /// (default: by method; GET, HEAD, PUT, DELETE, OPTIONS are idempotent).
     pub fn idempotent(mut self, yes: bool) -> Self {
         self.idempotent = Some(yes);
+        self
+    }
+
+    /// Send a fresh idempotency key (a random UUID) in the vendor's idempotency header
+    /// (`Idempotency-Key`): the vendor runs a request at most once per key, so the request is
+    /// retried like an idempotent one, and an error after a server-side failure names the key
+    /// and says that repeating the request with it is safe.
+    pub fn idempotency_key(mut self, header: &'static str) -> Self {
+        let key = uuid::Uuid::new_v4().to_string();
+        self = self.header(header, &key).idempotent(true);
+        self.idempotency_key = Some((format!("the {header} header"), key));
+        self
+    }
+
+    /// [`Request::idempotency_key`] for a vendor that takes the key as a query parameter
+    /// (QuickBooks' `requestid`).
+    pub fn idempotency_query(mut self, name: &'static str) -> Self {
+        let key = uuid::Uuid::new_v4().to_string();
+        self = self.query(name, &key).idempotent(true);
+        self.idempotency_key = Some((format!("the {name} query parameter"), key));
+        self
+    }
+
+    /// Follow a redirect to another origin (a download the vendor serves from a CDN or a
+    /// storage host) as a new request that carries none of this request's credentials, no
+    /// body and no header the tool set. Without this, such a redirect of a request that
+    /// carries credentials is refused with an error naming the host, and nothing is sent to
+    /// it. A redirect on the request's own origin is always followed, credentials included.
+    pub fn redirect_without_credentials(mut self) -> Self {
+        self.off_origin_ok = true;
         self
     }
 

@@ -21,12 +21,46 @@ pub struct Response {
     pub attempts: usize,
     pub(super) vendor: String,
     pub(super) parser: ErrorParser,
+    /// Whether the request may be sent again after this answer.
+    pub(super) replay: Replay,
+}
+
+/// Whether a request is safe to send again after it may have been processed.
+#[derive(Debug, Clone)]
+pub(super) enum Replay {
+    /// By its method, or marked so by the tool.
+    Safe,
+    /// A write the vendor may have done: never repeated blindly.
+    Unsafe,
+    /// A write the vendor runs at most once per idempotency key: where it was sent (`the
+    /// Idempotency-Key header`) and the key.
+    Keyed { carrier: String, key: String },
 }
 
 impl Response {
     pub(super) fn with_attempts(mut self, attempts: usize) -> Self {
         self.attempts = attempts;
         self
+    }
+
+    pub(super) fn with_replay(mut self, replay: Replay) -> Self {
+        self.replay = replay;
+        self
+    }
+
+    /// The hint for a server-side failure (5xx) of a request that is not safe to repeat: a
+    /// gateway's 502 or 504 often comes after the vendor did the work.
+    fn replay_hint(&self) -> Option<String> {
+        let vendor = &self.vendor;
+        match &self.replay {
+            Replay::Safe => None,
+            Replay::Unsafe => Some(format!(
+                "{vendor} had a server-side problem, but the request may already have been processed (a gateway's error often comes after the work was done). It was not retried; check whether it took effect before repeating it."
+            )),
+            Replay::Keyed { carrier, key } => Some(format!(
+                "{vendor} had a server-side problem, and the request may already have been processed. It carried the idempotency key `{key}` (in {carrier}), which {vendor} runs at most once: repeating the request with that key is safe. A new call of this tool sends a new key, so check whether it took effect before calling it again."
+            )),
+        }
     }
 
     /// Decode the JSON body.
@@ -143,6 +177,12 @@ impl Response {
                 ),
                 None => format!("rate limited by {}: wait and retry later.", self.vendor),
             })
+        } else if let Some(replay) = (status >= 500).then(|| self.replay_hint()).flatten() {
+            // The vendor's own words first, then what repeating the request would do.
+            Some(match &parsed.hint {
+                Some(h) => format!("{h} {replay}"),
+                None => replay,
+            })
         } else {
             parsed
                 .hint
@@ -154,7 +194,9 @@ impl Response {
         if let Some(m) = parsed.missing_scopes {
             err = err.with_missing_scopes(m);
         }
-        err.generic_hint = kind != ErrorKind::RateLimited && parsed.hint.is_none();
+        // A hint that says a write may have run is never replaced by a tool's generic one.
+        let caveat = status >= 500 && !matches!(self.replay, Replay::Safe);
+        err.generic_hint = kind != ErrorKind::RateLimited && parsed.hint.is_none() && !caveat;
         err.hint = hint;
         err
     }

@@ -8,16 +8,18 @@ use backon::BackoffBuilder as _;
 use http::Method;
 use url::Url;
 
+use super::response::Replay;
 use super::{Body, Request, Response, UpstreamConfig};
 use crate::error::ToolError;
 
 impl Request {
-    /// Send with retries and return the final response whatever its status.
+    /// Send with retries and return the final response whatever its status (a redirect to
+    /// another origin included: see `redirect.rs`).
     ///
     /// The whole call, retries and waits included, ends by the client's timeout
     /// (`MCP_UPSTREAM_TIMEOUT_SECS`): each attempt gets what is left of it, and a wait that
     /// would end after it is not started.
-    pub async fn send_raw(self) -> Result<Response, ToolError> {
+    pub(super) async fn send_attempts(self) -> Result<Response, ToolError> {
         let Request {
             up,
             method,
@@ -28,6 +30,9 @@ impl Request {
             external: _,
             follow_redirects,
             retry_when,
+            carries_credentials: _,
+            off_origin_ok: _,
+            idempotency_key,
         } = self;
         let url = url?;
         let cfg = &up.inner.cfg;
@@ -35,6 +40,11 @@ impl Request {
             method,
             Method::GET | Method::HEAD | Method::PUT | Method::DELETE | Method::OPTIONS
         ));
+        let replay = match idempotency_key {
+            Some((carrier, key)) => Replay::Keyed { carrier, key },
+            None if idempotent => Replay::Safe,
+            None => Replay::Unsafe,
+        };
         let mut backoff = {
             let b = backon::ExponentialBuilder::default()
                 .with_min_delay(cfg.retry.min_delay)
@@ -143,7 +153,7 @@ impl Request {
                         retry_when.and_then(|f| f(&resp))
                     };
                     if !(by_status || asked.is_some()) || last {
-                        return Ok(resp.with_attempts(attempt));
+                        return Ok(resp.with_attempts(attempt).with_replay(replay));
                     }
                     let next = backoff.next().unwrap_or(cfg.retry.max_delay);
                     let wait = resp
@@ -152,7 +162,7 @@ impl Request {
                         .map(|w| w.max(next))
                         .unwrap_or(next);
                     if wait > cfg.retry.max_wait || Instant::now() + wait >= deadline {
-                        return Ok(resp.with_attempts(attempt));
+                        return Ok(resp.with_attempts(attempt).with_replay(replay));
                     }
                     tracing::info!(
                         vendor = cfg.vendor,
@@ -333,5 +343,6 @@ async fn read_capped(resp: reqwest::Response, cfg: &UpstreamConfig) -> Result<Re
         attempts: 1,
         vendor: cfg.vendor.to_owned(),
         parser: cfg.error_parser,
+        replay: Replay::Safe,
     })
 }

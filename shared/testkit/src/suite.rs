@@ -36,12 +36,17 @@
 //!   metadata names the declared authorization server and scopes (or the one given with
 //!   `--authorization-server`), a vendor with none refuses to start, a server that needs no
 //!   credentials ignores it;
+//! - a redirect to another origin: the fake vendor answers the smoke call with a redirect to a
+//!   second listener, which must receive none of the call's credentials;
 //! - hostile arguments: every parameter of every tool in turn set to null, the wrong type,
 //!   huge and negative numbers, 100,000 characters, multibyte and control characters, path
 //!   traversal, a metadata URL, deep nesting and mixed arrays: every call is answered, none
 //!   panics or carries a credential, and a wrong type is refused naming the parameter.
 
 use std::path::Path;
+
+mod redirect;
+pub use redirect::check_redirect;
 
 use mcp_shared::tool::limits::declared_types;
 use mcp_shared::{McpServer, ServerSpec, Settings};
@@ -103,6 +108,11 @@ macro_rules! standard_suite {
             #[tokio::test]
             async fn hostile_arguments() {
                 $crate::suite::check_hostile_arguments(&$spec, DIR).await;
+            }
+
+            #[tokio::test]
+            async fn redirect_to_another_host() {
+                $crate::suite::check_redirect(&$spec, DIR).await;
             }
 
             #[tokio::test]

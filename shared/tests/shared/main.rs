@@ -20,6 +20,7 @@ mod oauth;
 mod panics;
 mod polling;
 mod props;
+mod redirects;
 mod retries;
 mod schemes;
 mod scoping;

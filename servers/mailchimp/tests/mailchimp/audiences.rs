@@ -185,15 +185,66 @@ async fn get_audience_info_not_found() {
     assert!(err.contains("404"), "{err}");
 }
 
+/// What the update reads first: the fields Mailchimp's "Update lists" body requires.
+const UPDATE_FIELDS: &str = "name,contact,permission_reminder,campaign_defaults,email_type_option";
+
 #[tokio::test]
-async fn update_audience_patches_only_what_was_given() {
+async fn update_audience_reads_then_patches_the_required_fields_merged() {
     let s = setup().await;
+    // Mailchimp may ignore `fields`: the fake answers with the whole audience, read-only
+    // fields (id, web_id, stats, date_created, _links...) included, none of which is sent back.
+    expect("GET", "/lists/l1")
+        .header("authorization", &basic())
+        .query("fields", UPDATE_FIELDS)
+        .respond(&s.fake, 200, list_json("l1"))
+        .await;
+    let mut updated = list_json("l1");
+    updated["name"] = json!("Weekly");
     expect("PATCH", "/lists/l1")
         .header("authorization", &basic())
         .json_body(json!({
             "name": "Weekly",
-            "campaign_defaults": {"from_email": "weekly@acme.com"},
+            "contact": {"company": "Acme", "address1": "1 Main St", "address2": "", "city": "Boston", "state": "MA", "zip": "30308", "country": "US", "phone": ""},
+            "permission_reminder": "You signed up on our site",
+            "campaign_defaults": {"from_name": "Acme", "from_email": "weekly@acme.com", "subject": "News", "language": "en"},
+            "email_type_option": true,
             "double_optin": false
+        }))
+        .respond(&s.fake, 200, updated)
+        .await;
+    let v = s
+        .client
+        .call_ok(
+            "mailchimp_update_audience",
+            json!({
+                "list_id": "l1",
+                "name": "Weekly",
+                "contact": {"city": "Boston", "state": "MA"},
+                "from_email": "weekly@acme.com",
+                "email_type_option": true,
+                "double_optin": false
+            }),
+        )
+        .await;
+    assert_eq!(v["id"], "l1");
+    assert_eq!(v["name"], "Weekly");
+}
+
+#[tokio::test]
+async fn update_audience_keeps_every_required_field_for_one_change() {
+    let s = setup().await;
+    expect("GET", "/lists/l1")
+        .query("fields", UPDATE_FIELDS)
+        .respond(&s.fake, 200, list_json("l1"))
+        .await;
+    expect("PATCH", "/lists/l1")
+        .json_body(json!({
+            "name": "Newsletter",
+            "contact": {"company": "Acme", "address1": "1 Main St", "address2": "", "city": "Atlanta", "state": "GA", "zip": "30308", "country": "US", "phone": ""},
+            "permission_reminder": "You signed up on our site",
+            "campaign_defaults": {"from_name": "Acme", "from_email": "news@acme.com", "subject": "News", "language": "en"},
+            "email_type_option": false,
+            "double_optin": true
         }))
         .respond(&s.fake, 200, list_json("l1"))
         .await;
@@ -201,10 +252,40 @@ async fn update_audience_patches_only_what_was_given() {
         .client
         .call_ok(
             "mailchimp_update_audience",
-            json!({"list_id": "l1", "name": "Weekly", "from_email": "weekly@acme.com", "double_optin": false}),
+            json!({"list_id": "l1", "double_optin": true}),
         )
         .await;
     assert_eq!(v["id"], "l1");
+}
+
+#[tokio::test]
+async fn update_audience_of_a_missing_audience_sends_no_patch() {
+    let s = setup().await;
+    expect("GET", "/lists/nope")
+        .query("fields", UPDATE_FIELDS)
+        .respond_with(
+            &s.fake,
+            problem(
+                404,
+                "Resource Not Found",
+                "The requested resource could not be found.",
+                serde_json::Value::Null,
+            ),
+        )
+        .await;
+    let err = s
+        .client
+        .call_err(
+            "mailchimp_update_audience",
+            json!({"list_id": "nope", "name": "Weekly"}),
+        )
+        .await;
+    assert!(err.contains("Reading audience `nope`"), "{err}");
+    assert!(err.contains("nothing was changed"), "{err}");
+    assert!(err.contains("Resource Not Found"), "{err}");
+    assert!(err.contains("404"), "{err}");
+    let patches = mcp_testkit::request_bodies(&s.fake, "PATCH", "/lists/nope").await;
+    assert!(patches.is_empty(), "a PATCH was sent: {patches:?}");
 }
 
 #[tokio::test]
@@ -215,6 +296,7 @@ async fn update_audience_needs_a_change() {
         .call_err("mailchimp_update_audience", json!({"list_id": "l1"}))
         .await;
     assert!(err.contains("nothing to update"), "{err}");
+    mcp_testkit::assert_no_requests(&s.fake).await;
 }
 
 #[tokio::test]

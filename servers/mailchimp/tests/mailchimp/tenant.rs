@@ -47,6 +47,24 @@ fn data_centres_come_from_the_key_suffix_only() {
     assert_eq!(dc_from_key("abc-us6").unwrap(), "us6");
     assert_eq!(dc_from_key("a-b-US19").unwrap(), "us19");
     assert_eq!(check_dc("us6.api.mailchimp.com", "x").unwrap(), "us6");
+    // `dc` as people write it: a URL, capitals, the default port, the FQDN's trailing dot.
+    for written in [
+        "https://us1.api.mailchimp.com",
+        "HTTPS://US1.api.mailchimp.com/",
+        "us1.api.mailchimp.com.",
+        "https://us1.api.mailchimp.com:443/",
+        "US1",
+    ] {
+        assert_eq!(check_dc(written, "x").unwrap(), "us1", "{written}");
+    }
+    for bad in [
+        "https://us1.api.mailchimp.com:8443",
+        "https://us1.api.mailchimp.com/x",
+        "https://us1.evil.com",
+        "us1.api.mailchimp.com.evil.com",
+    ] {
+        assert!(check_dc(bad, "x").is_err(), "{bad}");
+    }
     for bad in [
         "abc-evil.example.com",
         "abc-us6.evil.com",

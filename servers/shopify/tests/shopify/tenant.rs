@@ -33,6 +33,9 @@ fn shop_domain_forms() {
         "http://acme",
         "ACME.myshopify.com.",
         "HTTPS://Acme.MyShopify.com./",
+        // The scheme's default port names the same shop.
+        "https://acme.myshopify.com:443",
+        "acme.myshopify.com:443",
     ] {
         assert_eq!(shop_host(given).unwrap(), "acme.myshopify.com", "{given}");
     }
@@ -41,7 +44,8 @@ fn shop_domain_forms() {
         "",
         "acme.myshopify.com/admin",
         "a@b.com",
-        "acme.myshopify.com:443",
+        "acme.myshopify.com:8443",
+        "http://acme.myshopify.com:443",
         "..",
         "-acme",
     ] {

@@ -95,6 +95,7 @@ async fn site_argument_is_checked() {
     assert!(err.contains("`site`"), "{err}");
     // A scheme and a trailing slash are dropped: the domain goes in the path.
     req("GET", "/sites/example.com")
+        .times(4)
         .respond(&s.fake, 200, json!({"ID": 1, "name": "Ex"}))
         .await;
     let v = s
@@ -105,4 +106,16 @@ async fn site_argument_is_checked() {
         )
         .await;
     assert_eq!(v, json!({"ID": 1, "name": "Ex"}));
+    // The scheme in capitals, the default port and the FQDN's dot name the same site.
+    for written in [
+        "HTTPS://Example.com/",
+        "https://example.com:443",
+        "example.com.",
+    ] {
+        let v = s
+            .client
+            .call_ok("wordpress_get_site_info", json!({"site": written}))
+            .await;
+        assert_eq!(v["ID"], 1, "{written}");
+    }
 }
