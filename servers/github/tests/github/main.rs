@@ -5,6 +5,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::string_slice)]
 
 mod actions;
+mod actions_jobs;
+mod actions_official;
+mod actions_writes;
 mod code_security;
 mod common;
 mod context;
@@ -16,9 +19,13 @@ mod lockdown;
 mod oauth;
 mod official;
 mod projects;
+mod projects_items;
+mod projects_official;
 mod pulls;
 mod pulls_reviews;
 mod repos;
+mod repos_branches;
+mod repos_contents;
 mod repos_refs;
 mod stargazers;
 mod surface;
