@@ -64,7 +64,7 @@ pub static SPEC: ServerSpec = ServerSpec {
     instructions: "Tools act on the QuickBooks company (realm_id) of the request's credentials. Ids are strings. \
         Amounts are exact decimals (numbers or strings like \"12.50\"). List and search tools take `limit` and `cursor` \
         and return `items` and `next_cursor` (null on the last page). Updates, voids and deletes read the record's \
-        SyncToken first unless `sync_token` is given; creates are never retried (pass `request_id` to make a repeat safe).",
+        SyncToken first unless `sync_token` is given; creates are retried only with a `request_id` (sent as QuickBooks' requestid, which makes a repeat safe).",
     base: mcp_shared::Base::Fixed("https://quickbooks.api.intuit.com"),
     auth: mcp_shared::Auth::Bearer(&["access_token"]),
     credential_env: &[

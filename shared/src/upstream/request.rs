@@ -357,12 +357,12 @@ impl Request {
         self
     }
 
-    /// [`Request::idempotency_key`] for a vendor that takes the key as a query parameter
-    /// (QuickBooks' `requestid`).
-    pub fn idempotency_query(mut self, name: &'static str) -> Self {
-        let key = uuid::Uuid::new_v4().to_string();
-        self = self.query(name, &key).idempotent(true);
-        self.idempotency_key = Some((format!("the {name} query parameter"), key));
+    /// Send `key`, an idempotency key the caller chose, as the query parameter `name`
+    /// (QuickBooks' `requestid`): as with [`Request::idempotency_key`], the request is
+    /// retried like an idempotent one and an error after a server-side failure names the key.
+    pub fn idempotency_query(mut self, name: &'static str, key: &str) -> Self {
+        self = self.query(name, key).idempotent(true);
+        self.idempotency_key = Some((format!("the {name} query parameter"), key.to_owned()));
         self
     }
 

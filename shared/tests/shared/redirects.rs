@@ -257,7 +257,7 @@ async fn a_failed_write_never_invites_a_second_one() {
     assert!(keyed.contains("with that key is safe"), "{keyed}");
     let keyed = up
         .request(http::Method::POST, "/invoice")
-        .idempotency_query("requestid")
+        .idempotency_query("requestid", "r-7")
         .send()
         .await
         .err()

@@ -69,20 +69,20 @@ pub async fn current_sync_token(
     }
 }
 
-/// A create: `POST /{entity}` (never retried; `request_id` makes a repeat return the first
-/// result instead of a duplicate).
+/// A create: `POST /{entity}`. Without `request_id` it is never retried; with it (sent as
+/// `requestid`), QuickBooks answers a repeat with the first result instead of a duplicate, so
+/// the client may retry it and an error after a server-side failure names the key.
 pub async fn create(
     ctx: &Ctx,
     e: &Entity,
     body: Map<String, Value>,
     request_id: Option<&str>,
 ) -> Result<Value, ToolError> {
-    let v = send(
-        request(ctx, Method::POST, &format!("/{}", e.path))?
-            .query_opt("requestid", request_id_arg(request_id)?)
-            .json(&body),
-    )
-    .await?;
+    let mut r = request(ctx, Method::POST, &format!("/{}", e.path))?;
+    if let Some(key) = request_id_arg(request_id)? {
+        r = r.idempotency_query("requestid", key);
+    }
+    let v = send(r.json(&body)).await?;
     Ok(concise(e, v.get(e.name).unwrap_or(&Value::Null)))
 }
 

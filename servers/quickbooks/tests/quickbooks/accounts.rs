@@ -299,3 +299,38 @@ async fn search_accounts_escapes_values() {
         .await;
     assert!(err.contains("control characters"), "{err}");
 }
+
+/// A create with `request_id` is retried after a server-side failure (QuickBooks runs one
+/// `requestid` at most once), and the error names the key; one without is sent once and says
+/// that it may have run.
+#[tokio::test]
+async fn a_create_that_failed_server_side_says_whether_a_repeat_is_safe() {
+    let s = setup().await;
+    req("POST", "/account", &[("requestid", "acct-9")])
+        .json_body(json!({"Name": "Travel"}))
+        .times(3)
+        .respond(&s.fake, 503, json!({}))
+        .await;
+    let err = s
+        .client
+        .call_err(
+            "quickbooks_create_account",
+            json!({"name": "Travel", "request_id": "acct-9"}),
+        )
+        .await;
+    assert!(
+        err.contains("`acct-9` (in the requestid query parameter)"),
+        "{err}"
+    );
+    assert!(err.contains("with that key is safe"), "{err}");
+    req("POST", "/account", &[])
+        .json_body(json!({"Name": "Meals"}))
+        .respond(&s.fake, 502, json!({}))
+        .await;
+    let err = s
+        .client
+        .call_err("quickbooks_create_account", json!({"name": "Meals"}))
+        .await;
+    assert!(err.contains("may already have been processed"), "{err}");
+    assert!(!err.contains("retry later"), "{err}");
+}
