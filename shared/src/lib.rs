@@ -3,6 +3,20 @@
 //! A service crate declares a [`ServerSpec`] (its tools, toolsets, credentials and vendor
 //! API) and its `main` calls [`run`]. This crate gives it the CLI, stdio and streamable HTTP,
 //! per-request credentials and scoping, the upstream client with retries and one error model.
+//!
+//! Its folders, from the wire to the vendor (each imports only those after it):
+//! - [`runner`]: the CLI, settings from flags and environment, and the chosen transport;
+//! - [`transport`]: streamable HTTP and the direct path (stdio is rmcp's);
+//! - [`server`]: the spec, the settings and the MCP server they make; toolsets, scopes, docs;
+//! - [`content`]: what results carry besides JSON (files, Markdown, text);
+//! - [`tool`]: a tool's definition, schema and annotations, and argument types;
+//! - [`call`]: one call's context, its tenant's host and pools, job polling;
+//! - [`upstream`]: the vendor client (retries, redirects, errors), GraphQL, pagination, fetch;
+//! - [`credentials`]: each request's credentials and the vendor's auth scheme;
+//! - [`telemetry`]: metrics, traces and their exporter; [`tls`]: the crypto provider;
+//! - [`error`]: the one error model every layer returns.
+//!
+//! [`vendors`] holds the vendor families several servers share (Google, Microsoft, Atlassian).
 
 /// mimalloc instead of glibc's malloc: the call path allocates many small short-lived
 /// buffers across threads, where glibc's arena locking and consolidation cost more CPU per
@@ -10,44 +24,29 @@
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-pub mod auth;
+pub mod call;
 pub mod content;
-pub mod context;
-pub mod declared;
-mod direct;
-pub mod docs;
-pub mod dynamic;
+pub mod credentials;
 pub mod error;
-pub mod fetch;
-pub mod graphql;
-pub mod http_transport;
-pub mod json;
-mod jsonrpc;
-pub mod markdown;
-pub mod metrics;
-pub mod oauth;
-pub mod otel;
-pub mod pagination;
-pub mod poll;
 pub mod runner;
-pub mod sanitize;
-pub mod scope;
-pub mod secret;
 pub mod server;
-mod sessions;
-pub mod spec;
-pub mod state;
-pub mod switch;
-pub mod tenant;
-pub mod text;
+pub mod telemetry;
 pub mod tls;
-pub mod token_cache;
 pub mod tool;
-pub mod trace;
-pub mod types;
+pub mod transport;
 pub mod upstream;
-pub mod vendor_auth;
 pub mod vendors;
+
+// The module paths servers name (`mcp_shared::tenant::host_as_written`), kept where they were
+// before the modules moved into folders.
+pub use call::{context, declared, poll, state, tenant};
+pub use content::{json, markdown, text};
+pub use credentials::{auth, secret, token_cache, vendor_auth};
+pub use server::{docs, dynamic, oauth, scope, spec, switch};
+pub use telemetry::{metrics, otel, trace};
+pub use tool::{sanitize, types};
+pub use transport::http as http_transport;
+pub use upstream::{fetch, graphql, pagination};
 
 pub use auth::{Credentials, EnvCredentials};
 pub use context::Ctx;

@@ -10,8 +10,8 @@ use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use rmcp::ServiceExt as _;
 use tokio_util::sync::CancellationToken;
 
-use crate::auth::EnvCredentials;
-use crate::scope::split;
+use crate::credentials::auth::EnvCredentials;
+use crate::server::scope::split;
 use crate::server::{McpServer, ServerSpec, Settings};
 use crate::tool::ToolNames;
 
@@ -57,7 +57,7 @@ struct Options {
     #[arg(long, global = true, env = "PORT")]
     port: Option<u16>,
     /// List and allow only read-only tools
-    #[arg(long, global = true, env = "MCP_READ_ONLY", value_parser = crate::switch::value_parser())]
+    #[arg(long, global = true, env = "MCP_READ_ONLY", value_parser = crate::server::switch::value_parser())]
     read_only: bool,
     /// Comma-separated toolsets to enable (`all` for every toolset)
     #[arg(long, global = true, env = "MCP_TOOLSETS")]
@@ -68,7 +68,7 @@ struct Options {
     /// Sessions start with --toolsets only (none when not given) and enable more at run time
     /// with the list_available_toolsets, get_toolset_tools and enable_toolset tools (also
     /// <SERVICE>_DYNAMIC_TOOLSETS)
-    #[arg(long, global = true, env = "MCP_DYNAMIC_TOOLSETS", value_parser = crate::switch::value_parser())]
+    #[arg(long, global = true, env = "MCP_DYNAMIC_TOOLSETS", value_parser = crate::server::switch::value_parser())]
     dynamic_toolsets: bool,
     /// Which tool names to list: ours, or those of the vendor's official MCP server
     #[arg(long, global = true, env = "MCP_TOOL_NAMES", value_enum, default_value_t = Naming::Default)]
@@ -77,18 +77,18 @@ struct Options {
     #[arg(long, global = true, env = "MCP_EXCLUDE_TOOLS")]
     exclude_tools: Option<String>,
     /// Answer streamable HTTP requests with plain JSON instead of an SSE stream
-    #[arg(long, global = true, env = "MCP_JSON_RESPONSE", value_parser = crate::switch::value_parser())]
+    #[arg(long, global = true, env = "MCP_JSON_RESPONSE", value_parser = crate::server::switch::value_parser())]
     json_response: bool,
     /// Serve HTTP without sessions (every POST stands alone)
-    #[arg(long, global = true, env = "MCP_STATELESS", value_parser = crate::switch::value_parser())]
+    #[arg(long, global = true, env = "MCP_STATELESS", value_parser = crate::server::switch::value_parser())]
     stateless: bool,
     /// On HTTP, never fall back to AUTH_DATA / environment credentials
-    #[arg(long, global = true, env = "MCP_REQUIRE_AUTH_HEADER", value_parser = crate::switch::value_parser())]
+    #[arg(long, global = true, env = "MCP_REQUIRE_AUTH_HEADER", value_parser = crate::server::switch::value_parser())]
     require_auth_header: bool,
     /// HTTP: answer requests without credentials with 401 and serve OAuth protected-resource
     /// metadata (RFC 9728) naming the vendor's authorization server, so that MCP clients sign
     /// in by themselves; AUTH_DATA is then not used for HTTP callers
-    #[arg(long, global = true, env = "MCP_OAUTH", value_parser = crate::switch::value_parser())]
+    #[arg(long, global = true, env = "MCP_OAUTH", value_parser = crate::server::switch::value_parser())]
     oauth: bool,
     /// With --oauth (implies it): the authorization server to name instead of the vendor's (an
     /// OAuth proxy)
@@ -105,7 +105,7 @@ struct Options {
     public_url: Option<String>,
     /// With --oauth and no --public-url: take the public URL from X-Forwarded-Proto and
     /// X-Forwarded-Host (only behind a proxy that sets them)
-    #[arg(long, global = true, env = "MCP_TRUST_FORWARDED_HEADERS", value_parser = crate::switch::value_parser())]
+    #[arg(long, global = true, env = "MCP_TRUST_FORWARDED_HEADERS", value_parser = crate::server::switch::value_parser())]
     trust_forwarded_headers: bool,
     /// Log format on stderr (filter with RUST_LOG)
     #[arg(long, global = true, env = "LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
@@ -164,7 +164,7 @@ fn settings_from(spec: &ServerSpec, o: &Options) -> Result<Settings, String> {
     // GitHub's server names it GITHUB_DYNAMIC_TOOLSETS: every server takes its own prefix.
     let dynamic_var = format!("{}_DYNAMIC_TOOLSETS", spec.env_prefix());
     if let Some(v) = env_flag(&dynamic_var) {
-        s.dynamic_toolsets |= crate::switch::parse(&dynamic_var, &v)?;
+        s.dynamic_toolsets |= crate::server::switch::parse(&dynamic_var, &v)?;
     }
     if let Some(secs) = env_parse::<u64>("MCP_UPSTREAM_TIMEOUT_SECS")? {
         s.upstream_timeout = Duration::from_secs(secs.max(1));
@@ -176,7 +176,7 @@ fn settings_from(spec: &ServerSpec, o: &Options) -> Result<Settings, String> {
         s.max_body_bytes = n;
     }
     if let Some(v) = env_flag("MCP_DIRECT") {
-        s.direct = crate::switch::parse("MCP_DIRECT", &v)?;
+        s.direct = crate::server::switch::parse("MCP_DIRECT", &v)?;
     }
     if let Some(secs) = env_parse::<u64>("MCP_SESSION_IDLE_SECS")? {
         s.session_idle_timeout = Duration::from_secs(secs.max(1));
@@ -191,7 +191,7 @@ fn settings_from(spec: &ServerSpec, o: &Options) -> Result<Settings, String> {
         s.fetch_max_bytes = n;
     }
     if let Some(v) = env_flag("MCP_METRICS") {
-        s.metrics = crate::switch::parse("MCP_METRICS", &v)?;
+        s.metrics = crate::server::switch::parse("MCP_METRICS", &v)?;
     }
     if let Some(v) = env_flag("MCP_SANITIZE") {
         s.sanitize = v.parse()?;
@@ -208,7 +208,7 @@ fn settings_from(spec: &ServerSpec, o: &Options) -> Result<Settings, String> {
         .filter(|v| !v.trim().is_empty());
     if o.oauth || authorization_server.is_some() {
         if o.transport == Transport::Http {
-            s.oauth = Some(crate::oauth::settings(
+            s.oauth = Some(crate::server::oauth::settings(
                 authorization_server,
                 o.public_url.as_deref(),
                 o.trust_forwarded_headers,
@@ -279,7 +279,7 @@ pub fn run(spec: &'static ServerSpec) -> ExitCode {
                 .help(f.help)
                 .global(true)
                 .action(clap::ArgAction::SetTrue)
-                .value_parser(crate::switch::value_parser()),
+                .value_parser(crate::server::switch::value_parser()),
         );
     }
     for o in spec.options {
@@ -337,7 +337,7 @@ pub fn run(spec: &'static ServerSpec) -> ExitCode {
                 .build()
                 .map_err(|e| format!("cannot start the runtime: {e}"))?;
             rt.block_on(async {
-                let exporter = crate::otel::start_from_env(spec.binary, spec.version)?;
+                let exporter = crate::telemetry::otel::start_from_env(spec.binary, spec.version)?;
                 let served = match cli.opts.transport {
                     Transport::Stdio => serve_stdio(server).await,
                     Transport::Http => match port_from(spec, &cli.opts) {
@@ -416,7 +416,7 @@ async fn serve_http(server: McpServer, host: IpAddr, port: u16) -> Result<(), St
     let shutdown = CancellationToken::new();
     let tools = server.tools().len();
     let binary = server.spec().binary;
-    let handle = crate::http_transport::serve(server, listener, shutdown.clone())
+    let handle = crate::transport::http::serve(server, listener, shutdown.clone())
         .map_err(|e| format!("cannot serve: {e}"))?;
     tracing::info!(server = binary, tools, addr = %handle.addr, "serving MCP on http://{}/mcp", handle.addr);
     shutdown_signal().await;
@@ -492,11 +492,11 @@ fn print_tools(spec: &'static ServerSpec, o: &Options, json: bool, markdown: boo
         );
     }
     let text = if json {
-        crate::docs::tools_json(&server)
+        crate::server::docs::tools_json(&server)
     } else if markdown {
-        crate::docs::tools_markdown(&server)
+        crate::server::docs::tools_markdown(&server)
     } else {
-        crate::docs::tools_text(&server)
+        crate::server::docs::tools_text(&server)
     };
     let mut out = std::io::stdout().lock();
     if out.write_all(text.as_bytes()).is_err() {
@@ -634,17 +634,17 @@ fn credentials_help(spec: &ServerSpec) -> String {
         "MCP_SESSION_PARK_SECS",
         format_args!(
             "seconds without a request after which a session keeps only its handshake, not rmcp's worker (its next request restores it); 0: never (default {})",
-            crate::spec::SESSION_PARK_AFTER.as_secs()
+            crate::server::spec::SESSION_PARK_AFTER.as_secs()
         ),
         "MCP_SESSION_IDLE_SECS",
         format_args!(
             "seconds without a request after which a session is closed (default {})",
-            crate::spec::SESSION_IDLE_TIMEOUT.as_secs()
+            crate::server::spec::SESSION_IDLE_TIMEOUT.as_secs()
         ),
     ));
     out.push_str(&format!(
         "\nSwitches take {}. Listing tools needs no credentials.",
-        crate::switch::SPELLINGS
+        crate::server::switch::SPELLINGS
     ));
     out
 }

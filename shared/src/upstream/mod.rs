@@ -1,7 +1,10 @@
 //! The client every server calls its vendor with: one pooled reqwest client per process,
 //! base-URL override, timeouts, retries with backoff and jitter that honour `Retry-After` and
 //! rate-limit reset headers, a response-size cap, and vendor errors mapped to [`ToolError`]s.
-//! `request.rs` builds a request, `retry.rs` sends it, `response.rs` reads the answer.
+//! `request.rs` builds a request, `retry.rs` sends it, `redirect.rs` decides about a redirect,
+//! `response.rs` reads the answer. Beside the client: GraphQL over it ([`graphql`]),
+//! cursor and page pagination ([`pagination`]), and the guarded fetch of a URL a caller gives
+//! ([`fetch`]).
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -10,8 +13,8 @@ use http::{HeaderMap, HeaderName, HeaderValue, Method};
 use serde_json::Value;
 use url::Url;
 
+use crate::credentials::vendor_auth::Auth;
 use crate::error::ToolError;
-use crate::vendor_auth::Auth;
 
 /// The vendor's own reading of an error body.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -348,6 +351,9 @@ impl Upstream {
     }
 }
 
+pub mod fetch;
+pub mod graphql;
+pub mod pagination;
 mod redirect;
 pub use redirect::host_matches;
 mod request;

@@ -9,10 +9,10 @@ use serde_json::Value;
 use url::Url;
 
 use super::{Response, Upstream};
-use crate::auth::Credentials;
+use crate::credentials::auth::Credentials;
+use crate::credentials::secret::Secret;
+use crate::credentials::vendor_auth::{Auth, Part, first};
 use crate::error::ToolError;
-use crate::secret::Secret;
-use crate::vendor_auth::{Auth, Part, first};
 
 #[derive(Clone)]
 pub(super) enum Body {

@@ -55,7 +55,8 @@ impl Request {
         .build();
         // The caller's trace continues into the vendor's (unless the tool set its own).
         let mut headers = headers;
-        let trace = crate::trace::current().filter(|_| !headers.contains_key("traceparent"));
+        let trace =
+            crate::telemetry::trace::current().filter(|_| !headers.contains_key("traceparent"));
         if let Some(t) = &trace
             && let Ok(v) = http::HeaderValue::from_str(&t.traceparent())
         {
@@ -81,7 +82,7 @@ impl Request {
             let span = trace.as_ref().and_then(|t| {
                 // A tenant's base names the tenant: the span shows the path below it only.
                 let tenant_base = cfg.tenant_base.then_some(cfg.base_url.as_ref()).flatten();
-                crate::otel::client_span(t, &method, &url, tenant_base, attempt)
+                crate::telemetry::otel::client_span(t, &method, &url, tenant_base, attempt)
             });
             let mut attempt_headers = headers.clone();
             if let (Some(s), Some(t)) = (&span, &trace)
@@ -125,7 +126,7 @@ impl Request {
                 }
             }
             let last = attempt >= cfg.retry.max_attempts;
-            let metrics = crate::metrics::recording();
+            let metrics = crate::telemetry::metrics::recording();
             if let Some(m) = metrics {
                 m.upstream(cfg.vendor, result.as_ref().ok().map(|r| r.status.as_u16()));
             }

@@ -9,10 +9,10 @@ use futures::FutureExt as _;
 use futures::future::BoxFuture;
 use serde_json::Value;
 
-use crate::context::Ctx;
+use crate::call::context::Ctx;
+use crate::credentials::vendor_auth::Auth;
 use crate::error::ToolError;
-use crate::spec::ExtraApi;
-use crate::vendor_auth::Auth;
+use crate::server::spec::ExtraApi;
 use crate::{Method, TenantUrl};
 
 /// Atlassian's own API host (`accessible-resources`), as an extra API of a server.

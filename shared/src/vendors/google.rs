@@ -12,7 +12,7 @@ pub use contacts::search_contacts_tool;
 use http::HeaderMap;
 use serde_json::Value;
 
-use crate::spec::{ExtraApi, OAuthMetadata, OAuthServer};
+use crate::server::spec::{ExtraApi, OAuthMetadata, OAuthServer};
 use crate::upstream::VendorError;
 
 /// Google's authorization server (OpenID Connect discovery at

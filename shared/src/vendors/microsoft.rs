@@ -51,11 +51,11 @@ pub use upload::{
 use http::HeaderMap;
 use serde_json::Value;
 
+use crate::call::tenant::Base;
+use crate::credentials::vendor_auth::Auth;
 use crate::error::{ErrorKind, ToolError, status_hint};
-use crate::spec::{OAuthMetadata, OAuthServer};
-use crate::tenant::Base;
+use crate::server::spec::{OAuthMetadata, OAuthServer};
 use crate::upstream::{VendorError, default_error_parser};
-use crate::vendor_auth::Auth;
 
 /// Microsoft Graph v1.0 in the global cloud.
 pub const GRAPH_V1: &str = "https://graph.microsoft.com/v1.0";

@@ -1,4 +1,4 @@
-//! The direct path (`shared/src/direct.rs`) against rmcp's: every request goes to a server
+//! The direct path (`shared/src/transport/direct.rs`) against rmcp's: every request goes to a server
 //! with the direct path and to one without it (`MCP_DIRECT=false`), and both must answer the
 //! same status, headers and body. The plain `tools/call` and `tools/list` requests must be the
 //! ones answered directly; everything else must reach rmcp, which answers or refuses it.

@@ -6,9 +6,9 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
-use crate::json::{at, pick};
+use crate::content::json::{at, pick};
+use crate::tool::types::Int;
 use crate::tool::{Effect, ToolDef, tool};
-use crate::types::Int;
 use crate::{Ctx, Method, Request, ToolError};
 
 fn preq(ctx: &Ctx, path: &str) -> Result<Request, ToolError> {

@@ -3,7 +3,7 @@
 
 use serde_json::{Value, json};
 
-use crate::json::pick;
+use crate::content::json::pick;
 use crate::{Ctx, Method, ToolError};
 
 /// Text for a Drive query string literal (inside `'...'`): `\` and `'` escaped.

@@ -4,9 +4,9 @@ use std::sync::Arc;
 
 use http::Method;
 
-use crate::auth::Credentials;
+use crate::credentials::auth::Credentials;
+use crate::credentials::secret::Secret;
 use crate::error::{ErrorKind, ToolError};
-use crate::secret::Secret;
 use crate::upstream::{Request, Upstream};
 
 /// What a call needs to know of its server: the vendor's name, how it takes credentials and
@@ -15,8 +15,8 @@ use crate::upstream::{Request, Upstream};
 pub(crate) struct Service {
     pub(crate) display_name: &'static str,
     pub(crate) credential_env: &'static [(&'static str, &'static str)],
-    pub(crate) auth: crate::vendor_auth::Auth,
-    pub(crate) extra_apis: &'static [crate::declared::ExtraApi],
+    pub(crate) auth: crate::credentials::vendor_auth::Auth,
+    pub(crate) extra_apis: &'static [crate::call::declared::ExtraApi],
 }
 
 /// A tool of a toolset, as the dynamic tools show it.
@@ -30,7 +30,7 @@ pub(crate) struct ToolInfo {
 /// server implements it; a tool never holds the server itself).
 pub(crate) trait Toolsets: Send + Sync {
     /// The toolsets the server declares.
-    fn toolsets(&self) -> &'static [crate::declared::Toolset];
+    fn toolsets(&self) -> &'static [crate::call::declared::Toolset];
     /// The tools of `toolset` this process allows (whether or not the session enabled it).
     fn allowed_tools(&self, toolset: &str) -> Vec<ToolInfo>;
     /// Whether this session has enabled `toolset`.
@@ -58,18 +58,18 @@ pub struct Ctx {
     pub(crate) flags: Vec<&'static str>,
     /// Read-only mode for this call: `--read-only` for the process or `X-MCP-Readonly`.
     pub(crate) read_only: bool,
-    /// The spec's valued settings that were given ([`crate::declared::ServerOption`]).
+    /// The spec's valued settings that were given ([`crate::call::declared::ServerOption`]).
     pub(crate) options: Arc<Vec<(String, String)>>,
     pub(crate) credentials: Option<Credentials>,
     pub(crate) upstream: Upstream,
     pub(crate) extra: Arc<Vec<(&'static str, Upstream)>>,
-    pub(crate) state: Option<crate::state::State>,
+    pub(crate) state: Option<crate::call::state::State>,
     pub(crate) service: Service,
     /// Where progress notifications of this call go, when the client asked for them.
     pub(crate) progress: Option<ProgressSink>,
-    /// `MCP_POLL_INTERVAL_MS`: replaces the polling interval of long jobs ([`crate::poll`]).
+    /// `MCP_POLL_INTERVAL_MS`: replaces the polling interval of long jobs ([`crate::call::poll`]).
     pub(crate) poll_interval: Option<std::time::Duration>,
-    pub(crate) fetcher: Arc<crate::fetch::LazyFetcher>,
+    pub(crate) fetcher: Arc<crate::upstream::fetch::LazyFetcher>,
 }
 
 /// The client's progress token of a call and the session to notify.
@@ -84,7 +84,7 @@ impl Ctx {
         &self.tool
     }
 
-    /// Whether the server's switch `name` ([`crate::declared::ServerFlag`]) is on for this call:
+    /// Whether the server's switch `name` ([`crate::call::declared::ServerFlag`]) is on for this call:
     /// on for the process (flag or environment) or turned on by this request's header.
     pub fn flag(&self, name: &str) -> bool {
         self.flags.contains(&name)
@@ -92,7 +92,7 @@ impl Ctx {
 
     /// Report how far this call is, when the client asked for progress (a `progressToken` in
     /// the call's `_meta`); otherwise nothing. `progress` must increase from one report to the
-    /// next. Long jobs use [`crate::poll::until_done`], which calls this.
+    /// next. Long jobs use [`crate::call::poll::until_done`], which calls this.
     pub async fn progress(&self, progress: f64, total: Option<f64>, message: Option<String>) {
         let Some(sink) = &self.progress else { return };
         let mut param = rmcp::model::ProgressNotificationParam::new(sink.token.clone(), progress);
@@ -103,9 +103,9 @@ impl Ctx {
         }
     }
 
-    /// Download a URL the caller named, through the guarded fetch ([`crate::fetch`]): never
+    /// Download a URL the caller named, through the guarded fetch ([`crate::upstream::fetch`]): never
     /// to the server's own network, never with credentials, size and time capped.
-    pub async fn fetch(&self, url: &str) -> Result<crate::fetch::Fetched, ToolError> {
+    pub async fn fetch(&self, url: &str) -> Result<crate::upstream::fetch::Fetched, ToolError> {
         self.fetcher.get()?.get(url).await
     }
 
@@ -117,7 +117,7 @@ impl Ctx {
         self.read_only
     }
 
-    /// The value of the server's option `name` ([`crate::declared::ServerOption`]), if the
+    /// The value of the server's option `name` ([`crate::call::declared::ServerOption`]), if the
     /// operator gave it.
     pub fn option(&self, name: &str) -> Option<&str> {
         self.options
@@ -175,7 +175,9 @@ impl Ctx {
         }
         let mut secrets: Vec<Secret> = fields
             .into_iter()
-            .filter_map(|names| crate::vendor_auth::first(self.credentials.as_ref(), names))
+            .filter_map(|names| {
+                crate::credentials::vendor_auth::first(self.credentials.as_ref(), names)
+            })
             .filter(|s| s.expose().len() >= 4)
             .collect();
         // Fields a server reads by itself (Slack's `authed_user.access_token`) are secrets too.
@@ -199,7 +201,7 @@ impl Ctx {
                 self.service.display_name
             )));
         };
-        crate::vendor_auth::first(self.credentials.as_ref(), names).ok_or_else(|| {
+        crate::credentials::vendor_auth::first(self.credentials.as_ref(), names).ok_or_else(|| {
             self.missing_field(names.first().copied().unwrap_or("connection_string"), names)
         })
     }
@@ -315,7 +317,7 @@ impl Ctx {
             .bearer(&self.require(field)?))
     }
 
-    /// The server's process state ([`ServerSpec::state`](crate::spec::ServerSpec)) as `T`.
+    /// The server's process state ([`ServerSpec::state`](crate::server::spec::ServerSpec)) as `T`.
     pub fn state<T: Send + Sync + 'static>(&self) -> Result<&T, ToolError> {
         self.state
             .as_deref()

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use crate::secret::Secret;
+use crate::credentials::secret::Secret;
 
 /// See the module documentation.
 #[derive(Default)]

@@ -21,8 +21,8 @@ use opentelemetry_otlp::{Protocol, WithExportConfig as _, WithHttpConfig as _};
 use opentelemetry_sdk::Resource;
 use opentelemetry_sdk::trace::{SdkTracer, SdkTracerProvider};
 
-use crate::metrics::Outcome;
-use crate::trace::TraceContext;
+use crate::telemetry::metrics::Outcome;
+use crate::telemetry::trace::TraceContext;
 
 /// The tracer while an [`Exporter`] is installed; `None` otherwise (then no span is started).
 static TRACER: RwLock<Option<SdkTracer>> = RwLock::new(None);

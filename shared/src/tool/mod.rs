@@ -3,18 +3,21 @@
 //! Everything generic is done here, once; the handler behind it is type-erased, so the
 //! rmcp/axum stack is compiled once in this crate and not again in every server.
 
+pub mod sanitize;
+pub mod types;
+
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
 
-use crate::sanitize::{self, Sanitize};
+use crate::tool::sanitize::Sanitize;
 use rmcp::model::{CallToolResult, ContentBlock, JsonObject, Tool, ToolAnnotations};
 use schemars::JsonSchema;
 use schemars::generate::SchemaSettings;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::context::Ctx;
+use crate::call::context::Ctx;
 use crate::error::ToolError;
 
 pub mod limits;
@@ -450,7 +453,7 @@ impl ToolDef {
         &self.tool
     }
 
-    /// Run the handler; every string of the result goes through [`sanitize`](crate::sanitize)
+    /// Run the handler; every string of the result goes through [`sanitize`](crate::tool::sanitize)
     /// as `mode` says (JSON before it is serialised, so that markers are escaped).
     pub(crate) async fn call(
         &self,
@@ -459,7 +462,7 @@ impl ToolDef {
         mode: Sanitize,
     ) -> (
         CallToolResult,
-        crate::metrics::Outcome,
+        crate::telemetry::metrics::Outcome,
         Option<crate::error::MissingScopes>,
     ) {
         // The request's own credentials, to cut out of any error a vendor echoed them in.
@@ -475,7 +478,7 @@ impl ToolDef {
         // A JSON result's text is its sanitised value serialised.
         let json = matches!(out, Ok(Output::Json(_)));
         let outcome = match &out {
-            Ok(_) => crate::metrics::Outcome::ok,
+            Ok(_) => crate::telemetry::metrics::Outcome::ok,
             Err(e) => e.kind.into(),
         };
         let mut missing_scopes = None;
@@ -598,7 +601,7 @@ mod tests {
         async fn run(_: crate::Ctx, _: Sql) -> Result<Value, ToolError> {
             Ok(Value::Null)
         }
-        let filter = crate::scope::Filter {
+        let filter = crate::server::scope::Filter {
             read_only: true,
             ..Default::default()
         };

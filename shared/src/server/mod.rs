@@ -1,5 +1,17 @@
 //! The server: a [`ServerSpec`] (what a service crate declares) plus [`Settings`] (what the
 //! operator chose) become one [`McpServer`], a non-generic rmcp `ServerHandler`.
+//!
+//! Beside it: the spec and settings ([`spec`]), dynamic toolsets, read-only and scope
+//! filtering, tool switches, the JSON-RPC wire types, OAuth sign-in metadata, and the docs
+//! (`--help`, README tables, `tools.json`) generated from the spec.
+
+pub mod docs;
+pub mod dynamic;
+pub(crate) mod jsonrpc;
+pub mod oauth;
+pub mod scope;
+pub mod spec;
+pub mod switch;
 
 use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
@@ -18,14 +30,14 @@ use serde_json::Value;
 use tokio::sync::Semaphore;
 use url::Url;
 
-use crate::auth;
-use crate::context::Ctx;
-use crate::context::{DynamicCtx, ToolInfo, Toolsets};
-use crate::dynamic::{self, Session};
-use crate::scope::{Filter, allow_lists};
-pub use crate::spec::{ExtraApi, ServerFlag, ServerSpec, Settings, Toolset};
-use crate::state::State;
-use crate::tenant::{self, Base};
+use crate::call::context::Ctx;
+use crate::call::context::{DynamicCtx, ToolInfo, Toolsets};
+use crate::call::state::State;
+use crate::call::tenant::{self, Base};
+use crate::credentials::auth;
+use crate::server::dynamic::Session;
+use crate::server::scope::{Filter, allow_lists};
+pub use crate::server::spec::{ExtraApi, ServerFlag, ServerSpec, Settings, Toolset};
 use crate::tool::ToolDef;
 use crate::upstream::{Upstream, UpstreamConfig};
 
@@ -46,8 +58,8 @@ pub(crate) struct Inner {
     state: Option<State>,
     extra: Arc<Vec<(&'static str, Upstream)>>,
     options: Arc<Vec<(String, String)>>,
-    /// The guarded fetch of URLs callers name ([`crate::fetch`]).
-    fetcher: Arc<crate::fetch::LazyFetcher>,
+    /// The guarded fetch of URLs callers name ([`crate::upstream::fetch`]).
+    fetcher: Arc<crate::upstream::fetch::LazyFetcher>,
     pub(crate) calls: Arc<Semaphore>,
     draining: AtomicBool,
     pub(crate) http: AtomicBool,
@@ -70,12 +82,12 @@ pub struct McpServer {
 impl McpServer {
     /// Build the server; a clear error for unknown tool or toolset names or a bad base URL.
     pub fn new(spec: &'static ServerSpec, mut settings: Settings) -> Result<Self, String> {
-        settings.oauth = crate::oauth::check(spec, settings.oauth.take())?;
+        settings.oauth = crate::server::oauth::check(spec, settings.oauth.take())?;
         if settings.oauth.is_some() {
             // A client that signs in sends its own token: AUTH_DATA never stands in for it.
             settings.require_auth_header = true;
         }
-        crate::metrics::set_enabled(settings.metrics);
+        crate::telemetry::metrics::set_enabled(settings.metrics);
         crate::tool::install_panic_hook();
         let mut defs = (spec.tools)();
         if settings.dynamic_toolsets {
@@ -234,7 +246,7 @@ impl McpServer {
         let state = spec.state.map(|make| make(&settings)).transpose()?;
         let calls = Arc::new(Semaphore::new(settings.max_concurrent_calls.max(1)));
         let options = Arc::new(settings.options.clone());
-        let fetcher = Arc::new(crate::fetch::LazyFetcher::new(
+        let fetcher = Arc::new(crate::upstream::fetch::LazyFetcher::new(
             settings.fetch_allow_hosts.clone(),
             settings.upstream_timeout,
             settings.fetch_max_bytes,
@@ -368,25 +380,25 @@ impl McpServer {
         name: &str,
         args: Option<serde_json::Map<String, Value>>,
         headers: Option<&HeaderMap>,
-        progress: Option<crate::context::ProgressSink>,
-        meta_trace: Option<crate::trace::TraceContext>,
-        scope_slot: Option<&crate::oauth::ScopeSlot>,
+        progress: Option<crate::call::context::ProgressSink>,
+        meta_trace: Option<crate::telemetry::trace::TraceContext>,
+        scope_slot: Option<&crate::server::oauth::ScopeSlot>,
     ) -> Result<rmcp::model::CallToolResult, ErrorData> {
         use tracing::Instrument as _;
-        let metrics = crate::metrics::recording();
+        let metrics = crate::telemetry::metrics::recording();
         let _in_flight = metrics.map(|m| m.in_flight());
         // The caller's trace: `_meta` (protocol 2026-07-28), else the HTTP headers.
-        let trace =
-            meta_trace.or_else(|| headers.and_then(crate::trace::TraceContext::from_headers));
+        let trace = meta_trace
+            .or_else(|| headers.and_then(crate::telemetry::trace::TraceContext::from_headers));
         let known = self.inner.by_name.contains_key(name);
         // With the OTLP exporter on: the call's SERVER span, whose id the trace carries from
         // here (a new root trace when the caller sent none). Otherwise `trace` as it came.
-        let (trace, otel_span) = crate::otel::call_span(name, known, headers, trace);
+        let (trace, otel_span) = crate::telemetry::otel::call_span(name, known, headers, trace);
         let span = match &trace {
             Some(t) => tracing::info_span!("call", trace_id = t.trace_id(), span_id = t.span_id()),
             None => tracing::Span::none(),
         };
-        let result = crate::trace::scope(
+        let result = crate::telemetry::trace::scope(
             trace,
             self.call_counted(name, args, headers, progress)
                 .instrument(span),
@@ -402,7 +414,7 @@ impl McpServer {
                 }
                 (Ok(r), outcome)
             }
-            Err(e) => (Err(e), crate::metrics::Outcome::protocol_error),
+            Err(e) => (Err(e), crate::telemetry::metrics::Outcome::protocol_error),
         };
         if let Some(s) = otel_span {
             s.end(outcome);
@@ -415,11 +427,11 @@ impl McpServer {
         name: &str,
         args: Option<serde_json::Map<String, Value>>,
         headers: Option<&HeaderMap>,
-        progress: Option<crate::context::ProgressSink>,
+        progress: Option<crate::call::context::ProgressSink>,
     ) -> Result<
         (
             rmcp::model::CallToolResult,
-            crate::metrics::Outcome,
+            crate::telemetry::metrics::Outcome,
             Option<crate::error::MissingScopes>,
         ),
         ErrorData,
@@ -498,7 +510,7 @@ impl McpServer {
                         headers
                             .and_then(|hs| hs.get(h))
                             .and_then(|v| v.to_str().ok())
-                            .is_some_and(crate::scope::truthy)
+                            .is_some_and(crate::server::scope::truthy)
                     })
             })
             .map(|f| f.name)
@@ -518,7 +530,7 @@ impl McpServer {
             upstream: inner.upstream.clone(),
             extra: inner.extra.clone(),
             state: inner.state.clone(),
-            service: crate::context::Service {
+            service: crate::call::context::Service {
                 display_name: inner.spec.display_name,
                 credential_env: inner.spec.credential_env,
                 auth: inner.spec.auth,
@@ -542,7 +554,7 @@ impl McpServer {
                 inner.settings.sanitize,
             )
             .await;
-        if let Some(m) = crate::metrics::recording() {
+        if let Some(m) = crate::telemetry::metrics::recording() {
             m.call(name, outcome, started.elapsed());
         }
         let is_error = result.is_error.unwrap_or(false);
@@ -570,7 +582,7 @@ impl McpServer {
 }
 
 impl Toolsets for McpServer {
-    fn toolsets(&self) -> &'static [crate::spec::Toolset] {
+    fn toolsets(&self) -> &'static [crate::server::spec::Toolset] {
         self.inner.spec.toolsets
     }
 
@@ -629,16 +641,17 @@ impl ServerHandler for McpServer {
         let before = self.session.generation();
         let progress = progress_sink(&request, &context);
         // rmcp moves the request's `_meta` into the context.
-        let trace = crate::trace::TraceContext::from_meta(&context.meta.0).or_else(|| {
-            request
-                .meta
-                .as_ref()
-                .and_then(|m| crate::trace::TraceContext::from_meta(&m.0))
-        });
+        let trace =
+            crate::telemetry::trace::TraceContext::from_meta(&context.meta.0).or_else(|| {
+                request
+                    .meta
+                    .as_ref()
+                    .and_then(|m| crate::telemetry::trace::TraceContext::from_meta(&m.0))
+            });
         let scope_slot = context
             .extensions
             .get::<http::request::Parts>()
-            .and_then(|p| p.extensions.get::<crate::oauth::ScopeSlot>());
+            .and_then(|p| p.extensions.get::<crate::server::oauth::ScopeSlot>());
         let result = self
             .call(
                 &request.name,
@@ -665,7 +678,8 @@ impl ServerHandler for McpServer {
         // A `tools/call` rmcp could not parse (e.g. `arguments` not an object) lands here on
         // stdio: invalid params, as over HTTP, not "method not found".
         if request.method == "tools/call"
-            && let Some(problem) = crate::jsonrpc::tool_call_params_problem(request.params.as_ref())
+            && let Some(problem) =
+                crate::server::jsonrpc::tool_call_params_problem(request.params.as_ref())
         {
             return Err(ErrorData::invalid_params(problem, None));
         }
@@ -688,12 +702,12 @@ impl ServerHandler for McpServer {
 fn progress_sink(
     request: &CallToolRequestParams,
     context: &RequestContext<RoleServer>,
-) -> Option<crate::context::ProgressSink> {
+) -> Option<crate::call::context::ProgressSink> {
     let token = context
         .meta
         .get_progress_token()
         .or_else(|| request.meta.as_ref().and_then(|m| m.get_progress_token()))?;
-    Some(crate::context::ProgressSink {
+    Some(crate::call::context::ProgressSink {
         token,
         peer: context.peer.clone(),
     })

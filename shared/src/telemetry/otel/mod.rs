@@ -18,7 +18,7 @@
 //! method, host, port, path (never the query, which can carry keys) and status.
 
 #[cfg(not(feature = "otel"))]
-use crate::trace::TraceContext;
+use crate::telemetry::trace::TraceContext;
 
 #[cfg(feature = "otel")]
 mod export;
@@ -113,7 +113,7 @@ pub(crate) enum CallSpan {}
 
 #[cfg(not(feature = "otel"))]
 impl CallSpan {
-    pub(crate) fn end(self, _outcome: crate::metrics::Outcome) {
+    pub(crate) fn end(self, _outcome: crate::telemetry::metrics::Outcome) {
         match self {}
     }
 }

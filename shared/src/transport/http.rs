@@ -15,12 +15,12 @@ use serde_json::json;
 use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
 
-use crate::jsonrpc;
+use crate::server::jsonrpc;
 
-use crate::direct::Direct;
-use crate::oauth::Discovery;
 use crate::server::McpServer;
-use crate::sessions::Sessions;
+use crate::server::oauth::Discovery;
+use crate::transport::direct::Direct;
+use crate::transport::sessions::Sessions;
 
 /// Origins a loopback-bound server accepts from browsers.
 const LOOPBACK_ORIGINS: [&str; 6] = [
@@ -114,19 +114,22 @@ pub fn router(
             async move { protected_resource(&doc, &headers) }
         });
         router = router
-            .route(crate::oauth::METADATA_PATH, metadata.clone())
-            .route(&format!("{}/mcp", crate::oauth::METADATA_PATH), metadata);
+            .route(crate::server::oauth::METADATA_PATH, metadata.clone())
+            .route(
+                &format!("{}/mcp", crate::server::oauth::METADATA_PATH),
+                metadata,
+            );
     }
     if let Some(sessions) = metrics {
         router = router.route(
             "/metrics",
             get(move || {
-                let body = crate::metrics::global().encode(sessions.len());
+                let body = crate::telemetry::metrics::global().encode(sessions.len());
                 async move {
                     (
                         [(
                             axum::http::header::CONTENT_TYPE,
-                            crate::metrics::CONTENT_TYPE,
+                            crate::telemetry::metrics::CONTENT_TYPE,
                         )],
                         body,
                     )
@@ -551,7 +554,7 @@ async fn hold_head(
     let delete = req.method() == http::Method::DELETE;
     let scope = match &discovery {
         Some(d) if post => {
-            let slot = crate::oauth::ScopeSlot::default();
+            let slot = crate::server::oauth::ScopeSlot::default();
             req.extensions_mut().insert(slot.clone());
             Some((d.clone(), slot, req.headers().clone()))
         }
@@ -632,7 +635,7 @@ async fn hold_head(
             .filter(|d| is_response_event(d))
             .and_then(|d| event_data(d))
     {
-        return crate::oauth::forbidden(parts, &d.scope_challenge(headers, &missing), json);
+        return crate::server::oauth::forbidden(parts, &d.scope_challenge(headers, &missing), json);
     }
     axum::response::Response::from_parts(
         parts,

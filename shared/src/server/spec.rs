@@ -3,15 +3,15 @@
 
 use std::time::Duration;
 
-use crate::auth::EnvCredentials;
-pub use crate::declared::{
+pub use crate::call::declared::{
     ExtraApi, OAuthMetadata, OAuthServer, ServerFlag, ServerOption, Toolset,
 };
-use crate::state::State;
-use crate::tenant::Base;
+use crate::call::state::State;
+use crate::call::tenant::Base;
+use crate::credentials::auth::EnvCredentials;
+use crate::credentials::vendor_auth::Auth;
 use crate::tool::{ToolDef, ToolNames};
 use crate::upstream::{ErrorParser, RetryPolicy, default_error_parser};
-use crate::vendor_auth::Auth;
 
 /// Builds a server's state at start-up from the operator's settings (a clear message on
 /// failure stops the server).
@@ -206,7 +206,7 @@ pub struct Settings {
     /// Largest body the guarded fetch reads (`MCP_FETCH_MAX_BYTES`).
     pub fetch_max_bytes: usize,
     /// Hidden characters in tool results: removed, shown or left (`MCP_SANITIZE`).
-    pub sanitize: crate::sanitize::Sanitize,
+    pub sanitize: crate::tool::sanitize::Sanitize,
     /// Serve `/metrics` on the HTTP port (`MCP_METRICS`, on by default).
     pub metrics: bool,
     /// Sign-in for MCP clients (`--oauth`, HTTP only; `None`: off, Klavis's contract).
@@ -268,8 +268,8 @@ impl Default for Settings {
             direct: true,
             poll_interval: None,
             fetch_allow_hosts: Vec::new(),
-            fetch_max_bytes: crate::fetch::DEFAULT_MAX_BYTES,
-            sanitize: crate::sanitize::Sanitize::Strip,
+            fetch_max_bytes: crate::upstream::fetch::DEFAULT_MAX_BYTES,
+            sanitize: crate::tool::sanitize::Sanitize::Strip,
             metrics: true,
             oauth: None,
         }

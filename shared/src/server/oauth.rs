@@ -17,9 +17,9 @@ use std::sync::{Arc, Mutex};
 use http::{HeaderMap, HeaderValue, StatusCode, header};
 use serde_json::{Value, json};
 
+use crate::credentials::vendor_auth::Auth;
 use crate::error::MissingScopes;
-use crate::spec::{OAuthSettings, ServerSpec};
-use crate::vendor_auth::Auth;
+use crate::server::spec::{OAuthSettings, ServerSpec};
 
 /// Where the protected-resource metadata is served (and, with the MCP path inserted,
 /// `/.well-known/oauth-protected-resource/mcp`).
@@ -212,7 +212,7 @@ impl Discovery {
     /// Whether a request carries any credentials at all (malformed ones included: those get
     /// the usual clear error, not a challenge).
     pub(crate) fn has_credentials(&self, headers: &HeaderMap) -> bool {
-        headers.contains_key(crate::auth::AUTH_DATA_HEADER)
+        headers.contains_key(crate::credentials::auth::AUTH_DATA_HEADER)
             || headers.contains_key(header::AUTHORIZATION)
             || self.token_headers.iter().any(|h| headers.contains_key(*h))
     }

@@ -1,5 +1,11 @@
 //! Content an agent receives besides JSON: files and attachments as embedded resources, and
 //! long text cut predictably with a marker.
+//!
+//! Beside it: JSON shaping for results ([`json`]), Markdown ([`markdown`]) and text ([`text`]).
+
+pub mod json;
+pub mod markdown;
+pub mod text;
 
 use base64::Engine as _;
 use rmcp::model::{ContentBlock, ResourceContents};
@@ -69,7 +75,7 @@ pub fn truncate(text: &str, max: usize) -> (String, bool) {
     if text.len() <= max {
         return (text.to_owned(), false);
     }
-    let shown = crate::text::prefix(text, max);
+    let shown = crate::content::text::prefix(text, max);
     (
         format!(
             "{shown}\n…[truncated: showing the first {} of {} bytes]",

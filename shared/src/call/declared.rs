@@ -1,8 +1,8 @@
-//! The parts of a server's declaration ([`ServerSpec`](crate::spec::ServerSpec)) that a tool
+//! The parts of a server's declaration ([`ServerSpec`](crate::server::spec::ServerSpec)) that a tool
 //! call reads: its toolsets, extra APIs, switches and valued options. They sit below `spec`,
-//! so the call context ([`Ctx`](crate::context::Ctx)) needs them and not the whole spec.
+//! so the call context ([`Ctx`](crate::call::context::Ctx)) needs them and not the whole spec.
 
-use crate::vendor_auth::Auth;
+use crate::credentials::vendor_auth::Auth;
 
 /// A toolset: one vendor area that users switch on and off.
 #[derive(Debug)]

@@ -31,9 +31,9 @@ use rmcp::model::{
 };
 use serde::Deserialize;
 
-use crate::scope::Filter;
 use crate::server::McpServer;
-use crate::sessions::Sessions;
+use crate::server::scope::Filter;
+use crate::transport::sessions::Sessions;
 
 /// The protocol revisions whose requests rmcp serves in the legacy (handshake) lifecycle.
 const LEGACY_VERSIONS: [ProtocolVersion; 4] = [
@@ -238,7 +238,10 @@ impl Direct {
             .inner
             .direct_answers
             .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let scope_slot = parts.extensions.get::<crate::oauth::ScopeSlot>().cloned();
+        let scope_slot = parts
+            .extensions
+            .get::<crate::server::oauth::ScopeSlot>()
+            .cloned();
         let headers = parts.headers;
         let reply: Reply = match call {
             (id, None) if Filter::from_headers(&headers).is_none() => {
@@ -287,7 +290,7 @@ pub(crate) async fn answer(
     id: RequestId,
     call: Option<(Cow<'static, str>, Option<JsonObject>)>,
     headers: Option<&http::HeaderMap>,
-    scope_slot: Option<&crate::oauth::ScopeSlot>,
+    scope_slot: Option<&crate::server::oauth::ScopeSlot>,
 ) -> ServerJsonRpcMessage {
     let result = match call {
         Some((name, arguments)) => server

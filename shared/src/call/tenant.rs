@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use futures::future::BoxFuture;
 use url::Url;
 
-use crate::context::Ctx;
+use crate::call::context::Ctx;
 use crate::error::{ErrorKind, ToolError};
 
 /// Fills template fields the credentials lack by asking the vendor (Atlassian's

@@ -12,7 +12,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::context::{Ctx, DynamicCtx, Toolsets};
+use crate::call::context::{Ctx, DynamicCtx, Toolsets};
 use crate::error::ToolError;
 use crate::tool::{Effect, ToolDef, tool};
 
@@ -233,7 +233,7 @@ async fn enable_toolset(ctx: Ctx, a: EnableToolset) -> Result<Value, ToolError> 
 
 /// A fresh session's enabled toolsets, from `--toolsets` (none when not given).
 pub(crate) fn initial(
-    spec_toolsets: &'static [crate::spec::Toolset],
+    spec_toolsets: &'static [crate::server::spec::Toolset],
     given: Option<&Vec<String>>,
 ) -> BTreeSet<&'static str> {
     match given {

@@ -15,7 +15,7 @@
 use std::future::Future;
 use std::time::{Duration, Instant};
 
-use crate::context::Ctx;
+use crate::call::context::Ctx;
 use crate::error::ToolError;
 
 /// How often to ask and for how long at most.

@@ -6,8 +6,8 @@
 //! Field lists name credential fields of the request's credential object (dotted paths, as in
 //! `x-auth-data`); the first one present wins, so `&["access_token", "api_key"]` takes either.
 
-use crate::auth::Credentials;
-use crate::secret::Secret;
+use crate::credentials::auth::Credentials;
+use crate::credentials::secret::Secret;
 
 /// One half of an HTTP Basic credential.
 #[derive(Debug, Clone, Copy)]

@@ -16,7 +16,7 @@ use base64::engine::{DecodePaddingMode, general_purpose};
 use http::HeaderMap;
 use serde_json::{Map, Value};
 
-use crate::secret::Secret;
+use crate::credentials::secret::Secret;
 
 /// Header carrying base64-encoded JSON credentials (Klavis contract).
 pub const AUTH_DATA_HEADER: &str = "x-auth-data";

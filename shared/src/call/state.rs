@@ -1,5 +1,5 @@
 //! Process state of a server that is not one HTTP API: created once at start-up
-//! ([`ServerSpec::state`](crate::ServerSpec), a [`MakeState`](crate::spec::MakeState)), reached by tools through
+//! ([`ServerSpec::state`](crate::ServerSpec), a [`MakeState`](crate::server::spec::MakeState)), reached by tools through
 //! [`Ctx::state`](crate::Ctx::state), never through a global. [`Pools`] keeps one connection
 //! pool per tenant credential (a database's connection string), bounded and closed when idle.
 
@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::OnceCell;
 
-use crate::secret::Secret;
+use crate::credentials::secret::Secret;
 
 /// A server's process state, type-erased; tools downcast it with `Ctx::state::<T>()`.
 pub type State = Arc<dyn Any + Send + Sync>;
