@@ -4,7 +4,7 @@
 //! `/contacts/{contact_id}/companies`.
 
 use crate::api::{self, company, contact, opt, page, page_of, per_page, segment, tag};
-use crate::tags::{CompaniesTag, tag_companies_request};
+use crate::tags::{CompaniesTag, CompaniesUntag, tag_companies_request, untag_companies};
 use mcp_shared::json::{enum_str, insert_opt};
 use mcp_shared::{Count, Ctx, Effect, Method, ToolDef, ToolError, non_empty, tool};
 use schemars::JsonSchema;
@@ -338,28 +338,6 @@ async fn list_company_tags(ctx: Ctx, a: ListCompanyTags) -> Result<Value, ToolEr
 
 async fn tag_company(ctx: Ctx, a: CompaniesTag) -> Result<Value, ToolError> {
     tag_companies_request(&ctx, &a.name, &a.companies, false).await
-}
-
-/// Remove a tag from companies, each named by `id` (Intercom's) or `company_id` (yours).
-/// Returns the tag.
-#[derive(Deserialize, JsonSchema)]
-pub struct CompaniesUntag {
-    /// Tag name
-    pub name: String,
-    /// Companies, e.g. [{"id": "531ee472cce572a6ec000006"}] or [{"company_id": "6"}]
-    pub companies: Vec<Map<String, Value>>,
-    /// Must be true
-    #[schemars(extend("default" = true, "enum" = [true]))]
-    pub untag: bool,
-}
-
-pub async fn untag_companies(ctx: Ctx, a: CompaniesUntag) -> Result<Value, ToolError> {
-    if !a.untag {
-        return Err(ToolError::invalid_input(
-            "untag must be true; to tag companies use intercom_tag_companies",
-        ));
-    }
-    tag_companies_request(&ctx, &a.name, &a.companies, true).await
 }
 
 async fn untag_company(ctx: Ctx, a: CompaniesUntag) -> Result<Value, ToolError> {

@@ -1,8 +1,8 @@
 //! Tags: `GET /tags`, `GET|DELETE /tags/{id}`, and `POST /tags`, which creates or renames a
-//! tag, or (with `companies` or `users`) tags and untags those.
+//! tag, or (with `companies` or `users`) tags and untags those; the companies tools share
+//! its requests.
 
 use crate::api::{self, opt, page, tag};
-use crate::companies::untag_companies;
 use mcp_shared::json::insert_opt;
 use mcp_shared::{Ctx, Effect, Method, ToolDef, ToolError, non_empty, tool};
 use schemars::JsonSchema;
@@ -105,6 +105,28 @@ pub async fn tag_companies_request(
         .send_json()
         .await?;
     Ok(tag(&v))
+}
+
+/// Remove a tag from companies, each named by `id` (Intercom's) or `company_id` (yours).
+/// Returns the tag.
+#[derive(Deserialize, JsonSchema)]
+pub struct CompaniesUntag {
+    /// Tag name
+    pub name: String,
+    /// Companies, e.g. [{"id": "531ee472cce572a6ec000006"}] or [{"company_id": "6"}]
+    pub companies: Vec<Map<String, Value>>,
+    /// Must be true
+    #[schemars(extend("default" = true, "enum" = [true]))]
+    pub untag: bool,
+}
+
+pub async fn untag_companies(ctx: Ctx, a: CompaniesUntag) -> Result<Value, ToolError> {
+    if !a.untag {
+        return Err(ToolError::invalid_input(
+            "untag must be true; to tag companies use intercom_tag_companies",
+        ));
+    }
+    tag_companies_request(&ctx, &a.name, &a.companies, true).await
 }
 
 /// List every tag of the workspace.

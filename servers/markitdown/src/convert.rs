@@ -5,7 +5,8 @@ use mcp_shared::{Ctx, Effect, ToolDef, ToolError, tool};
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use crate::formats::{self, Kind};
+use crate::formats;
+use crate::kind::Kind;
 
 /// Most characters of Markdown returned; longer output is cut with a note.
 pub const MAX_CHARS: usize = 200_000;

@@ -1,21 +1,10 @@
 //! Type detection from the bytes, and the converters of the non-ZIP formats.
 
+use crate::kind::Kind;
 use crate::ooxml;
+use crate::table::table;
 
 pub const SUPPORTED: &str = "HTML, PDF (text), DOCX, XLSX, PPTX, CSV, JSON and plain text";
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
-    Html,
-    Pdf,
-    Docx,
-    Xlsx,
-    Pptx,
-    Csv,
-    Json,
-    Text,
-    Unsupported(&'static str),
-}
 
 /// The document's type, from its content; the `Content-Type` only tells CSV from text.
 pub fn detect(b: &[u8], content_type: Option<&str>) -> Kind {
@@ -135,33 +124,6 @@ fn csv_table(s: &str) -> Result<String, String> {
         rows.push(rec.iter().map(str::to_owned).collect::<Vec<_>>());
     }
     Ok(table(&rows))
-}
-
-/// Rows as a Markdown table, the first row as its header.
-pub fn table(rows: &[Vec<String>]) -> String {
-    let width = rows.iter().map(Vec::len).max().unwrap_or(0);
-    if width == 0 {
-        return String::new();
-    }
-    let cell = |s: &str| {
-        s.trim()
-            .replace('|', "\\|")
-            .replace("\r\n", "<br>")
-            .replace('\n', "<br>")
-    };
-    let line = |row: &[String]| {
-        let mut l = String::from("|");
-        for i in 0..width {
-            l.push(' ');
-            l.push_str(&cell(row.get(i).map_or("", String::as_str)));
-            l.push_str(" |");
-        }
-        l
-    };
-    let mut out = vec![line(&rows[0])];
-    out.push(format!("|{}", " --- |".repeat(width)));
-    out.extend(rows[1..].iter().map(|r| line(r)));
-    out.join("\n")
 }
 
 fn pdf(b: &[u8]) -> Result<String, String> {

@@ -5,7 +5,9 @@
 
 mod convert;
 mod formats;
+mod kind;
 mod ooxml;
+mod table;
 
 use mcp_shared::{Auth, Base, ServerSpec, ToolDef, Toolset};
 

@@ -7,7 +7,8 @@ use std::io::{Cursor, Read};
 use quick_xml::Reader;
 use quick_xml::events::{BytesStart, Event};
 
-use crate::formats::{Kind, table};
+use crate::kind::Kind;
+use crate::table::table;
 
 type Zip<'a> = zip::ZipArchive<Cursor<&'a [u8]>>;
 

@@ -133,9 +133,6 @@ pub fn error_parser(status: u16, headers: &HeaderMap, body: &Value) -> VendorErr
     mcp_shared::default_error_parser(status, headers, body)
 }
 
-/// Access tokens by service account (client id and secret), with their expiry.
-pub use mcp_shared::TokenCache as Tokens;
-
 #[derive(Deserialize)]
 struct TokenReply {
     access_token: String,

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use bson::{Bson, Document, doc};
-use mcp_shared::{Ctx, ErrorKind, Pools, Secret, Settings, State, ToolError};
+use mcp_shared::{Ctx, ErrorKind, Pools, Secret, Settings, State, TokenCache, ToolError};
 use mongodb::Client;
 use mongodb::options::ClientOptions;
 use serde_json::{Map, Value};
@@ -19,8 +19,8 @@ pub struct Backends {
     clients: Arc<Pools<Client>>,
     /// How long a call waits for a reachable server.
     selection_timeout: Duration,
-    /// The Atlas service-account tokens, per client id and secret.
-    pub atlas_tokens: crate::atlas::Tokens,
+    /// The Atlas service-account access tokens, per client id and secret, with their expiry.
+    pub atlas_tokens: TokenCache,
 }
 
 pub fn make_state(settings: &Settings) -> Result<State, String> {
@@ -35,7 +35,7 @@ pub fn make_state(settings: &Settings) -> Result<State, String> {
     Ok(Arc::new(Backends {
         clients: Pools::new(64, Duration::from_secs(300)),
         selection_timeout: Duration::from_millis(ms.max(1)),
-        atlas_tokens: crate::atlas::Tokens::default(),
+        atlas_tokens: TokenCache::default(),
     }))
 }
 

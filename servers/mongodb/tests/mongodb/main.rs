@@ -1,14 +1,17 @@
-//! MongoDB server tests, through a real MCP client: the database tools against a loopback
-//! fake that speaks the wire protocol and asserts each command document (`wire.rs`), the
-//! Atlas tools against a fake Atlas Administration API, and, when `MONGODB_URI` is set, the
+//! MongoDB server tests, through a real MCP client: the database tools (`read.rs`,
+//! `write.rs`, `metadata.rs`, `connect.rs`) against a loopback fake that speaks the wire
+//! protocol and asserts each command document (`wire.rs`), the Atlas tools against a fake Atlas Administration API, and, when `MONGODB_URI` is set, the
 //! database tools against a real server (`real.rs`).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod atlas;
-mod database;
+mod connect;
+mod metadata;
+mod read;
 mod real;
 mod tenancy;
 mod wire;
+mod write;
 
 use mcp_shared::Settings;
 use mcp_shared::auth::encode_auth_data;
