@@ -16,7 +16,8 @@
 //! - [`telemetry`]: metrics, traces and their exporter; [`tls`]: the crypto provider;
 //! - [`error`]: the one error model every layer returns.
 //!
-//! [`vendors`] holds the vendor families several servers share (Google, Microsoft, Atlassian).
+//! It names no vendor: what the servers of one vendor family share lives in crates of their
+//! own beside it (`mcp-vendor-google`, `mcp-vendor-microsoft`, `mcp-vendor-atlassian`).
 
 /// mimalloc instead of glibc's malloc: the call path allocates many small short-lived
 /// buffers across threads, where glibc's arena locking and consolidation cost more CPU per
@@ -35,7 +36,6 @@ pub mod tls;
 pub mod tool;
 pub mod transport;
 pub mod upstream;
-pub mod vendors;
 
 // The module paths servers name (`mcp_shared::tenant::host_as_written`), kept where they were
 // before the modules moved into folders.

@@ -272,12 +272,14 @@ fn written_sboms(root: &Path) -> Vec<PathBuf> {
     let mut dirs = vec![
         root.to_path_buf(),
         root.join("shared"),
-        root.join("testkit"),
+        root.join("shared/testkit"),
         root.join("bench"),
         root.join("xtask"),
     ];
-    if let Ok(rd) = std::fs::read_dir(root.join("servers")) {
-        dirs.extend(rd.flatten().map(|e| e.path()));
+    for members in ["servers", "shared/vendors"] {
+        if let Ok(rd) = std::fs::read_dir(root.join(members)) {
+            dirs.extend(rd.flatten().map(|e| e.path()));
+        }
     }
     dirs.iter()
         .filter_map(|d| std::fs::read_dir(d).ok())

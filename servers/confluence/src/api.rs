@@ -2,8 +2,8 @@
 //! (`_links.next`), ids, page bodies (Markdown to storage format, ADF to Markdown).
 
 use mcp_shared::reexports::http;
-use mcp_shared::vendors::adf;
 use mcp_shared::{Count, Ctx, Method, ToolError, VendorError};
+use mcp_vendor_atlassian::adf;
 use serde_json::{Value, json};
 
 /// Reads v2's `{"errors": [{"status", "code", "title", "detail"}]}` and v1's

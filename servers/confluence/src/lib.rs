@@ -9,8 +9,8 @@ mod attachments;
 mod pages;
 mod spaces;
 
-use mcp_shared::vendors::atlassian;
 use mcp_shared::{ServerSpec, ToolDef, Toolset};
+use mcp_vendor_atlassian as atlassian;
 
 pub const TOOLSETS: &[Toolset] = &[
     Toolset {

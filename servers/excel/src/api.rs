@@ -5,8 +5,8 @@
 use std::future::Future;
 
 use base64::Engine as _;
-use mcp_shared::vendors::microsoft::{Query, with_scopes};
 use mcp_shared::{Ctx, Method, Request, ToolError, seg, seg_id};
+use mcp_vendor_microsoft::{Query, with_scopes};
 use serde_json::{Value, json};
 
 pub const FILES_READ: &str = "Files.Read (or Files.ReadWrite)";

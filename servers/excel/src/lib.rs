@@ -9,8 +9,8 @@ mod tables;
 mod workbook;
 mod xlsx;
 
-use mcp_shared::vendors::microsoft;
 use mcp_shared::{ServerSpec, ToolDef, Toolset};
+use mcp_vendor_microsoft as microsoft;
 
 pub const TOOLSETS: &[Toolset] = &[
     Toolset {
@@ -56,7 +56,7 @@ pub static SPEC: ServerSpec = ServerSpec {
     extra_apis: &[],
     flags: &[],
     // Files.ReadWrite.All: workbooks reached by a sharing URL live in other users' drives.
-    oauth: Some(mcp_shared::vendors::microsoft::oauth(
+    oauth: Some(mcp_vendor_microsoft::oauth(
         &["https://graph.microsoft.com/Files.ReadWrite.All"],
         &[
             "https://graph.microsoft.com/Files.ReadWrite",

@@ -1,8 +1,8 @@
 //! Named tables: list them, read rows, add rows (in a workbook session).
 
 use mcp_shared::json::pick;
-use mcp_shared::vendors::microsoft::{Query, page_size};
 use mcp_shared::{Count, Ctx, Effect, Method, ToolDef, ToolError, seg_id, tool};
+use mcp_vendor_microsoft::{Query, page_size};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};

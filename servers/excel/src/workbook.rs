@@ -2,8 +2,8 @@
 //! add worksheets.
 
 use mcp_shared::json::pick;
-use mcp_shared::vendors::microsoft::{Query, put_content};
 use mcp_shared::{Ctx, Effect, Method, ToolDef, ToolError, seg, tool};
+use mcp_vendor_microsoft::{Query, put_content};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};

@@ -68,12 +68,12 @@ pub static SPEC: ServerSpec = ServerSpec {
     credential_env: &[],
     toolsets: TOOLSETS,
     tools,
-    error_parser: mcp_shared::vendors::google::parse_error,
+    error_parser: mcp_vendor_google::parse_error,
     default_headers: &[],
-    extra_apis: &[mcp_shared::vendors::google::PEOPLE_API],
+    extra_apis: &[mcp_vendor_google::PEOPLE_API],
     flags: &[],
     // The permanent deletes (messages.delete, batchDelete) need the full mail.google.com scope.
-    oauth: Some(mcp_shared::vendors::google::oauth(
+    oauth: Some(mcp_vendor_google::oauth(
         &[
             "https://mail.google.com/",
             "https://www.googleapis.com/auth/contacts.readonly",

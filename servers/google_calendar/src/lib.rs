@@ -13,8 +13,8 @@ mod freebusy;
 pub mod slots;
 pub mod time;
 
-use mcp_shared::vendors::google::PEOPLE_API;
 use mcp_shared::{ServerSpec, ToolDef, Toolset};
+use mcp_vendor_google::PEOPLE_API;
 
 /// Google Calendar's toolsets, after the Calendar API's resources.
 pub const TOOLSETS: &[Toolset] = &[
@@ -67,11 +67,11 @@ pub static SPEC: ServerSpec = ServerSpec {
     credential_env: &[],
     toolsets: TOOLSETS,
     tools,
-    error_parser: mcp_shared::vendors::google::parse_error,
+    error_parser: mcp_vendor_google::parse_error,
     default_headers: &[],
     extra_apis: &[PEOPLE_API],
     flags: &[],
-    oauth: Some(mcp_shared::vendors::google::oauth(
+    oauth: Some(mcp_vendor_google::oauth(
         &[
             "https://www.googleapis.com/auth/calendar.events",
             "https://www.googleapis.com/auth/calendar.readonly",

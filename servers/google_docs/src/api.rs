@@ -10,7 +10,7 @@ pub const DOCUMENTS: &str = "/v1/documents";
 /// A document id from an id or a Docs URL (`https://docs.google.com/document/d/<id>/edit`);
 /// a clear error when it is empty or has characters no document id has.
 pub fn doc_id(raw: &str) -> Result<String, ToolError> {
-    mcp_shared::vendors::google::editor_file_id(raw, "document_id", "document", "Google Docs")
+    mcp_vendor_google::editor_file_id(raw, "document_id", "document", "Google Docs")
 }
 
 /// An authenticated request to the Docs API.

@@ -120,7 +120,7 @@ pub struct GetAllDocuments {
 }
 
 async fn get_all_documents(ctx: Ctx, a: GetAllDocuments) -> Result<Value, ToolError> {
-    mcp_shared::vendors::google::drive::list_editor_files(
+    mcp_vendor_google::drive::list_editor_files(
         &ctx,
         "application/vnd.google-apps.document",
         a.query.as_deref(),

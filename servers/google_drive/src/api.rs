@@ -56,10 +56,7 @@ pub fn file_path(id: &str, what: &str) -> Result<String, ToolError> {
 /// A string literal of Drive's query language: `'...'` with `\` and `'` escaped by a backslash
 /// (`quinn's paper\essay` → `'quinn\'s paper\\essay'`), so user text never ends the literal.
 pub fn literal(s: &str) -> String {
-    format!(
-        "'{}'",
-        mcp_shared::vendors::google::drive::escape_literal(s)
-    )
+    format!("'{}'", mcp_vendor_google::drive::escape_literal(s))
 }
 
 /// A non-empty, trimmed optional string.

@@ -65,12 +65,12 @@ pub static SPEC: ServerSpec = ServerSpec {
     credential_env: &[],
     toolsets: TOOLSETS,
     tools,
-    error_parser: mcp_shared::vendors::google::parse_error,
+    error_parser: mcp_vendor_google::parse_error,
     default_headers: &[],
     extra_apis: &[],
     flags: &[],
     // Emptying the trash and creating shared drives need the full drive scope.
-    oauth: Some(mcp_shared::vendors::google::oauth(
+    oauth: Some(mcp_vendor_google::oauth(
         &["https://www.googleapis.com/auth/drive"],
         &[
             "https://www.googleapis.com/auth/drive.readonly",

@@ -237,7 +237,7 @@ pub fn parse_error(status: u16, headers: &http::HeaderMap, body: &Value) -> Vend
             missing_scopes: None,
         };
     }
-    let mut e = mcp_shared::vendors::google::parse_error(status, headers, body);
+    let mut e = mcp_vendor_google::parse_error(status, headers, body);
     let reasons: Vec<&str> = body
         .pointer("/error/details")
         .and_then(Value::as_array)

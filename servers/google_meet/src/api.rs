@@ -5,8 +5,8 @@
 use chrono::{DateTime, NaiveDate, NaiveDateTime, SecondsFormat, Utc};
 use mcp_shared::json::{at, pick};
 pub use mcp_shared::pagination::{cursor, page_size};
-pub use mcp_shared::vendors::google::next_page_token as next_token;
 use mcp_shared::{Ctx, Method, Request, ToolError, seg, seg_id};
+pub use mcp_vendor_google::next_page_token as next_token;
 use serde_json::{Map, Value, json};
 
 /// The Calendar API's path prefix under the base URL.

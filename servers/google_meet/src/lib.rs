@@ -63,12 +63,12 @@ pub static SPEC: ServerSpec = ServerSpec {
     credential_env: &[],
     toolsets: TOOLSETS,
     tools,
-    error_parser: mcp_shared::vendors::google::parse_error,
+    error_parser: mcp_vendor_google::parse_error,
     default_headers: &[],
     extra_apis: &[MEET_API],
     flags: &[],
     env_aliases: &[("GOOGLE_MEET_REST_API_BASE_URL", "MEET_API_BASE")],
-    oauth: Some(mcp_shared::vendors::google::oauth(
+    oauth: Some(mcp_vendor_google::oauth(
         &[
             "https://www.googleapis.com/auth/calendar.events",
             "https://www.googleapis.com/auth/calendar.calendars.readonly",

@@ -48,7 +48,7 @@ fn tools() -> Vec<ToolDef> {
 }
 
 /// The Google Drive API, where spreadsheets are listed.
-pub use mcp_shared::vendors::google::DRIVE_API as DRIVE;
+pub use mcp_vendor_google::DRIVE_API as DRIVE;
 
 pub static SPEC: ServerSpec = ServerSpec {
     service: "google_sheets",
@@ -65,11 +65,11 @@ pub static SPEC: ServerSpec = ServerSpec {
     credential_env: &[],
     toolsets: TOOLSETS,
     tools,
-    error_parser: mcp_shared::vendors::google::parse_error,
+    error_parser: mcp_vendor_google::parse_error,
     default_headers: &[],
     extra_apis: &[DRIVE],
     flags: &[],
-    oauth: Some(mcp_shared::vendors::google::oauth(
+    oauth: Some(mcp_vendor_google::oauth(
         &[
             "https://www.googleapis.com/auth/spreadsheets",
             "https://www.googleapis.com/auth/drive.metadata.readonly",

@@ -389,7 +389,7 @@ async fn list_spreadsheets(ctx: Ctx, a: ListSpreadsheets) -> Result<Value, ToolE
     {
         q.push_str(&format!(
             " and name contains '{}'",
-            mcp_shared::vendors::google::drive::escape_literal(name)
+            mcp_vendor_google::drive::escape_literal(name)
         ));
     }
     let size = a.page_size.map(Int::get).unwrap_or(100).clamp(1, 1000);

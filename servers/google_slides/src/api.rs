@@ -17,12 +17,7 @@ table(rows,columns,tableRows(tableCells(text(textElements(textRun(content),autoT
 /// A presentation id from an id or a Slides URL
 /// (`https://docs.google.com/presentation/d/<id>/edit`).
 pub fn presentation_id(raw: &str) -> Result<String, ToolError> {
-    mcp_shared::vendors::google::editor_file_id(
-        raw,
-        "presentation_id",
-        "presentation",
-        "Google Slides",
-    )
+    mcp_vendor_google::editor_file_id(raw, "presentation_id", "presentation", "Google Slides")
 }
 
 /// An authenticated request to the Slides API.

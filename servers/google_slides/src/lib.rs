@@ -40,11 +40,11 @@ pub static SPEC: ServerSpec = ServerSpec {
     credential_env: &[],
     toolsets: TOOLSETS,
     tools,
-    error_parser: mcp_shared::vendors::google::parse_error,
+    error_parser: mcp_vendor_google::parse_error,
     default_headers: &[],
-    extra_apis: &[mcp_shared::vendors::google::DRIVE_API],
+    extra_apis: &[mcp_vendor_google::DRIVE_API],
     flags: &[],
-    oauth: Some(mcp_shared::vendors::google::oauth(
+    oauth: Some(mcp_vendor_google::oauth(
         &[
             "https://www.googleapis.com/auth/presentations",
             "https://www.googleapis.com/auth/drive.metadata.readonly",

@@ -96,7 +96,7 @@ pub struct ListPresentations {
 }
 
 async fn list_presentations(ctx: Ctx, a: ListPresentations) -> Result<Value, ToolError> {
-    mcp_shared::vendors::google::drive::list_editor_files(
+    mcp_vendor_google::drive::list_editor_files(
         &ctx,
         "application/vnd.google-apps.presentation",
         a.query.as_deref(),

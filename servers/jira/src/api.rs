@@ -5,7 +5,7 @@ use mcp_shared::reexports::http;
 use mcp_shared::{Int, ToolError, VendorError, seg_id};
 use serde_json::{Map, Value, json};
 
-use mcp_shared::vendors::adf;
+use mcp_vendor_atlassian::adf;
 
 /// Reads Jira's `{"errorMessages": [...], "errors": {"field": "message"}}` (and the agile
 /// API's `{"message": ...}`).

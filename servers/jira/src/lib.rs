@@ -8,8 +8,8 @@ mod agile;
 mod api;
 mod issues;
 
-use mcp_shared::vendors::atlassian;
 use mcp_shared::{ServerOption, ServerSpec, ToolDef, Toolset};
+use mcp_vendor_atlassian as atlassian;
 
 pub const TOOLSETS: &[Toolset] = &[
     Toolset {

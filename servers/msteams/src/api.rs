@@ -1,8 +1,8 @@
 //! What the Teams tools share: message bodies, user paths, and the delegated permissions each
 //! call needs (named in its 403 hint).
 
-use mcp_shared::vendors::microsoft::with_scopes;
 use mcp_shared::{ToolError, non_empty, seg_id};
+use mcp_vendor_microsoft::with_scopes;
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};

@@ -1,7 +1,7 @@
 //! Microsoft Teams MCP server: teams, channels, chats, messages, users and online meetings
 //! over Microsoft Graph (`MSTEAMS_API_BASE_URL` overrides `https://graph.microsoft.com/v1.0`),
 //! acting with the delegated access token of each request. Paging, errors and throttling come
-//! from `mcp_shared::vendors::microsoft`.
+//! from `mcp_vendor_microsoft`.
 
 mod api;
 mod chats;
@@ -9,8 +9,8 @@ mod meetings;
 mod teams;
 mod users;
 
-use mcp_shared::vendors::microsoft;
 use mcp_shared::{ServerSpec, ToolDef, Toolset};
+use mcp_vendor_microsoft as microsoft;
 
 pub const TOOLSETS: &[Toolset] = &[
     Toolset {
@@ -62,7 +62,7 @@ pub static SPEC: ServerSpec = ServerSpec {
     extra_apis: &[],
     flags: &[],
     // ChannelMessage.Read.All needs an administrator's consent.
-    oauth: Some(mcp_shared::vendors::microsoft::oauth(
+    oauth: Some(mcp_vendor_microsoft::oauth(
         &[
             "https://graph.microsoft.com/Team.ReadBasic.All",
             "https://graph.microsoft.com/Channel.ReadBasic.All",

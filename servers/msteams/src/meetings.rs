@@ -3,8 +3,8 @@
 
 use crate::api::{scoped, user_path};
 use mcp_shared::json::pick;
-use mcp_shared::vendors::microsoft::{Filter, Lit, Query};
 use mcp_shared::{Ctx, Effect, Method, ToolDef, ToolError, non_empty, tool};
+use mcp_vendor_microsoft::{Filter, Lit, Query};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};

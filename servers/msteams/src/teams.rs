@@ -2,8 +2,8 @@
 
 use crate::api::{Format, chat_message, listed_message, message_body, scoped};
 use mcp_shared::json::pick;
-use mcp_shared::vendors::microsoft::{List, Query, page_size};
 use mcp_shared::{Count, Ctx, Effect, Method, ToolDef, ToolError, non_empty, seg_id, tool};
+use mcp_vendor_microsoft::{List, Query, page_size};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};

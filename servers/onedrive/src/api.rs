@@ -3,8 +3,8 @@
 //! delegated permissions each call needs (named in its 403 hint).
 
 use mcp_shared::json::pick;
-use mcp_shared::vendors::microsoft::{List, Page, Query, page_size, with_scopes};
 use mcp_shared::{Count, Ctx, ToolError, seg, seg_id, seg_path};
+use mcp_vendor_microsoft::{List, Page, Query, page_size, with_scopes};
 use serde_json::{Value, json};
 
 pub const FILES_READ: &str = "Files.Read (or Files.ReadWrite)";

@@ -4,8 +4,8 @@
 use base64::Engine as _;
 use mcp_shared::content::{DEFAULT_MAX_RESOURCE_BYTES, resource};
 use mcp_shared::reexports::rmcp::model::ContentBlock;
-use mcp_shared::vendors::microsoft::{Query, upload};
 use mcp_shared::{Ctx, Effect, Method, Output, ToolDef, ToolError, seg, tool};
+use mcp_vendor_microsoft::{Query, upload};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};

@@ -1,7 +1,7 @@
 //! OneDrive MCP server: the signed-in user's OneDrive over Microsoft Graph (`/me/drive/...`;
 //! `ONEDRIVE_API_BASE_URL` overrides `https://graph.microsoft.com/v1.0`), acting with the
 //! delegated access token of each request. Paging, errors, throttling and upload sessions
-//! come from `mcp_shared::vendors::microsoft`.
+//! come from `mcp_vendor_microsoft`.
 
 mod api;
 mod browse;
@@ -9,8 +9,8 @@ mod files;
 mod organize;
 mod sharing;
 
-use mcp_shared::vendors::microsoft;
 use mcp_shared::{ServerSpec, ToolDef, Toolset};
+use mcp_vendor_microsoft as microsoft;
 
 pub const TOOLSETS: &[Toolset] = &[
     Toolset {
@@ -62,7 +62,7 @@ pub static SPEC: ServerSpec = ServerSpec {
     extra_apis: &[],
     flags: &[],
     // Files.Read.All: shared items and share links of other users' drives.
-    oauth: Some(mcp_shared::vendors::microsoft::oauth(
+    oauth: Some(mcp_vendor_microsoft::oauth(
         &[
             "https://graph.microsoft.com/Files.ReadWrite",
             "https://graph.microsoft.com/Files.Read.All",

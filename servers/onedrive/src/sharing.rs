@@ -3,8 +3,8 @@
 
 use base64::Engine as _;
 use mcp_shared::json::pick;
-use mcp_shared::vendors::microsoft::Query;
 use mcp_shared::{Count, Ctx, Effect, Method, ToolDef, ToolError, tool};
+use mcp_vendor_microsoft::Query;
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
@@ -166,7 +166,7 @@ async fn create_link(ctx: Ctx, a: CreateLink) -> Result<Value, ToolError> {
         .map(str::trim)
         .filter(|e| !e.is_empty())
     {
-        mcp_shared::vendors::microsoft::Lit::datetime(e, "expiration_date_time")?;
+        mcp_vendor_microsoft::Lit::datetime(e, "expiration_date_time")?;
         body.insert("expirationDateTime".into(), json!(e));
     }
     if let Some(p) = a.password.as_deref().filter(|p| !p.is_empty()) {

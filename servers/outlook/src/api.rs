@@ -3,8 +3,8 @@
 //! the delegated permissions each call needs (named in its 403 hint).
 
 use mcp_shared::json::pick;
-use mcp_shared::vendors::microsoft::with_scopes;
 use mcp_shared::{ToolError, seg_id};
+use mcp_vendor_microsoft::with_scopes;
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};

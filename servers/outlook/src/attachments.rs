@@ -5,10 +5,10 @@ use base64::Engine as _;
 use mcp_shared::content::{DEFAULT_MAX_RESOURCE_BYTES, resource};
 use mcp_shared::json::pick;
 use mcp_shared::reexports::rmcp::model::ContentBlock;
-use mcp_shared::vendors::microsoft::{List, Query, page_size};
 use mcp_shared::{
     Count, Ctx, Effect, Method, Output, ToolDef, ToolError, non_empty, seg, seg_id, tool,
 };
+use mcp_vendor_microsoft::{List, Query, page_size};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};

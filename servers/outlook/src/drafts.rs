@@ -2,8 +2,8 @@
 //! created as drafts of their own.
 
 use crate::api::{self, Format, MAIL_READ_WRITE, MAIL_SEND, message_path, recipients, scoped};
-use mcp_shared::vendors::microsoft::Query;
 use mcp_shared::{Ctx, Effect, Method, ToolDef, ToolError, non_empty, tool};
+use mcp_vendor_microsoft::Query;
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};

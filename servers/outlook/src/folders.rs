@@ -1,8 +1,8 @@
 //! Mail folders: list, read, create, rename, delete.
 
 use crate::api::{self, MAIL_READ, MAIL_READ_WRITE, folder, folder_path, scoped};
-use mcp_shared::vendors::microsoft::{List, Query, page_size};
 use mcp_shared::{Count, Ctx, Effect, Method, ToolDef, ToolError, non_empty, tool};
+use mcp_vendor_microsoft::{List, Query, page_size};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};

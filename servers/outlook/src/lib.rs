@@ -1,7 +1,7 @@
 //! Outlook MCP server: the signed-in user's mail over Microsoft Graph (`/me/messages`,
 //! `/me/mailFolders`; `OUTLOOK_API_BASE_URL` overrides `https://graph.microsoft.com/v1.0`),
 //! acting with the delegated access token of each request. Paging, errors, batching and
-//! throttling come from `mcp_shared::vendors::microsoft`.
+//! throttling come from `mcp_vendor_microsoft`.
 
 mod api;
 mod attachments;
@@ -9,8 +9,8 @@ mod drafts;
 mod folders;
 mod messages;
 
-use mcp_shared::vendors::microsoft;
 use mcp_shared::{ServerSpec, ToolDef, Toolset};
+use mcp_vendor_microsoft as microsoft;
 
 pub const TOOLSETS: &[Toolset] = &[
     Toolset {
@@ -62,7 +62,7 @@ pub static SPEC: ServerSpec = ServerSpec {
     default_headers: &[],
     extra_apis: &[],
     flags: &[],
-    oauth: Some(mcp_shared::vendors::microsoft::oauth(
+    oauth: Some(mcp_vendor_microsoft::oauth(
         &[
             "https://graph.microsoft.com/Mail.ReadWrite",
             "https://graph.microsoft.com/Mail.Send",

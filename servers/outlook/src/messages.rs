@@ -3,8 +3,8 @@
 use crate::api::{self, Format, MAIL_READ, MAIL_READ_WRITE, folder_path, message_path, scoped};
 use mcp_shared::content::truncate;
 use mcp_shared::json::pick;
-use mcp_shared::vendors::microsoft::{self, BatchRequest, List, Query, page_size};
 use mcp_shared::{Count, Ctx, Effect, Method, ToolDef, ToolError, non_empty, tool};
+use mcp_vendor_microsoft::{self as microsoft, BatchRequest, List, Query, page_size};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};

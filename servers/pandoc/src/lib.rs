@@ -48,7 +48,7 @@ pub static SPEC: ServerSpec = ServerSpec {
         env: "GCS_BUCKET_NAME",
         help: "Upload converted files to this Google Cloud Storage bucket and return signed URLs instead of the file",
     }],
-    error_parser: mcp_shared::vendors::google::parse_error,
+    error_parser: mcp_vendor_google::parse_error,
     toolsets: TOOLSETS,
     tools,
     // Only the Cloud Storage delivery needs a token: the upload, and IAM Credentials signBlob.

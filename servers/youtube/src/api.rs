@@ -7,8 +7,8 @@ use chrono_tz::America::Los_Angeles;
 use mcp_shared::json::{at, pick};
 pub use mcp_shared::pagination::cursor;
 use mcp_shared::text::ellipsis;
-pub use mcp_shared::vendors::google::next_page_token as next_token;
 use mcp_shared::{Ctx, Method, Request, Response, ToolError, VendorError};
+pub use mcp_vendor_google::next_page_token as next_token;
 use serde_json::{Map, Value, json};
 
 /// The Data API's path prefix under the base URL (discovery: `youtube/v3/...`).
@@ -108,7 +108,7 @@ pub fn parse_error(
     headers: &mcp_shared::reexports::http::HeaderMap,
     body: &Value,
 ) -> VendorError {
-    let mut v = mcp_shared::vendors::google::parse_error(status, headers, body);
+    let mut v = mcp_vendor_google::parse_error(status, headers, body);
     v.message = v.message.as_deref().map(strip_tags);
     let reasons = body
         .pointer("/error/errors")

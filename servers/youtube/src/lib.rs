@@ -89,7 +89,7 @@ pub static SPEC: ServerSpec = ServerSpec {
         help: "Preferred caption languages for transcripts, comma-separated (default: en)",
     }],
     // The captions API (transcripts) takes only youtube.force-ssl.
-    oauth: Some(mcp_shared::vendors::google::oauth(
+    oauth: Some(mcp_vendor_google::oauth(
         &[
             "https://www.googleapis.com/auth/youtube.force-ssl",
             "https://www.googleapis.com/auth/yt-analytics.readonly",

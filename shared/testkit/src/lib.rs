@@ -21,7 +21,6 @@ use wiremock::{Match, Mock, MockServer, ResponseTemplate};
 
 pub use wiremock;
 
-pub mod google;
 pub mod suite;
 pub mod surface;
 

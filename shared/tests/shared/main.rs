@@ -3,7 +3,6 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod acme;
-mod adf;
 mod auth;
 mod bad_input;
 mod connector;
@@ -15,7 +14,6 @@ mod http;
 mod hygiene;
 mod limits;
 mod metrics;
-mod microsoft;
 mod oauth;
 mod panics;
 mod polling;

@@ -5,7 +5,6 @@
 use mcp_shared::{
     McpServer, OAuthMetadata, OAuthServer, OAuthSettings, ServerSpec, Settings, http_transport,
 };
-use mcp_testkit::google::{GoogleApi, insufficient_scope};
 use mcp_testkit::wiremock::{Mock, MockServer, ResponseTemplate, matchers};
 use mcp_testkit::{TestServer, auth_data, settings_for};
 use serde_json::{Value, json};
@@ -17,8 +16,8 @@ use crate::http::{exchange, mcp_headers, raw};
 const INIT: &str = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}"#;
 const CALL: &str = r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"acme_get_thing","arguments":{"id":1}}}"#;
 
-/// Acme with an authorization server of its own, and Google's error reading (whose 403 names
-/// the missing scope).
+/// Acme with an authorization server of its own, whose 403 names the missing scope in an RFC
+/// 6750 `insufficient_scope` challenge.
 static SPEC: ServerSpec = ServerSpec {
     oauth: Some(OAuthServer {
         issuer: "https://login.acme.invalid",
@@ -27,7 +26,7 @@ static SPEC: ServerSpec = ServerSpec {
         more_scopes: &["things:read", "admin"],
         docs: "https://acme.invalid/docs/oauth",
     }),
-    error_parser: mcp_shared::vendors::google::parse_error,
+    error_parser: scope_challenge_error,
     ..acme::basics()
 };
 
@@ -343,16 +342,49 @@ async fn browsers_may_read_the_challenge() {
     );
 }
 
-/// A fake Acme that answers Google's real insufficient-scope 403.
+/// Acme's error reading: the default, plus the scope of a 403's RFC 6750 challenge
+/// (`WWW-Authenticate: Bearer error="insufficient_scope", scope="..."`).
+fn scope_challenge_error(
+    status: u16,
+    headers: &mcp_shared::reexports::http::HeaderMap,
+    body: &Value,
+) -> mcp_shared::VendorError {
+    let mut v = mcp_shared::default_error_parser(status, headers, body);
+    let challenge = headers
+        .get("www-authenticate")
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or_default();
+    if status == 403 && challenge.contains("insufficient_scope") {
+        let scope = challenge
+            .split("scope=\"")
+            .nth(1)
+            .and_then(|rest| rest.split('"').next())
+            .unwrap_or_default();
+        v.hint = Some(format!(
+            "the access token lacks the OAuth scope this call needs ({scope}): authorize again with it."
+        ));
+        v.missing_scopes = Some(mcp_shared::MissingScopes::new(
+            scope.split(' ').filter(|s| !s.is_empty()),
+            Vec::<&str>::new(),
+        ));
+    }
+    v
+}
+
+/// A fake Acme that answers a 403 whose challenge names the missing scope.
 async fn scope_fake() -> MockServer {
     let fake = MockServer::start().await;
-    let api = GoogleApi {
-        service: "acme.googleapis.com",
-        method: "acme.things.get",
-        legacy_errors: true,
-    };
     Mock::given(matchers::path("/things/1"))
-        .respond_with(insufficient_scope(&api, "things:read"))
+        .respond_with(
+            ResponseTemplate::new(403)
+                .insert_header(
+                    "www-authenticate",
+                    "Bearer error=\"insufficient_scope\", scope=\"things:read\"",
+                )
+                .set_body_json(
+                    json!({"message": "Request had insufficient authentication scopes."}),
+                ),
+        )
         .mount(&fake)
         .await;
     Mock::given(matchers::path("/things/2"))

@@ -24,7 +24,7 @@ pub fn me(path: &str) -> String {
 
 /// Google's error body (`{"error": {"code", "message", "errors": [...], "status"}}`).
 pub fn google_error(code: u16, status: &str, reason: &str, message: &str) -> Value {
-    mcp_testkit::google::google_error(code, status, Some(reason), message)
+    mcp_vendor_google::testkit::google_error(code, status, Some(reason), message)
 }
 
 pub fn not_found() -> Value {
@@ -38,7 +38,7 @@ pub fn not_found() -> Value {
 
 /// Gmail's 403 for a token without the scope a method needs, with its `WWW-Authenticate`.
 pub fn insufficient_scope(scope: &str) -> ResponseTemplate {
-    mcp_testkit::google::insufficient_scope(&mcp_testkit::google::GMAIL_API, scope)
+    mcp_vendor_google::testkit::insufficient_scope(&mcp_vendor_google::testkit::GMAIL_API, scope)
 }
 
 /// A mock for `method path` with exactly these query pairs and the bearer token, that the
@@ -48,7 +48,7 @@ pub fn mock_any_body(
     path: &str,
     query: &[(&str, &str)],
 ) -> mcp_testkit::wiremock::MockBuilder {
-    mcp_testkit::google::request(method, path, query, TOKEN)
+    mcp_vendor_google::testkit::request(method, path, query, TOKEN)
 }
 
 /// Same, for requests that must have no body.

@@ -1,8 +1,8 @@
 //! Google's error bodies through the tools: rate limits retried with backoff, the rest
 //! reported with Google's message and a hint; missing credentials.
 
-use mcp_testkit::google::{assert_calls_need_credentials, fail_then_succeed};
 use mcp_testkit::wiremock::ResponseTemplate;
+use mcp_vendor_google::testkit::{assert_calls_need_credentials, fail_then_succeed};
 use serde_json::json;
 
 use crate::common::{google_error, me, mock_any_body, mock_no_body, setup};

@@ -19,7 +19,7 @@ mod threads;
 mcp_testkit::standard_suite!(gmail_mcp_server::SPEC, "gmail-mcp-server");
 
 // gmail_search_contacts against a fake People API: the contact search the Google servers share.
-mcp_testkit::google_contacts_suite!(
+mcp_vendor_google::google_contacts_suite!(
     gmail_mcp_server::SPEC,
     "gmail-mcp-server",
     "gmail_search_contacts",

@@ -3,11 +3,11 @@
 //! answered with the scope challenge.
 
 use mcp_shared::{OAuthSettings, Settings};
-use mcp_testkit::google::{GMAIL_API, insufficient_scope};
 use mcp_testkit::wiremock::{Mock, MockServer, matchers};
 use mcp_testkit::{
     HttpProcess, INITIALIZE, TestServer, free_port, mcp_post, raw_request, settings_for,
 };
+use mcp_vendor_google::testkit::{GMAIL_API, insufficient_scope};
 use serde_json::{Value, json};
 
 const BIN: &str = env!("CARGO_BIN_EXE_gmail-mcp-server");

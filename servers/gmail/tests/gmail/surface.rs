@@ -2,7 +2,7 @@
 //! catalog's `gmail` entry, annotations that match what each tool does, the catalog's enums
 //! and defaults, and read-only mode.
 
-use mcp_testkit::google::{
+use mcp_vendor_google::testkit::{
     assert_annotations, assert_beyond_catalog, assert_catalog_enums_and_defaults, listed_tools,
     param_schema,
 };

@@ -37,17 +37,17 @@ pub fn v3(path: &str) -> String {
 
 /// Google's error body (`{"error": {"code", "message", "errors": [...], "status"}}`).
 pub fn google_error(code: u16, status: &str, reason: &str, message: &str) -> Value {
-    mcp_testkit::google::google_error(code, status, Some(reason), message)
+    mcp_vendor_google::testkit::google_error(code, status, Some(reason), message)
 }
 
 /// The Calendar API's 404 body.
 pub fn not_found() -> Value {
-    mcp_testkit::google::legacy_error(404, "global", "notFound", "Not Found")
+    mcp_vendor_google::testkit::legacy_error(404, "global", "notFound", "Not Found")
 }
 
 /// Google's 403 for a token without the scope a method needs, with its `WWW-Authenticate`.
 pub fn insufficient_scope(scope: &str) -> ResponseTemplate {
-    mcp_testkit::google::insufficient_scope(&mcp_testkit::google::CALENDAR_API, scope)
+    mcp_vendor_google::testkit::insufficient_scope(&mcp_vendor_google::testkit::CALENDAR_API, scope)
 }
 
 /// The answer to `calendars.get?fields=timeZone`.
@@ -78,7 +78,7 @@ pub fn timed_event(id: &str, summary: &str, start: &str, end: &str, zone: &str) 
 /// A mock for `method path` with exactly these query pairs and the bearer token; the body is
 /// checked by the caller.
 pub fn mock(method: &str, path: &str, query: &[(&str, &str)]) -> MockBuilder {
-    mcp_testkit::google::request(method, path, query, TOKEN)
+    mcp_vendor_google::testkit::request(method, path, query, TOKEN)
 }
 
 /// Same, for requests that must have no body.

@@ -1,8 +1,10 @@
 //! Google's error model through the tools: a rate-limited 403 retried until it succeeds,
 //! persistent limits reported, missing scopes named, missing credentials explained.
 
-use mcp_testkit::google::{assert_calls_need_credentials, fail_then_succeed, rate_limit_403};
 use mcp_testkit::wiremock::ResponseTemplate;
+use mcp_vendor_google::testkit::{
+    assert_calls_need_credentials, fail_then_succeed, rate_limit_403,
+};
 use serde_json::json;
 
 use crate::common::{google_error, mock_no_body, setup, v3};

@@ -21,7 +21,7 @@ mcp_testkit::standard_suite!(
 
 // google_calendar_search_contacts against a fake People API: the contact search the Google
 // servers share.
-mcp_testkit::google_contacts_suite!(
+mcp_vendor_google::google_contacts_suite!(
     google_calendar_mcp_server::SPEC,
     "google-calendar-mcp-server",
     "google_calendar_search_contacts",

@@ -2,7 +2,7 @@
 //! catalog's `google_calendar` entry, annotations that match what each tool does, the
 //! catalog's enums and defaults, read-only mode and the toolsets.
 
-use mcp_testkit::google::{
+use mcp_vendor_google::testkit::{
     assert_annotations, assert_beyond_catalog, assert_catalog_enums_and_defaults, listed_tools,
 };
 

@@ -42,20 +42,25 @@ pub fn batch_path() -> String {
 
 /// What `batchUpdate` answers: one reply per request, and the new revision.
 pub fn batch_reply(replies: Value) -> Value {
-    mcp_testkit::google::batch_update_reply("documentId", DOC, replies, Some("ALm37BVx-rev-after"))
+    mcp_vendor_google::testkit::batch_update_reply(
+        "documentId",
+        DOC,
+        replies,
+        Some("ALm37BVx-rev-after"),
+    )
 }
 
 /// Google's error body as the Docs API sends it (`error.status`, `details`).
 pub fn google_error(code: u16, status: &str, message: &str) -> Value {
-    mcp_testkit::google::google_error(code, status, None, message)
+    mcp_vendor_google::testkit::google_error(code, status, None, message)
 }
 
 /// The 403 of a token without the scope a method needs, with its `WWW-Authenticate`.
 pub fn insufficient_scope(scope: &str) -> ResponseTemplate {
-    mcp_testkit::google::insufficient_scope(&API, scope)
+    mcp_vendor_google::testkit::insufficient_scope(&API, scope)
 }
 
-const API: mcp_testkit::google::GoogleApi = mcp_testkit::google::GoogleApi {
+const API: mcp_vendor_google::testkit::GoogleApi = mcp_vendor_google::testkit::GoogleApi {
     service: "docs.googleapis.com",
     method: "google.apps.docs.v1.DocumentsService.GetDocument",
     legacy_errors: false,

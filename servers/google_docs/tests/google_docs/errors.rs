@@ -3,10 +3,10 @@
 //! either API without credentials.
 
 use mcp_testkit::NoBody;
-use mcp_testkit::google::{
+use mcp_testkit::wiremock::{Mock, ResponseTemplate, matchers};
+use mcp_vendor_google::testkit::{
     assert_calls_need_credentials, fail_then_succeed, permission_denied, write_quota_exceeded,
 };
-use mcp_testkit::wiremock::{Mock, ResponseTemplate, matchers};
 use serde_json::json;
 
 use crate::common::{DOC, TOKEN, batch_path, batch_reply, doc_path, insufficient_scope, setup};

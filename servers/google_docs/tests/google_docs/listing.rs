@@ -2,8 +2,8 @@
 //! the binary reaching Drive at `GOOGLE_DRIVE_API_BASE_URL`.
 
 use mcp_testkit::expect;
-use mcp_testkit::google::drive_files_list;
 use mcp_testkit::wiremock::{Mock, matchers};
+use mcp_vendor_google::testkit::drive_files_list;
 use serde_json::json;
 
 use crate::common::{TOKEN, insufficient_scope, setup};
@@ -98,7 +98,7 @@ async fn missing_drive_scope_is_named() {
 
 #[tokio::test]
 async fn the_binary_lists_through_the_drive_base_url() {
-    mcp_testkit::google::binary_lists_through_drive(
+    mcp_vendor_google::testkit::binary_lists_through_drive(
         &google_docs_mcp_server::SPEC,
         env!("CARGO_BIN_EXE_google-docs-mcp-server"),
         "google_docs_get_all_documents",

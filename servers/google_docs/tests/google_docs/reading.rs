@@ -3,7 +3,7 @@
 //! list, a table, bold, italic, monospace and link runs, a non-BMP emoji).
 
 use mcp_testkit::expect;
-use mcp_testkit::google::not_found;
+use mcp_vendor_google::testkit::not_found;
 use serde_json::{Value, json};
 
 use crate::common::{DOC, TOKEN, doc_path, setup};

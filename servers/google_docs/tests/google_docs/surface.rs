@@ -2,7 +2,9 @@
 //! suite checks the catalog's own), annotations that match each tool, the schemas' enums and
 //! defaults, and what read-only mode keeps.
 
-use mcp_testkit::google::{assert_annotations, assert_beyond_catalog, listed_tools, param_schema};
+use mcp_vendor_google::testkit::{
+    assert_annotations, assert_beyond_catalog, listed_tools, param_schema,
+};
 use serde_json::json;
 
 use crate::common::setup;

@@ -2,7 +2,7 @@
 //! google_docs_insert_text_at_end, google_docs_replace_text.
 
 use mcp_testkit::expect;
-use mcp_testkit::google::permission_denied;
+use mcp_vendor_google::testkit::permission_denied;
 use serde_json::{Value, json};
 
 use crate::common::{

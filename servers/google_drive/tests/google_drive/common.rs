@@ -32,7 +32,7 @@ pub fn files(rest: &str) -> String {
 
 /// Google's error body (`{"error": {"code", "message", "errors": [...]}}`) as Drive sends it.
 pub fn google_error(code: u16, reason: &str, message: &str) -> Value {
-    mcp_testkit::google::legacy_error(code, "global", reason, message)
+    mcp_vendor_google::testkit::legacy_error(code, "global", reason, message)
 }
 
 /// Drive's 404 for an id the user cannot see.
@@ -54,7 +54,7 @@ pub fn file_not_found(id: &str) -> Value {
 
 /// Drive's 403 for a token without the scope a method needs, with its `WWW-Authenticate`.
 pub fn insufficient_scope(scope: &str) -> ResponseTemplate {
-    mcp_testkit::google::insufficient_scope(&mcp_testkit::google::DRIVE_API, scope)
+    mcp_vendor_google::testkit::insufficient_scope(&mcp_vendor_google::testkit::DRIVE_API, scope)
 }
 
 /// A Google Doc as files.list returns it under the list `fields` mask.
@@ -73,7 +73,7 @@ pub fn doc_file(id: &str, name: &str) -> Value {
 /// A mock for `method path` with exactly these query pairs and the bearer token; the body is
 /// not checked (for bodies a test reads itself).
 pub fn mock(method: &str, path: &str, query: &[(&str, &str)]) -> MockBuilder {
-    mcp_testkit::google::request(method, path, query, TOKEN)
+    mcp_vendor_google::testkit::request(method, path, query, TOKEN)
 }
 
 /// The requests the fake received at `path`.

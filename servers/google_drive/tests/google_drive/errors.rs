@@ -2,8 +2,8 @@
 //! userRateLimitExceeded) retried with backoff, the rest reported with Google's reason,
 //! message and a hint; missing credentials.
 
-use mcp_testkit::google::{assert_calls_need_credentials, fail_then_succeed};
 use mcp_testkit::wiremock::ResponseTemplate;
+use mcp_vendor_google::testkit::{assert_calls_need_credentials, fail_then_succeed};
 use serde_json::{Value, json};
 
 use crate::common::{LIST_FIELDS, files, google_error, insufficient_scope, mock, setup};

@@ -2,7 +2,7 @@
 //! catalog's `google_drive` entry, annotations that match what each tool does, the catalog's
 //! enums and defaults, Drive's roles, read-only mode and the toolsets.
 
-use mcp_testkit::google::{
+use mcp_vendor_google::testkit::{
     assert_annotations, assert_beyond_catalog, assert_catalog_enums_and_defaults, listed_tools,
     param_schema,
 };

@@ -26,7 +26,7 @@ pub fn req(method: &'static str, path: &str, query: &[(&str, &str)]) -> Expect {
 
 /// A Google error body without the legacy `errors` list (Meet v2).
 pub fn meet_error(code: u16, status: &str, message: &str) -> Value {
-    mcp_testkit::google::google_error(code, status, None, message)
+    mcp_vendor_google::testkit::google_error(code, status, None, message)
 }
 
 /// A Calendar event with a Meet conference, as events.get returns it.

@@ -1,7 +1,7 @@
 //! Conference records: held meetings, participants, recordings, transcripts.
 
 use crate::common::{meet_error, req, setup};
-use mcp_testkit::google::{GoogleApi, insufficient_scope};
+use mcp_vendor_google::testkit::{GoogleApi, insufficient_scope};
 use serde_json::json;
 
 const RECORDS: &str = "/v2/conferenceRecords";

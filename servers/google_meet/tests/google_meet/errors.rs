@@ -39,7 +39,7 @@ async fn expired_token() {
         .respond(
             &s.fake,
             401,
-            mcp_testkit::google::google_error(
+            mcp_vendor_google::testkit::google_error(
                 401,
                 "UNAUTHENTICATED",
                 Some("authError"),

@@ -1,7 +1,7 @@
 //! Scheduled meetings: Calendar events with a Meet conference.
 
 use crate::common::{any_query, meet_event, param, plain_event, queries_at, req, setup};
-use mcp_testkit::google::{GoogleApi, google_error, insufficient_scope};
+use mcp_vendor_google::testkit::{GoogleApi, google_error, insufficient_scope};
 use serde_json::json;
 
 const EVENTS: &str = "/calendar/v3/calendars/primary/events";

@@ -1,7 +1,7 @@
 //! Meet spaces: instant meetings, reading and changing a space, ending its call.
 
 use crate::common::{meet_error, req, setup, space};
-use mcp_testkit::google::{GoogleApi, insufficient_scope};
+use mcp_vendor_google::testkit::{GoogleApi, insufficient_scope};
 use serde_json::json;
 
 const MEET: GoogleApi = GoogleApi {

@@ -46,19 +46,19 @@ pub fn ss(rest: &str) -> String {
 /// What `spreadsheets.batchUpdate` answers: one reply per request (no revision: Sheets has no
 /// write control).
 pub fn batch_reply(replies: Value) -> Value {
-    mcp_testkit::google::batch_update_reply("spreadsheetId", SID, replies, None)
+    mcp_vendor_google::testkit::batch_update_reply("spreadsheetId", SID, replies, None)
 }
 
 /// Google's error body (`{"error": {"code", "message", "status"}}`), as the Sheets API v4
 /// sends it.
 pub fn google_error(code: u16, status: &str, message: &str) -> Value {
-    mcp_testkit::google::google_error(code, status, None, message)
+    mcp_vendor_google::testkit::google_error(code, status, None, message)
 }
 
 /// Google's 403 for a token without the scope a method needs, with its `WWW-Authenticate`.
 pub fn insufficient_scope(scope: &str, service: &'static str) -> ResponseTemplate {
-    mcp_testkit::google::insufficient_scope(
-        &mcp_testkit::google::GoogleApi {
+    mcp_vendor_google::testkit::insufficient_scope(
+        &mcp_vendor_google::testkit::GoogleApi {
             service,
             method: "google.apps.sheets.v4.SpreadsheetsService.GetSpreadsheet",
             legacy_errors: false,

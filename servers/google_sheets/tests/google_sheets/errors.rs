@@ -2,12 +2,12 @@
 //! parse, rate limits retried (also for a POST: a 429 was not processed), expired tokens,
 //! missing credentials.
 
-use mcp_testkit::google::{
+use mcp_testkit::wiremock::{Mock, ResponseTemplate, matchers};
+use mcp_testkit::{NoBody, QueryExact, TestServer, expect, settings_for};
+use mcp_vendor_google::testkit::{
     assert_calls_need_credentials, fail_then_succeed, not_found, permission_denied,
     write_quota_exceeded,
 };
-use mcp_testkit::wiremock::{Mock, ResponseTemplate, matchers};
-use mcp_testkit::{NoBody, QueryExact, TestServer, expect, settings_for};
 use serde_json::json;
 
 use crate::common::{SID, TOKEN, google_error, insufficient_scope, setup, ss};

@@ -2,8 +2,8 @@
 //! listing with its page tokens, also from the binary at `GOOGLE_DRIVE_API_BASE_URL`.
 
 use mcp_testkit::expect;
-use mcp_testkit::google::drive_files_list;
-use mcp_testkit::google::not_found;
+use mcp_vendor_google::testkit::drive_files_list;
+use mcp_vendor_google::testkit::not_found;
 use serde_json::{Value, json};
 
 use crate::common::{SID, TOKEN, insufficient_scope, setup, ss};
@@ -447,7 +447,7 @@ async fn list_spreadsheets_without_a_drive_scope() {
 
 #[tokio::test]
 async fn the_binary_lists_through_the_drive_base_url() {
-    mcp_testkit::google::binary_lists_through_drive(
+    mcp_vendor_google::testkit::binary_lists_through_drive(
         &google_sheets_mcp_server::SPEC,
         env!("CARGO_BIN_EXE_google-sheets-mcp-server"),
         "google_sheets_list_spreadsheets",

@@ -2,7 +2,7 @@
 //! suite checks the catalog's own), annotations that match each tool, the schemas' enums and
 //! defaults, and what read-only mode keeps.
 
-use mcp_testkit::google::{
+use mcp_vendor_google::testkit::{
     assert_annotations, assert_beyond_catalog, assert_catalog_enums_and_defaults, listed_tools,
     param_schema,
 };

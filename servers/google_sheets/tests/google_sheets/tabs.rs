@@ -2,7 +2,7 @@
 //! delete by id or by title (looked up).
 
 use mcp_testkit::expect;
-use mcp_testkit::google::permission_denied;
+use mcp_vendor_google::testkit::permission_denied;
 use serde_json::json;
 
 use crate::common::{SID, TOKEN, batch_reply, google_error, setup, sheet_meta, ss};

@@ -2,7 +2,7 @@
 //! several, append rows, clear.
 
 use mcp_testkit::expect;
-use mcp_testkit::google::not_found;
+use mcp_vendor_google::testkit::not_found;
 use serde_json::json;
 
 use crate::common::{SID, TOKEN, google_error, setup, ss};

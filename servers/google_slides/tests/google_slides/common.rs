@@ -41,15 +41,15 @@ pub fn batch_path() -> String {
 pub const TEXT_FIELDS: &str = "presentationId,title,revisionId,slides(objectId,slideProperties(layoutObjectId,notesPage(notesProperties,pageElements(objectId,shape(text(textElements(textRun(content),autoText(content))))))),pageElements(objectId,shape(shapeType,placeholder(type),text(textElements(textRun(content),autoText(content)))),table(rows,columns,tableRows(tableCells(text(textElements(textRun(content),autoText(content)))))),elementGroup,wordArt,image(contentUrl)))";
 
 pub fn google_error(code: u16, status: &str, message: &str) -> Value {
-    mcp_testkit::google::google_error(code, status, None, message)
+    mcp_vendor_google::testkit::google_error(code, status, None, message)
 }
 
 /// The 403 of a token without the scope a method needs, with its `WWW-Authenticate`.
 pub fn insufficient_scope(scope: &str) -> ResponseTemplate {
-    mcp_testkit::google::insufficient_scope(&API, scope)
+    mcp_vendor_google::testkit::insufficient_scope(&API, scope)
 }
 
-const API: mcp_testkit::google::GoogleApi = mcp_testkit::google::GoogleApi {
+const API: mcp_vendor_google::testkit::GoogleApi = mcp_vendor_google::testkit::GoogleApi {
     service: "slides.googleapis.com",
     method: "google.apps.slides.v1.PresentationsService.BatchUpdatePresentation",
     legacy_errors: false,

@@ -8,7 +8,12 @@ use serde_json::{Value, json};
 use crate::common::{DECK, TOKEN, batch_path, google_error, setup};
 
 fn reply(replies: Value) -> Value {
-    mcp_testkit::google::batch_update_reply("presentationId", DECK, replies, Some("rev-after"))
+    mcp_vendor_google::testkit::batch_update_reply(
+        "presentationId",
+        DECK,
+        replies,
+        Some("rev-after"),
+    )
 }
 
 #[tokio::test]

@@ -1,10 +1,10 @@
 //! Google's errors: a rate-limited write retried then successful, a rate limit on a read
 //! reported, a missing scope named, and no request to either API without credentials.
 
-use mcp_testkit::google::{
+use mcp_testkit::wiremock::{Mock, ResponseTemplate, matchers};
+use mcp_vendor_google::testkit::{
     assert_calls_need_credentials, batch_update_reply, fail_then_succeed, write_quota_exceeded,
 };
-use mcp_testkit::wiremock::{Mock, ResponseTemplate, matchers};
 use serde_json::json;
 
 use crate::common::{DECK, TEXT_FIELDS, TOKEN, batch_path, deck_path, insufficient_scope, setup};

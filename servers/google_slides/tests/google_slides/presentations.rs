@@ -1,9 +1,9 @@
 //! create_presentation, list_presentations, get_presentation, summarize_presentation.
 
 use mcp_testkit::expect;
-use mcp_testkit::google::drive_files_list;
-use mcp_testkit::google::{not_found, permission_denied};
 use mcp_testkit::wiremock::{Mock, matchers};
+use mcp_vendor_google::testkit::drive_files_list;
+use mcp_vendor_google::testkit::{not_found, permission_denied};
 use serde_json::{Value, json};
 
 use crate::common::{
@@ -290,7 +290,7 @@ async fn summarize_presentation_without_notes_and_failure() {
 
 #[tokio::test]
 async fn the_binary_lists_through_the_drive_base_url() {
-    mcp_testkit::google::binary_lists_through_drive(
+    mcp_vendor_google::testkit::binary_lists_through_drive(
         &google_slides_mcp_server::SPEC,
         env!("CARGO_BIN_EXE_google-slides-mcp-server"),
         "list_presentations",

@@ -2,7 +2,9 @@
 //! names in the catalog's order (the standard suite checks their parameters), the one tool
 //! beyond them, annotations, the structured parameters' schemas, and what read-only mode keeps.
 
-use mcp_testkit::google::{assert_annotations, assert_beyond_catalog, listed_tools, param_schema};
+use mcp_vendor_google::testkit::{
+    assert_annotations, assert_beyond_catalog, listed_tools, param_schema,
+};
 use serde_json::json;
 
 use crate::common::setup;

@@ -272,8 +272,8 @@ async fn transcript_without_the_captions_scope_names_the_scope() {
     )
     .respond_with(
         &s.fake,
-        mcp_testkit::google::insufficient_scope(
-            &mcp_testkit::google::GoogleApi {
+        mcp_vendor_google::testkit::insufficient_scope(
+            &mcp_vendor_google::testkit::GoogleApi {
                 service: "youtube.googleapis.com",
                 method: "youtube.api.v3.V3DataCaptionService.List",
                 legacy_errors: true,

@@ -232,8 +232,8 @@ async fn liked_videos_need_the_youtube_scope() {
     )
     .respond_with(
         &s.fake,
-        mcp_testkit::google::insufficient_scope(
-            &mcp_testkit::google::GoogleApi {
+        mcp_vendor_google::testkit::insufficient_scope(
+            &mcp_vendor_google::testkit::GoogleApi {
                 service: "youtube.googleapis.com",
                 method: "youtube.api.v3.V3DataVideoService.List",
                 legacy_errors: true,

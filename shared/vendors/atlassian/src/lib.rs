@@ -5,15 +5,16 @@
 //! tenant resolver); with an API token, at the site itself (`https://{site}.atlassian.net`)
 //! with Basic `email:api_token`.
 
+pub mod adf;
 use futures::FutureExt as _;
 use futures::future::BoxFuture;
 use serde_json::Value;
 
-use crate::call::context::Ctx;
-use crate::credentials::vendor_auth::Auth;
-use crate::error::ToolError;
-use crate::server::spec::ExtraApi;
-use crate::{Method, TenantUrl};
+use mcp_shared::call::context::Ctx;
+use mcp_shared::credentials::vendor_auth::Auth;
+use mcp_shared::error::ToolError;
+use mcp_shared::server::spec::ExtraApi;
+use mcp_shared::{Method, TenantUrl};
 
 /// Atlassian's own API host (`accessible-resources`), as an extra API of a server.
 pub const API: ExtraApi = ExtraApi {
@@ -28,8 +29,8 @@ pub const API: ExtraApi = ExtraApi {
 /// else the OAuth token as Bearer.
 pub const AUTH: Auth = Auth::FirstOf(&[
     Auth::Basic {
-        user: crate::Part::Field(&["email", "username"]),
-        password: crate::Part::Field(&["api_token"]),
+        user: mcp_shared::Part::Field(&["email", "username"]),
+        password: mcp_shared::Part::Field(&["api_token"]),
     },
     Auth::BEARER,
 ]);

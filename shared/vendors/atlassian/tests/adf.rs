@@ -1,6 +1,6 @@
 //! The ADF <-> Markdown converter on tables, lists, code, links and mentions.
 
-use mcp_shared::vendors::adf::{adf_to_markdown, is_adf, markdown_to_adf};
+use mcp_vendor_atlassian::adf::{adf_to_markdown, is_adf, markdown_to_adf};
 use serde_json::{Value, json};
 
 #[test]
@@ -179,17 +179,17 @@ fn deep_markdown_is_flattened_not_a_stack_overflow() {
         let handle = std::thread::Builder::new()
             .stack_size(2 << 20)
             .spawn(move || {
-                let adf = mcp_shared::vendors::adf::markdown_to_adf(&md);
+                let adf = mcp_vendor_atlassian::adf::markdown_to_adf(&md);
                 let text = serde_json::to_string(&adf).unwrap();
                 (depth(&adf), text.contains("deep"))
             })
             .unwrap();
         let (d, has_text) = handle.join().unwrap();
-        assert!(d <= mcp_shared::vendors::adf::MAX_NESTING + 2, "{d}");
+        assert!(d <= mcp_vendor_atlassian::adf::MAX_NESTING + 2, "{d}");
         assert!(has_text);
     }
     // Shallow nesting keeps its shape.
-    let adf = mcp_shared::vendors::adf::markdown_to_adf("> quote\n> - item");
+    let adf = mcp_vendor_atlassian::adf::markdown_to_adf("> quote\n> - item");
     assert_eq!(adf["content"][0]["type"], "blockquote");
     assert_eq!(adf["content"][0]["content"][1]["type"], "bulletList");
 }

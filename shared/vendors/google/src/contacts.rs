@@ -6,10 +6,10 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
-use crate::content::json::{at, pick};
-use crate::tool::types::Int;
-use crate::tool::{Effect, ToolDef, tool};
-use crate::{Ctx, Method, Request, ToolError};
+use mcp_shared::content::json::{at, pick};
+use mcp_shared::tool::types::Int;
+use mcp_shared::tool::{Effect, ToolDef, tool};
+use mcp_shared::{Ctx, Method, Request, ToolError};
 
 fn preq(ctx: &Ctx, path: &str) -> Result<Request, ToolError> {
     ctx.api_authorized(super::PEOPLE_API.name, Method::GET, path)

@@ -3,8 +3,8 @@
 
 use serde_json::{Value, json};
 
-use crate::content::json::pick;
-use crate::{Ctx, Method, ToolError};
+use mcp_shared::content::json::pick;
+use mcp_shared::{Ctx, Method, ToolError};
 
 /// Text for a Drive query string literal (inside `'...'`): `\` and `'` escaped.
 pub fn escape_literal(s: &str) -> String {

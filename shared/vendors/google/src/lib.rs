@@ -9,11 +9,13 @@ pub mod drive;
 
 pub use contacts::search_contacts_tool;
 
+#[cfg(feature = "testkit")]
+pub mod testkit;
 use http::HeaderMap;
 use serde_json::Value;
 
-use crate::server::spec::{ExtraApi, OAuthMetadata, OAuthServer};
-use crate::upstream::VendorError;
+use mcp_shared::server::spec::{ExtraApi, OAuthMetadata, OAuthServer};
+use mcp_shared::upstream::VendorError;
 
 /// Google's authorization server (OpenID Connect discovery at
 /// `https://accounts.google.com/.well-known/openid-configuration`), with a Google server's
@@ -122,7 +124,7 @@ pub fn parse_error(status: u16, headers: &HeaderMap, body: &Value) -> VendorErro
             || required_scope(headers).is_some()))
     .then(|| {
         let needed = required_scope(headers).unwrap_or_default();
-        crate::error::MissingScopes::new(needed.split_whitespace(), std::iter::empty())
+        mcp_shared::error::MissingScopes::new(needed.split_whitespace(), std::iter::empty())
     });
     VendorError {
         code,
@@ -142,7 +144,7 @@ pub fn editor_file_id(
     arg: &str,
     kind: &str,
     product: &str,
-) -> Result<String, crate::ToolError> {
+) -> Result<String, mcp_shared::ToolError> {
     let raw = raw.trim();
     let id = match raw.find("/d/") {
         Some(i) if raw.contains("docs.google.com") => raw
@@ -152,7 +154,7 @@ pub fn editor_file_id(
         _ => raw,
     };
     if id.is_empty() {
-        return Err(crate::ToolError::invalid_input(format!(
+        return Err(mcp_shared::ToolError::invalid_input(format!(
             "`{arg}` must not be empty: give the id from the {kind}'s URL (the part after /{kind}/d/)"
         )));
     }
@@ -160,7 +162,7 @@ pub fn editor_file_id(
         .chars()
         .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
     {
-        return Err(crate::ToolError::invalid_input(format!(
+        return Err(mcp_shared::ToolError::invalid_input(format!(
             "`{arg}` {id:?} is not a {product} id: give the part of the URL after /{kind}/d/ (letters, digits, - and _)"
         )));
     }

@@ -53,7 +53,7 @@ pub fn google_error(code: u16, status: &str, reason: Option<&str>, message: &str
 // ---------------------------------------------------------------------------------------------
 // Shared by the Gmail, Google Calendar and Google Drive tests: exact requests, Google's v3
 // error bodies, retries, the tool surface, and the contact search every server with
-// `mcp_shared::vendors::google::contacts` lists. (Paths are written out in full
+// `crate::contacts` lists. (Paths are written out in full
 // here so that no `use` of this section collides with another section's.)
 
 /// A mock of `method path` on a Google API with exactly these query pairs and the bearer
@@ -67,7 +67,7 @@ pub fn request(
     use wiremock::matchers;
     wiremock::Mock::given(matchers::method(method))
         .and(matchers::path(path))
-        .and(crate::QueryExact(
+        .and(mcp_testkit::QueryExact(
             query
                 .iter()
                 .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
@@ -117,7 +117,7 @@ pub async fn fail_then_succeed(
 }
 
 // The surface checks first written for the Google servers serve every server.
-pub use crate::surface::{
+pub use mcp_testkit::surface::{
     assert_annotations, assert_beyond_catalog, assert_catalog_enums_and_defaults, listed_tools,
     param_schema,
 };
@@ -129,7 +129,7 @@ pub use crate::surface::{
 macro_rules! google_contacts_suite {
     ($spec:path, $bin:literal, $tool:literal, $token:expr) => {
         mod google_contacts {
-            use $crate::google::Contacts;
+            use $crate::testkit::Contacts;
 
             async fn contacts() -> Contacts {
                 Contacts::start(&$spec, $tool, $token).await
@@ -249,8 +249,8 @@ pub fn person(id: &str, name: &str, email: &str) -> Value {
 pub struct Contacts {
     pub people: wiremock::MockServer,
     pub main: wiremock::MockServer,
-    pub server: crate::TestServer,
-    pub client: crate::Client,
+    pub server: mcp_testkit::TestServer,
+    pub client: mcp_testkit::Client,
     tool: &'static str,
     token: &'static str,
 }
@@ -265,8 +265,8 @@ impl Contacts {
     ) -> Self {
         let people = wiremock::MockServer::start().await;
         let main = wiremock::MockServer::start().await;
-        let settings = crate::settings_for(&main.uri()).with_api("people", &people.uri());
-        let server = crate::TestServer::start(spec, settings).await;
+        let settings = mcp_testkit::settings_for(&main.uri()).with_api("people", &people.uri());
+        let server = mcp_testkit::TestServer::start(spec, settings).await;
         let client = server.client(token).await;
         Self {
             people,
@@ -279,8 +279,8 @@ impl Contacts {
     }
 
     /// A search of `path` with this query, read mask and page size, and the bearer token.
-    fn search(&self, path: &str, query: &str, mask: &str, size: u64) -> crate::Expect {
-        crate::expect("GET", path)
+    fn search(&self, path: &str, query: &str, mask: &str, size: u64) -> mcp_testkit::Expect {
+        mcp_testkit::expect("GET", path)
             .bearer(self.token)
             .query("query", query)
             .query("readMask", mask)
@@ -295,7 +295,7 @@ impl Contacts {
     }
 
     /// A directory search with these sources.
-    fn directory(&self, query: &str, size: u64, sources: &[&str]) -> crate::Expect {
+    fn directory(&self, query: &str, size: u64, sources: &[&str]) -> mcp_testkit::Expect {
         sources.iter().fold(
             self.search(SEARCH_DIRECTORY, query, PERSON_MASK, size),
             |e, s| e.query("sources", s),
@@ -576,7 +576,7 @@ impl Contacts {
     ) {
         let people = wiremock::MockServer::start().await;
         let main = wiremock::MockServer::start().await;
-        crate::expect("GET", SEARCH_DIRECTORY)
+        mcp_testkit::expect("GET", SEARCH_DIRECTORY)
             .bearer(token)
             .queries(&[
                 ("query", "ann"),
@@ -594,7 +594,7 @@ impl Contacts {
         let (main_uri, people_uri) = (main.uri(), people.uri());
         let auth = json!({ "access_token": token }).to_string();
         let main_var = spec.base_url_var();
-        let client = crate::spawn_stdio(
+        let client = mcp_testkit::spawn_stdio(
             bin,
             &[],
             &[
@@ -691,9 +691,9 @@ pub fn batch_update_reply(
 /// Drive's `files.list` as an editor's listing tool sends it without arguments, with `token`:
 /// the files of `mime_type` (`application/vnd.google-apps.document`, ...) not in the trash,
 /// newest first, 100 a page, these `fields`.
-pub fn drive_files_list(token: &str, mime_type: &str, fields: &str) -> crate::Expect {
+pub fn drive_files_list(token: &str, mime_type: &str, fields: &str) -> mcp_testkit::Expect {
     let q = format!("mimeType='{mime_type}' and trashed=false");
-    crate::expect("GET", "/drive/v3/files")
+    mcp_testkit::expect("GET", "/drive/v3/files")
         .bearer(token)
         .queries(&[
             ("q", q.as_str()),
@@ -737,7 +737,7 @@ pub async fn binary_lists_through_drive(
         ),
     ];
     let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
-    let client = crate::spawn_stdio(bin, &[], &env).await;
+    let client = mcp_testkit::spawn_stdio(bin, &[], &env).await;
     let listing = client.call_ok(tool, json!({})).await;
     client.close().await;
     assert_eq!(
@@ -752,7 +752,7 @@ pub async fn binary_lists_through_drive(
 /// fails with a message that names what to set (the `access_token` field and `AUTH_DATA`),
 /// and none of the `apis` (the fakes the server's APIs point at) received a request.
 pub async fn assert_calls_need_credentials(
-    server: &crate::TestServer,
+    server: &mcp_testkit::TestServer,
     calls: &[(&str, Value)],
     apis: &[&wiremock::MockServer],
 ) {

@@ -22,8 +22,8 @@ use http::{HeaderMap, HeaderName, HeaderValue};
 use serde_json::{Map, Value, json};
 
 use super::paging::check_cursor;
-use crate::error::ToolError;
-use crate::{Ctx, Method};
+use mcp_shared::error::ToolError;
+use mcp_shared::{Ctx, Method};
 
 /// Most requests Graph takes in one batch.
 pub const MAX_BATCH: usize = 20;
@@ -123,7 +123,7 @@ impl BatchResponse {
     fn retry_after(&self) -> Option<Duration> {
         self.headers
             .get("retry-after")
-            .and_then(|v| crate::upstream::parse_retry_after(v, std::time::SystemTime::now()))
+            .and_then(|v| mcp_shared::upstream::parse_retry_after(v, std::time::SystemTime::now()))
     }
 
     fn failed_dependency(id: &str, dep: &str) -> Self {

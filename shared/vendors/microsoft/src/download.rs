@@ -3,8 +3,8 @@
 //! without credentials (the token never goes to that host); a `200` with the bytes is taken
 //! as it is. The server's response-size cap (`max_body_bytes`, 20 MiB by default) applies.
 
-use crate::error::ToolError;
-use crate::{Ctx, Method};
+use mcp_shared::error::ToolError;
+use mcp_shared::{Ctx, Method};
 
 /// Downloaded content and its MIME type, when the host said.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -51,11 +51,11 @@ pub use upload::{
 use http::HeaderMap;
 use serde_json::Value;
 
-use crate::call::tenant::Base;
-use crate::credentials::vendor_auth::Auth;
-use crate::error::{ErrorKind, ToolError, status_hint};
-use crate::server::spec::{OAuthMetadata, OAuthServer};
-use crate::upstream::{VendorError, default_error_parser};
+use mcp_shared::call::tenant::Base;
+use mcp_shared::credentials::vendor_auth::Auth;
+use mcp_shared::error::{ErrorKind, ToolError, status_hint};
+use mcp_shared::server::spec::{OAuthMetadata, OAuthServer};
+use mcp_shared::upstream::{VendorError, default_error_parser};
 
 /// Microsoft Graph v1.0 in the global cloud.
 pub const GRAPH_V1: &str = "https://graph.microsoft.com/v1.0";
@@ -186,7 +186,7 @@ pub fn with_scopes(err: ToolError, scopes: &str) -> ToolError {
         err.with_hint(format!(
             "this call needs the delegated permission {scopes}: consent to it for the app and send a new token; otherwise the user has no access to the item."
         ))
-        .with_missing_scopes(crate::error::MissingScopes::new(needed, std::iter::empty()))
+        .with_missing_scopes(mcp_shared::error::MissingScopes::new(needed, std::iter::empty()))
     } else {
         err
     }
@@ -217,7 +217,7 @@ pub(crate) fn error_for(vendor: &str, status: u16, headers: &HeaderMap, body: &V
         let wait = headers
             .get("retry-after")
             .and_then(|v| v.to_str().ok())
-            .and_then(|v| crate::upstream::parse_retry_after(v, std::time::SystemTime::now()));
+            .and_then(|v| mcp_shared::upstream::parse_retry_after(v, std::time::SystemTime::now()));
         Some(match wait {
             Some(d) => format!(
                 "rate limited by {vendor}: retry after {} s.",

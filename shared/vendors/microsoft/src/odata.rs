@@ -14,7 +14,7 @@
 
 use std::fmt;
 
-use crate::error::ToolError;
+use mcp_shared::error::ToolError;
 
 /// An OData string literal: `'...'` with each `'` doubled (`O'Neil` → `'O''Neil'`).
 pub fn literal(s: &str) -> String {
@@ -398,7 +398,7 @@ impl Query {
             .join("&")
     }
 
-    /// `path` with this query (`/me/messages?$top=10`), for [`Ctx::authorized`](crate::Ctx)
+    /// `path` with this query (`/me/messages?$top=10`), for [`Ctx::authorized`](mcp_shared::Ctx)
     /// or a [batch](super::batch) request's `url`.
     pub fn on(&self, path: &str) -> String {
         let q = self.encode();

@@ -15,9 +15,9 @@ use serde_json::{Value, json};
 use url::Url;
 
 use super::odata::Query;
-use crate::error::ToolError;
-use crate::upstream::pagination::{Pages, Stop};
-use crate::{Ctx, Method};
+use mcp_shared::error::ToolError;
+use mcp_shared::upstream::pagination::{Pages, Stop};
+use mcp_shared::{Ctx, Method};
 
 /// A page size from a tool's `limit` (or `top`): `default` when absent, a clear error naming
 /// `arg` and the range when it is outside 1..=`max`.
@@ -105,7 +105,7 @@ impl List {
             limit: 50,
             cursor: None,
             headers: Vec::new(),
-            max_pages: crate::upstream::pagination::MAX_PAGES,
+            max_pages: mcp_shared::upstream::pagination::MAX_PAGES,
             send_top: true,
         }
     }
@@ -141,7 +141,7 @@ impl List {
         self
     }
 
-    /// Read at most this many pages in one call (default [`crate::upstream::pagination::MAX_PAGES`]).
+    /// Read at most this many pages in one call (default [`mcp_shared::upstream::pagination::MAX_PAGES`]).
     pub fn max_pages(mut self, n: usize) -> Self {
         self.max_pages = n.max(1);
         self

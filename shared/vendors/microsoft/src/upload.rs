@@ -13,8 +13,8 @@
 
 use serde_json::Value;
 
-use crate::error::ToolError;
-use crate::{Ctx, Method};
+use mcp_shared::error::ToolError;
+use mcp_shared::{Ctx, Method};
 
 /// Upload-session ranges are multiples of this (320 KiB).
 pub const CHUNK_UNIT: usize = 320 * 1024;

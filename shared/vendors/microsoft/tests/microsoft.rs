@@ -8,14 +8,15 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use mcp_shared::reexports::http::HeaderMap;
-use mcp_shared::vendors::microsoft::{
-    self, BatchRequest, CHUNK_UNIT, Filter, List, Lit, Query, UploadSession, literal, page_size,
-};
 use mcp_shared::{Ctx, Effect, Method, ServerSpec, ToolDef, ToolError, Toolset, tool};
 use mcp_testkit::wiremock::{
     Match, Mock, MockServer, Request, Respond, ResponseTemplate, matchers,
 };
 use mcp_testkit::{TestServer, expect, settings_for};
+use mcp_vendor_microsoft::{
+    self as microsoft, BatchRequest, CHUNK_UNIT, Filter, List, Lit, Query, UploadSession, literal,
+    page_size,
+};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
