@@ -62,7 +62,7 @@ pub use spec::{
 pub use state::{Pools, State};
 pub use tenant::{Base, TenantUrl};
 pub use token_cache::TokenCache;
-pub use tool::{Effect, Output, ToolDef, ToolNames, ToolResult, tool};
+pub use tool::{Effect, Output, Profile, ToolDef, ToolNames, ToolResult, tool};
 pub use types::{Count, Int, non_empty};
 pub use upstream::{
     FormPart, Request, Response, RetryPolicy, Upstream, UpstreamConfig, VendorError,

@@ -13,7 +13,7 @@ use tokio_util::sync::CancellationToken;
 use crate::credentials::auth::EnvCredentials;
 use crate::server::scope::split;
 use crate::server::{McpServer, ServerSpec, Settings};
-use crate::tool::ToolNames;
+use crate::call::declared::Profile;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Transport {
@@ -27,6 +27,33 @@ pub enum Naming {
     Default,
     /// The names and parameters of the vendor's official MCP server, where it has one
     Official,
+}
+
+/// `--profile`: the tool names and parameters a benchmark's or the vendor's server expects.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ProfileArg {
+    /// Our names (the Klavis base servers'): `<service>_<verb>_<object>`
+    Default,
+    /// MCP-Atlas's variant (Klavis `<service>_atlas`)
+    Atlas,
+    /// MCPMark's variant (Klavis `<service>_mcpmark`)
+    Mcpmark,
+    /// Toolathlon's variant (Klavis `<service>_toolathlon`)
+    Toolathlon,
+    /// The vendor's own MCP server (Klavis `<service>_official`; also `--tool-names official`)
+    Official,
+}
+
+impl From<ProfileArg> for Profile {
+    fn from(p: ProfileArg) -> Self {
+        match p {
+            ProfileArg::Default => Profile::Default,
+            ProfileArg::Atlas => Profile::Atlas,
+            ProfileArg::Mcpmark => Profile::Mcpmark,
+            ProfileArg::Toolathlon => Profile::Toolathlon,
+            ProfileArg::Official => Profile::Official,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -70,9 +97,15 @@ struct Options {
     /// <SERVICE>_DYNAMIC_TOOLSETS)
     #[arg(long, global = true, env = "MCP_DYNAMIC_TOOLSETS", value_parser = crate::server::switch::value_parser())]
     dynamic_toolsets: bool,
-    /// Which tool names to list: ours, or those of the vendor's official MCP server
+    /// Which tool names to list: ours, or those of the vendor's official MCP server (the same
+    /// as --profile official)
     #[arg(long, global = true, env = "MCP_TOOL_NAMES", value_enum, default_value_t = Naming::Default)]
     tool_names: Naming,
+    /// List the tools as a benchmark's variant of this server or the vendor's own server names
+    /// them (Klavis's directory `<service>_<kind>` is `--profile <kind>`); the server's README
+    /// lists the profiles it has and their tools
+    #[arg(long, global = true, env = "MCP_PROFILE", value_enum, default_value_t = ProfileArg::Default)]
+    profile: ProfileArg,
     /// Comma-separated tools to hide
     #[arg(long, global = true, env = "MCP_EXCLUDE_TOOLS")]
     exclude_tools: Option<String>,
@@ -629,6 +662,13 @@ fn credentials_help(spec: &ServerSpec) -> String {
     if let Some(line) = sign_in_help(spec) {
         out.push_str(&format!("\nSign-in (--oauth):\n  {line}\n"));
     }
+    let profiles = crate::server::docs::profiles(spec);
+    if profiles.len() > 1 {
+        out.push_str("\nProfiles (--profile; tools over every toolset):\n");
+        for (p, n) in &profiles {
+            out.push_str(&format!("  {:10}  {n} tools\n", p.name()));
+        }
+    }
     out.push_str(&format!(
         "\nHTTP sessions:\n  {:width$}  {}\n  {:width$}  {}\n",
         "MCP_SESSION_PARK_SECS",
@@ -687,9 +727,9 @@ fn settings_from_flags_only(o: &Options) -> Settings {
             .as_deref()
             .map(|v| split(v).into_iter().collect())
             .unwrap_or_default(),
-        tool_names: match o.tool_names {
-            Naming::Default => ToolNames::Ours,
-            Naming::Official => ToolNames::Official,
+        profile: match (o.profile, o.tool_names) {
+            (ProfileArg::Default, Naming::Official) => Profile::Official,
+            (p, _) => p.into(),
         },
         dynamic_toolsets: o.dynamic_toolsets,
         ..Settings::default()

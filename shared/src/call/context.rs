@@ -58,6 +58,8 @@ pub struct Ctx {
     pub(crate) flags: Vec<&'static str>,
     /// Read-only mode for this call: `--read-only` for the process or `X-MCP-Readonly`.
     pub(crate) read_only: bool,
+    /// The profile the server lists its tools under (`--profile`).
+    pub(crate) profile: crate::call::declared::Profile,
     /// The spec's valued settings that were given ([`crate::call::declared::ServerOption`]).
     pub(crate) options: Arc<Vec<(String, String)>>,
     pub(crate) credentials: Option<Credentials>,
@@ -115,6 +117,12 @@ impl Ctx {
     /// that nothing can write.
     pub fn read_only(&self) -> bool {
         self.read_only
+    }
+
+    /// The profile the server runs under (`--profile`): a tool shared by several profiles
+    /// shapes its result the way that profile's benchmark reads it.
+    pub fn profile(&self) -> crate::call::declared::Profile {
+        self.profile
     }
 
     /// The value of the server's option `name` ([`crate::call::declared::ServerOption`]), if the

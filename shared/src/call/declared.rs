@@ -91,3 +91,52 @@ pub enum OAuthMetadata {
     /// that publishes them is named with `--authorization-server`).
     None,
 }
+
+/// A view of a server's tools that an agent benchmark or the vendor's own MCP server expects
+/// (`--profile`): the same tools and vendor calls, listed under that variant's tool and
+/// parameter names, with the tools that exist only there. Klavis's directory `X_kind` is
+/// `X-mcp-server --profile kind`. One profile is listed at a time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub enum Profile {
+    /// Our names (`<service>_<verb>_<object>`, the Klavis base servers').
+    #[default]
+    Default,
+    /// MCP-Atlas (Scale AI): the `*_atlas` variants.
+    Atlas,
+    /// MCPMark: the `*_mcpmark` variants.
+    Mcpmark,
+    /// Toolathlon: the `*_toolathlon` variants.
+    Toolathlon,
+    /// The vendor's own MCP server (`--tool-names official` is this profile).
+    Official,
+}
+
+impl Profile {
+    /// Every profile but the default, in the order `--help` lists them.
+    pub const NAMED: [Profile; 4] = [
+        Profile::Atlas,
+        Profile::Mcpmark,
+        Profile::Toolathlon,
+        Profile::Official,
+    ];
+
+    /// The name `--profile` takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            Profile::Default => "default",
+            Profile::Atlas => "atlas",
+            Profile::Mcpmark => "mcpmark",
+            Profile::Toolathlon => "toolathlon",
+            Profile::Official => "official",
+        }
+    }
+
+    /// The profile named `s` (any case, surrounding blanks ignored).
+    pub fn parse(s: &str) -> Option<Profile> {
+        let s = s.trim().to_ascii_lowercase();
+        [Profile::Default]
+            .into_iter()
+            .chain(Profile::NAMED)
+            .find(|p| p.name() == s)
+    }
+}

@@ -2,7 +2,9 @@
 
 use serde_json::Value;
 
+use crate::call::declared::Profile;
 use crate::server::McpServer;
+use crate::server::spec::ServerSpec;
 
 /// The MCP `tools/list` entries, pretty JSON with a trailing newline, object keys sorted: the
 /// same text whichever way the build orders JSON maps (a dependency such as `bson` turns on
@@ -91,4 +93,56 @@ pub fn tools_text(server: &McpServer) -> String {
         ));
     }
     out
+}
+
+/// The profiles a server lists tools under, with how many tools each lists over every
+/// toolset: the default first, then each named profile that lists at least one.
+pub fn profiles(spec: &ServerSpec) -> Vec<(Profile, usize)> {
+    let defs = (spec.tools)();
+    [Profile::Default]
+        .into_iter()
+        .chain(Profile::NAMED)
+        .map(|p| (p, defs.iter().filter(|d| d.profiles().contains(&p)).count()))
+        .filter(|(p, n)| *p == Profile::Default || *n > 0)
+        .collect()
+}
+
+/// The README section on a server's profiles (between `<!-- profiles:start -->` and
+/// `<!-- profiles:end -->`): which Klavis directory each one replaces, the command, and its
+/// tools. `None` when the server has no profile but the default.
+pub fn profiles_markdown(spec: &'static ServerSpec) -> Option<String> {
+    let named: Vec<(Profile, usize)> = profiles(spec)
+        .into_iter()
+        .filter(|(p, _)| *p != Profile::Default)
+        .collect();
+    if named.is_empty() {
+        return None;
+    }
+    let mut out = String::from(
+        "| Profile | Replaces (Klavis directory) | Command | Tools |\n|---|---|---|---|\n",
+    );
+    for (p, n) in &named {
+        out.push_str(&format!(
+            "| `{0}` | `{1}_{0}` | `{2} --profile {0} --toolsets all` | {n} |\n",
+            p.name(),
+            spec.service,
+            spec.binary
+        ));
+    }
+    for (p, _) in &named {
+        let settings = crate::server::spec::Settings {
+            toolsets: Some(vec!["all".to_owned()]),
+            profile: *p,
+            ..crate::server::spec::Settings::default()
+        };
+        let Ok(server) = McpServer::new(spec, settings) else {
+            continue;
+        };
+        let names: Vec<String> = server
+            .tool_defs()
+            .map(|d| format!("`{}`", d.mcp_tool().name))
+            .collect();
+        out.push_str(&format!("\n`--profile {}`: {}.\n", p.name(), names.join(", ")));
+    }
+    Some(out)
 }

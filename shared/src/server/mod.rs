@@ -95,8 +95,20 @@ impl McpServer {
         }
         let all: Vec<ToolDef> = defs
             .into_iter()
-            .filter_map(|t| t.for_naming(settings.tool_names))
+            .filter_map(|t| t.for_profile(settings.profile))
             .collect();
+        if all.is_empty() && settings.profile != crate::call::declared::Profile::Default {
+            let has: Vec<&str> = crate::server::docs::profiles(spec)
+                .iter()
+                .map(|(p, _)| p.name())
+                .collect();
+            return Err(format!(
+                "{} has no `{}` profile; its profiles: {}",
+                spec.binary,
+                settings.profile.name(),
+                has.join(", ")
+            ));
+        }
         let mut by_name = HashMap::new();
         for (i, t) in all.iter().enumerate() {
             if by_name.insert(t.name().to_owned(), i).is_some() {
@@ -525,6 +537,7 @@ impl McpServer {
             dynamic,
             flags,
             read_only,
+            profile: inner.settings.profile,
             options: inner.options.clone(),
             credentials,
             upstream: inner.upstream.clone(),

@@ -10,7 +10,8 @@ use crate::call::state::State;
 use crate::call::tenant::Base;
 use crate::credentials::auth::EnvCredentials;
 use crate::credentials::vendor_auth::Auth;
-use crate::tool::{ToolDef, ToolNames};
+use crate::call::declared::Profile;
+use crate::tool::ToolDef;
 use crate::upstream::{ErrorParser, RetryPolicy, default_error_parser};
 
 /// Builds a server's state at start-up from the operator's settings (a clear message on
@@ -178,8 +179,9 @@ pub struct Settings {
     pub max_body_bytes: usize,
     pub max_concurrent_calls: usize,
     pub shutdown_grace: Duration,
-    /// Our tool names or the vendor's official server's (`--tool-names`).
-    pub tool_names: ToolNames,
+    /// The profile the tools are listed under (`--profile`; `--tool-names official` is
+    /// `--profile official`).
+    pub profile: Profile,
     /// Base URLs of the spec's extra APIs by name (default: each one's own default).
     pub extra_base_urls: Vec<(String, String)>,
     /// The spec's switches ([`ServerFlag`]) turned on for the whole process, by name.
@@ -258,7 +260,7 @@ impl Default for Settings {
             max_body_bytes: 4 * 1024 * 1024,
             max_concurrent_calls: 256,
             shutdown_grace: Duration::from_secs(25),
-            tool_names: ToolNames::Ours,
+            profile: Profile::Default,
             extra_base_urls: Vec::new(),
             flags: Vec::new(),
             options: Vec::new(),

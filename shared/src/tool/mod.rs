@@ -18,6 +18,7 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use crate::call::context::Ctx;
+pub use crate::call::declared::Profile;
 use crate::error::ToolError;
 
 pub mod limits;
@@ -38,22 +39,25 @@ pub enum Effect {
     Destructive,
 }
 
-/// Which tool names a server lists: its own (`<service>_<verb>_<object>`, the Klavis names),
-/// or those of the vendor's official MCP server, so that agents written for it work unchanged
-/// (`--tool-names official`). One naming is listed at a time.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum ToolNames {
-    #[default]
-    Ours,
-    Official,
+/// `--tool-names official` is `--profile official`: the name of the profile type before profiles
+/// other than the vendor's own server's existed.
+pub type ToolNames = Profile;
+
+/// Where a tool is listed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Listing {
+    /// Under the default profile, and under each profile it has a view in.
+    Everywhere,
+    /// Only under these profiles (a variant's own tool, with that variant's parameters).
+    Only(Vec<Profile>),
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Listing {
-    /// Listed under our naming; under the official one only when it has an official name.
-    Ours,
-    /// Listed only under the official naming (its parameters follow the official server).
-    OfficialOnly,
+/// How one profile lists a tool: its name there, and its parameters renamed (ours, theirs).
+#[derive(Debug, Clone)]
+pub(crate) struct View {
+    profile: Profile,
+    name: Option<&'static str>,
+    renames: Vec<(&'static str, &'static str)>,
 }
 
 /// What a tool returns on success.
@@ -91,7 +95,7 @@ pub struct ToolDef {
     pub(crate) toolset: &'static str,
     pub(crate) effect: Effect,
     pub(crate) handler: Handler,
-    pub(crate) official_name: Option<&'static str>,
+    pub(crate) views: Vec<View>,
     pub(crate) listing: Listing,
     /// Offered in read-only mode although it can write: it runs read-only itself then
     /// ([`ToolDef::read_only_by_itself`]).
@@ -103,6 +107,28 @@ fn settings() -> SchemaSettings {
         s.inline_subschemas = true;
         s.meta_schema = None;
     })
+}
+
+/// Rename the top-level properties of an input schema (ours -> theirs), in `properties` and
+/// `required`.
+fn rename_properties(schema: &mut JsonObject, renames: &[(&'static str, &'static str)]) {
+    if let Some(Value::Object(props)) = schema.get_mut("properties") {
+        let old = std::mem::take(props);
+        for (k, v) in old {
+            let k = renames
+                .iter()
+                .find(|(ours, _)| *ours == k)
+                .map_or(k, |(_, theirs)| (*theirs).to_owned());
+            props.insert(k, v);
+        }
+    }
+    if let Some(Value::Array(required)) = schema.get_mut("required") {
+        for r in required.iter_mut() {
+            if let Some((_, theirs)) = renames.iter().find(|(ours, _)| r.as_str() == Some(*ours)) {
+                *r = Value::String((*theirs).to_owned());
+            }
+        }
+    }
 }
 
 /// The JSON Schema of `T` as an MCP schema object: inlined, without `$schema` and `title`.
@@ -371,8 +397,8 @@ where
         toolset: "default",
         effect,
         handler,
-        official_name: None,
-        listing: Listing::Ours,
+        views: Vec::new(),
+        listing: Listing::Everywhere,
         guards_read_only: false,
     }
 }
@@ -394,31 +420,101 @@ impl ToolDef {
     }
 
     /// The name the vendor's official MCP server gives this tool: listed instead of ours
-    /// under `--tool-names official` (same parameters).
-    pub fn official_name(mut self, name: &'static str) -> Self {
-        self.official_name = Some(name);
+    /// under `--profile official` (same parameters).
+    pub fn official_name(self, name: &'static str) -> Self {
+        self.profile(Profile::Official, name)
+    }
+
+    /// A tool listed only under `--profile official`, for an official tool whose parameters
+    /// differ from ours (define it with the official name and parameter names).
+    pub fn official_only(self) -> Self {
+        self.only_in(&[Profile::Official])
+    }
+
+    /// List the tool under `profile` as `name` (same parameters unless
+    /// [`ToolDef::profile_param`] renames some). Without a view, a profile does not list it.
+    pub fn profile(mut self, profile: Profile, name: &'static str) -> Self {
+        self.view(profile).name = Some(name);
         self
     }
 
-    /// A tool listed only under `--tool-names official`, for an official tool whose
-    /// parameters differ from ours (define it with the official name and parameter names).
-    pub fn official_only(mut self) -> Self {
-        self.listing = Listing::OfficialOnly;
+    /// List the tool under `profile` with its own name.
+    pub fn in_profile(mut self, profile: Profile) -> Self {
+        self.view(profile);
         self
     }
 
-    /// This tool as listed under `names`, or `None` when that naming does not list it.
-    pub(crate) fn for_naming(mut self, names: ToolNames) -> Option<Self> {
-        match (names, self.listing, self.official_name) {
-            (ToolNames::Ours, Listing::Ours, _) => Some(self),
-            (ToolNames::Ours, Listing::OfficialOnly, _) => None,
-            (ToolNames::Official, Listing::OfficialOnly, _) => Some(self),
-            (ToolNames::Official, Listing::Ours, Some(official)) => {
-                self.tool.name = official.into();
-                Some(self)
-            }
-            (ToolNames::Official, Listing::Ours, None) => None,
+    /// Under `profile`, the parameter `ours` is called `theirs`: the listed schema shows
+    /// `theirs`, and a call's `theirs` reaches the tool as `ours`.
+    pub fn profile_param(mut self, profile: Profile, ours: &'static str, theirs: &'static str) -> Self {
+        self.view(profile).renames.push((ours, theirs));
+        self
+    }
+
+    /// A tool listed only under these profiles (a variant's own tool, defined with that
+    /// variant's name and parameters).
+    pub fn only_in(mut self, profiles: &[Profile]) -> Self {
+        for p in profiles {
+            self.view(*p);
         }
+        self.listing = Listing::Only(profiles.to_vec());
+        self
+    }
+
+    fn view(&mut self, profile: Profile) -> &mut View {
+        let at = match self.views.iter().position(|v| v.profile == profile) {
+            Some(i) => i,
+            None => {
+                self.views.push(View {
+                    profile,
+                    name: None,
+                    renames: Vec::new(),
+                });
+                self.views.len() - 1
+            }
+        };
+        &mut self.views[at]
+    }
+
+    /// The profiles that list this tool (the default one included when it does).
+    pub fn profiles(&self) -> Vec<Profile> {
+        let mut out: Vec<Profile> = match &self.listing {
+            Listing::Everywhere => vec![Profile::Default],
+            Listing::Only(_) => Vec::new(),
+        };
+        out.extend(self.views.iter().map(|v| v.profile));
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    /// This tool as listed under `profile`, or `None` when that profile does not list it.
+    pub(crate) fn for_profile(mut self, profile: Profile) -> Option<Self> {
+        if profile == Profile::Default {
+            return (self.listing == Listing::Everywhere).then_some(self);
+        }
+        let view = self.views.iter().find(|v| v.profile == profile)?.clone();
+        if let Some(name) = view.name {
+            self.tool.name = name.into();
+        }
+        if !view.renames.is_empty() {
+            let mut schema = (*self.tool.input_schema).clone();
+            rename_properties(&mut schema, &view.renames);
+            self.tool.input_schema = Arc::new(schema);
+            let inner = self.handler.clone();
+            let renames = view.renames.clone();
+            self.handler = Arc::new(move |ctx, mut args| {
+                if let Value::Object(m) = &mut args {
+                    for (ours, theirs) in &renames {
+                        if let Some(v) = m.remove(*theirs) {
+                            m.insert((*ours).to_owned(), v);
+                        }
+                    }
+                }
+                inner(ctx, args)
+            });
+        }
+        Some(self)
     }
 
     pub fn name(&self) -> &str {
@@ -580,8 +676,8 @@ mod tests {
             toolset: "default",
             effect: Effect::Read,
             handler: Arc::new(|_, _| Box::pin(async { Ok(Output::Text(String::new())) })),
-            official_name: None,
-            listing: Listing::Ours,
+            views: Vec::new(),
+            listing: Listing::Everywhere,
             guards_read_only: false,
         }
         .output::<Files>();

@@ -780,6 +780,23 @@ pub fn assert_docs_fresh(spec: &'static ServerSpec, crate_dir: &str) {
             readme_path.display()
         )
     });
+    // A server with profiles lists them in its README, between their own markers (added at
+    // the end by `cargo xtask docs` when missing).
+    let want_readme = match mcp_shared::docs::profiles_markdown(spec) {
+        None => want_readme,
+        Some(section) => replace_between(
+            &want_readme,
+            "<!-- profiles:start -->",
+            "<!-- profiles:end -->",
+            &section,
+        )
+        .unwrap_or_else(|| {
+            format!(
+                "{}\n\n## Profiles\n\n<!-- profiles:start -->\n{section}<!-- profiles:end -->\n",
+                want_readme.trim_end()
+            )
+        }),
+    };
     let update = std::env::var("MCP_UPDATE_DOCS").is_ok_and(|v| v == "1");
     let have_json = std::fs::read_to_string(&json_path).unwrap_or_default();
     if update {
@@ -798,7 +815,7 @@ pub fn assert_docs_fresh(spec: &'static ServerSpec, crate_dir: &str) {
     );
     assert!(
         readme == want_readme,
-        "the tool table in {} is stale: run `cargo xtask docs` and commit the result",
+        "the tool table or the profiles in {} are stale: run `cargo xtask docs` and commit the result",
         readme_path.display()
     );
 }

@@ -1,7 +1,7 @@
 //! Dynamic toolsets: sessions start with the three dynamic tools, enable toolsets at run time,
 //! are told with `tools/list_changed`, and never see another session's toolsets.
 
-use mcp_shared::{Settings, ToolNames};
+use mcp_shared::Settings;
 use mcp_testkit::wiremock::MockServer;
 use mcp_testkit::{Client, TestServer, expect, settings_for};
 use serde_json::{Value, json};
@@ -175,7 +175,7 @@ async fn official_names_and_off_by_default() {
     let official = TestServer::start(
         &SPEC,
         Settings {
-            tool_names: ToolNames::Official,
+            profile: mcp_shared::Profile::Official,
             ..dynamic(&fake)
         },
     )

@@ -17,6 +17,7 @@ mod metrics;
 mod oauth;
 mod panics;
 mod polling;
+mod profiles;
 mod props;
 mod redirects;
 mod retries;

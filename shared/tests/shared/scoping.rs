@@ -224,7 +224,7 @@ async fn official_naming_lists_one_naming_only() {
         .respond(&fake, 200, crate::acme::thing(7))
         .await;
     let settings = Settings {
-        tool_names: mcp_shared::ToolNames::Official,
+        profile: mcp_shared::Profile::Official,
         ..settings_for(&fake.uri())
     };
     let server = TestServer::start(&SPEC, settings).await;
@@ -243,7 +243,7 @@ async fn official_naming_lists_one_naming_only() {
     assert!(err.contains("unknown tool"), "{err}");
     // Tool selection flags use the names of the chosen naming.
     let only = Settings {
-        tool_names: mcp_shared::ToolNames::Official,
+        profile: mcp_shared::Profile::Official,
         tools: Some(vec!["get-thing".into()]),
         ..base()
     };

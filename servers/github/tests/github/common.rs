@@ -1,6 +1,6 @@
 //! Test setup shared by the GitHub tests.
 
-use mcp_shared::{Settings, ToolNames};
+use mcp_shared::Settings;
 pub use mcp_testkit::Setup;
 use mcp_testkit::wiremock::MockServer;
 use mcp_testkit::wiremock::matchers::{header, method, path};
@@ -24,7 +24,7 @@ pub async fn setup_all() -> Setup {
 pub async fn setup_official() -> Setup {
     setup_with(|s| {
         s.toolsets = Some(vec!["all".into()]);
-        s.tool_names = ToolNames::Official;
+        s.profile = mcp_shared::Profile::Official;
         s.dynamic_toolsets = true;
     })
     .await

@@ -4,7 +4,6 @@
 //! one permission request per distinct author; private repositories and lockdown off cost no
 //! extra request.
 
-use mcp_shared::ToolNames;
 use mcp_testkit::auth_data;
 use mcp_testkit::expect;
 use mcp_testkit::wiremock::{MockServer, ResponseTemplate};
@@ -27,7 +26,7 @@ async fn locked() -> Setup {
 async fn locked_official() -> Setup {
     setup_with(|s| {
         s.toolsets = Some(vec!["all".into()]);
-        s.tool_names = ToolNames::Official;
+        s.profile = mcp_shared::Profile::Official;
         s.flags = vec!["lockdown".into()];
     })
     .await

@@ -1,6 +1,6 @@
 //! Test setup and Notion-shaped fixtures (after the examples of Notion's API reference).
 
-use mcp_shared::ToolNames;
+use mcp_shared::Profile;
 pub use mcp_testkit::Setup;
 use mcp_testkit::wiremock::MockServer;
 use mcp_testkit::{Expect, expect};
@@ -16,22 +16,22 @@ pub const BLOCK_ID: &str = "c02fc1d3-db8b-45c5-a222-27595b15aea7";
 pub const USER_ID: &str = "6794760a-1f15-45cd-9c65-0dfe42f5135a";
 
 /// A fake Notion, a server pointed at it with this naming, and a client sending `TOKEN`.
-pub async fn setup_with(names: ToolNames) -> Setup {
+pub async fn setup_with(names: Profile) -> Setup {
     Setup::start_with(
         &notion_mcp_server::SPEC,
         json!({ "access_token": TOKEN }),
-        |s| s.tool_names = names,
+        |s| s.profile = names,
     )
     .await
 }
 
 pub async fn setup() -> Setup {
-    setup_with(ToolNames::Ours).await
+    setup_with(Profile::Default).await
 }
 
 /// Our naming switched to Notion's official server's (`--tool-names official`).
 pub async fn setup_official() -> Setup {
-    setup_with(ToolNames::Official).await
+    setup_with(Profile::Official).await
 }
 
 /// An expected Notion request: bearer token and `Notion-Version`.
