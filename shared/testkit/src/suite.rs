@@ -123,6 +123,60 @@ macro_rules! standard_suite {
     };
 }
 
+/// Expands to the test module `$module` for one profile (`--profile <kind>`) of the
+/// server `$spec`: the tools it lists over every toolset are the catalog's key
+/// `<service>_<kind>` with compatible parameters, their schemas are valid, and every
+/// parameter of every tool survives hostile values, as in the standard suite.
+///
+/// ```ignore
+/// mcp_testkit::profile_suite!(atlas_profile, airtable_mcp_server::SPEC, atlas);
+/// ```
+#[macro_export]
+macro_rules! profile_suite {
+    ($module:ident, $spec:path, $kind:ident) => {
+        $crate::profile_suite!($module, $spec, $kind, catalog_not_required: &[]);
+    };
+    ($module:ident, $spec:path, $kind:ident, catalog_not_required: $not_required:expr) => {
+        mod $module {
+            const DIR: &str = env!("CARGO_MANIFEST_DIR");
+
+            fn profile() -> mcp_shared::Profile {
+                mcp_shared::Profile::parse(stringify!($kind))
+                    .unwrap_or_else(|| panic!("no profile `{}`", stringify!($kind)))
+            }
+
+            #[test]
+            fn catalog_tools_with_their_parameters() {
+                $crate::suite::check_profile_catalog(&$spec, profile(), $not_required);
+            }
+
+            #[tokio::test]
+            async fn hostile_arguments() {
+                $crate::suite::check_hostile_arguments_in(&$spec, DIR, profile()).await;
+            }
+        }
+    };
+}
+
+/// The tools `--profile <profile> --toolsets all` lists are the catalog's key
+/// `<service>_<profile>` (every catalog tool, its parameters compatible), with valid schemas.
+pub fn check_profile_catalog(
+    spec: &'static ServerSpec,
+    profile: mcp_shared::Profile,
+    not_required: &[(&str, &str)],
+) {
+    let settings = Settings {
+        toolsets: Some(vec!["all".to_owned()]),
+        profile,
+        ..Settings::default()
+    };
+    let server = McpServer::new(spec, settings)
+        .unwrap_or_else(|e| panic!("--profile {}: {e}", profile.name()));
+    assert_valid_tools(server.tools());
+    let key = format!("{}_{}", spec.service, profile.name());
+    crate::assert_catalog_parity(server.tools(), &key, not_required);
+}
+
 /// What the smoke call reaches (`smoke.json`'s `upstream`).
 #[derive(Debug, Clone, PartialEq)]
 pub enum Upstream {
@@ -622,6 +676,15 @@ fn hostile_values(prop: &Value) -> Vec<Hostile> {
 /// credential, and a value of the wrong type is refused with a message that names the
 /// parameter.
 pub async fn check_hostile_arguments(spec: &'static ServerSpec, manifest_dir: &str) {
+    check_hostile_arguments_in(spec, manifest_dir, mcp_shared::Profile::Default).await;
+}
+
+/// [`check_hostile_arguments`] for the tools one profile lists.
+pub async fn check_hostile_arguments_in(
+    spec: &'static ServerSpec,
+    manifest_dir: &str,
+    profile: mcp_shared::Profile,
+) {
     use futures::StreamExt as _;
     let smoke = smoke(manifest_dir);
     let answer = match &smoke.upstream {
@@ -631,6 +694,7 @@ pub async fn check_hostile_arguments(spec: &'static ServerSpec, manifest_dir: &s
     let run = SmokeRun::start_answering(spec, smoke, answer).await;
     let mut settings = run.settings();
     settings.toolsets = Some(vec!["all".to_owned()]);
+    settings.profile = profile;
     settings.upstream_timeout = std::time::Duration::from_secs(2);
     settings.poll_interval = Some(std::time::Duration::from_millis(5));
     let server = TestServer::start(spec, settings).await;
