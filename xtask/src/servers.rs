@@ -375,12 +375,103 @@ pub fn with_catalog(root: &Path, readme: &str) -> Result<String> {
             s.service, s.service, s.binary, n, s.description
         ));
     }
-    Ok(format!("{}\n{}{}", &readme[..a], table, &readme[b..]))
+    let out = format!("{}\n{}{}", &readme[..a], table, &readme[b..]);
+    Ok(match klavis_table(root) {
+        Some(t) => {
+            replace_marked(&out, "<!-- klavis:start -->", "<!-- klavis:end -->", &t).unwrap_or(out)
+        }
+        None => out,
+    })
+}
+
+/// Replace the text between two marker lines (keeping them), or `None` without them.
+fn replace_marked(text: &str, start: &str, end: &str, body: &str) -> Option<String> {
+    let (head, rest) = text.split_once(start)?;
+    let (_, tail) = rest.split_once(end)?;
+    Some(format!("{head}{start}\n{body}{end}{tail}"))
+}
+
+/// Klavis's local servers and the crates that serve them here (our `excel` is Microsoft
+/// Graph's; the local one works on files).
+const LOCAL: [(&str, &str); 8] = [
+    ("filesystem", "filesystem"),
+    ("git", "git"),
+    ("terminal", "terminal"),
+    ("memory", "memory"),
+    ("pdf-tools", "pdf_tools"),
+    ("excel", "xlsx"),
+    ("word", "docx"),
+    ("powerpoint", "pptx"),
+];
+
+/// The profile kinds a Klavis variant directory ends with (`<service>_<kind>`).
+const KINDS: [&str; 4] = ["atlas", "mcpmark", "toolathlon", "official"];
+
+/// Every catalog key that is not a base service (the benchmark variants `<service>_<kind>`
+/// and the local servers `local/<name>`) and the command that serves it here: a profile of an
+/// existing server (listed in its README's generated profiles section), a server of its own,
+/// or not yet.
+pub fn klavis_table(root: &Path) -> Option<String> {
+    let text = std::fs::read_to_string(root.join("catalog/klavis-tools.json")).ok()?;
+    let catalog: serde_json::Map<String, Value> = serde_json::from_str(&text).ok()?;
+    let servers = list(root).ok()?;
+    let binary = |service: &str| {
+        servers
+            .iter()
+            .find(|s| s.service == service)
+            .map(|s| s.binary.clone())
+    };
+    let mut table = String::from("| Klavis directory | Command here |\n|---|---|\n");
+    for key in catalog.keys() {
+        let command = if let Some(name) = key.strip_prefix("local/") {
+            LOCAL
+                .iter()
+                .find(|(n, _)| *n == name)
+                .and_then(|(_, service)| binary(service))
+                .map(|b| format!("`{b}`"))
+        } else if let Some((service, kind)) =
+            key.rsplit_once('_').filter(|(_, k)| KINDS.contains(k))
+        {
+            let readme =
+                std::fs::read_to_string(root.join("servers").join(service).join("README.md"))
+                    .unwrap_or_default();
+            binary(service)
+                .filter(|_| readme.contains(&format!("| `{kind}` | `{key}` |")))
+                .map(|b| format!("`{b} --profile {kind}`"))
+        } else {
+            continue;
+        };
+        table.push_str(&format!(
+            "| `{key}` | {} |\n",
+            command.unwrap_or_else(|| "not yet".to_owned())
+        ));
+    }
+    Some(table)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_klavis_table_maps_variants_to_profiles_and_local_servers_to_crates() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let t = klavis_table(&root).unwrap_or_default();
+        assert!(
+            t.contains("| `github_official` | `github-mcp-server --profile official` |"),
+            "{t}"
+        );
+        // Our `excel` works on OneDrive through Graph: it does not serve local files.
+        assert!(!t.contains("| `local/excel` | `excel-mcp-server` |"), "{t}");
+        assert!(t.lines().count() > 30, "{t}");
+        let with = replace_marked(
+            "a\n<!-- s -->\nold\n<!-- e -->\nb",
+            "<!-- s -->",
+            "<!-- e -->",
+            "new\n",
+        );
+        assert_eq!(with.as_deref(), Some("a\n<!-- s -->\nnew\n<!-- e -->\nb"));
+    }
 
     #[test]
     fn a_service_name_that_starts_with_a_digit_gets_a_valid_package_name() {
