@@ -56,8 +56,8 @@ pub use runner::run;
 pub use secret::Secret;
 pub use server::McpServer;
 pub use spec::{
-    ExtraApi, OAuthMetadata, OAuthServer, OAuthSettings, ServerFlag, ServerOption, ServerSpec,
-    Settings, Toolset,
+    CredentialExchange, ExchangeFuture, ExtraApi, OAuthMetadata, OAuthServer, OAuthSettings,
+    ServerFlag, ServerOption, ServerSpec, Settings, Toolset,
 };
 pub use state::{Pools, State};
 pub use tenant::{Base, TenantUrl};

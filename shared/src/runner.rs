@@ -10,10 +10,10 @@ use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use rmcp::ServiceExt as _;
 use tokio_util::sync::CancellationToken;
 
+use crate::call::declared::Profile;
 use crate::credentials::auth::EnvCredentials;
 use crate::server::scope::split;
 use crate::server::{McpServer, ServerSpec, Settings};
-use crate::call::declared::Profile;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Transport {
@@ -182,8 +182,7 @@ fn settings_from(spec: &ServerSpec, o: &Options) -> Result<Settings, String> {
         require_auth_header: o.require_auth_header,
         api_base_url: spec.env_var(&spec.base_url_var()),
         extra_base_urls: spec
-            .extra_apis
-            .iter()
+            .all_extra_apis()
             .filter_map(|a| spec.env_var(a.base_url_var).map(|u| (a.name.to_owned(), u)))
             .collect(),
         env_credentials: EnvCredentials::from_env(spec.credential_env)?,
@@ -627,7 +626,7 @@ fn credentials_help(spec: &ServerSpec) -> String {
         }
         crate::Base::None => {}
     }
-    apis.extend(spec.extra_apis.iter().map(|a| {
+    apis.extend(spec.all_extra_apis().map(|a| {
         (
             a.base_url_var.to_owned(),
             format!(

@@ -73,6 +73,7 @@ pub static SPEC: ServerSpec = ServerSpec {
     extra_apis: &[mcp_vendor_google::PEOPLE_API],
     flags: &[],
     // The permanent deletes (messages.delete, batchDelete) need the full mail.google.com scope.
+    credential_exchange: Some(mcp_vendor_google::refresh::REFRESH),
     oauth: Some(mcp_vendor_google::oauth(
         &[
             "https://mail.google.com/",

@@ -46,6 +46,7 @@ pub static SPEC: ServerSpec = ServerSpec {
     default_headers: &[],
     extra_apis: &[mcp_vendor_google::DRIVE_API],
     flags: &[],
+    credential_exchange: Some(mcp_vendor_google::refresh::REFRESH),
     oauth: Some(mcp_vendor_google::oauth(
         &[
             "https://www.googleapis.com/auth/documents",

@@ -70,6 +70,7 @@ pub static SPEC: ServerSpec = ServerSpec {
     extra_apis: &[],
     flags: &[],
     // Emptying the trash and creating shared drives need the full drive scope.
+    credential_exchange: Some(mcp_vendor_google::refresh::REFRESH),
     oauth: Some(mcp_vendor_google::oauth(
         &["https://www.googleapis.com/auth/drive"],
         &[

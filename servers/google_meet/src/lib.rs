@@ -68,6 +68,7 @@ pub static SPEC: ServerSpec = ServerSpec {
     extra_apis: &[MEET_API],
     flags: &[],
     env_aliases: &[("GOOGLE_MEET_REST_API_BASE_URL", "MEET_API_BASE")],
+    credential_exchange: Some(mcp_vendor_google::refresh::REFRESH),
     oauth: Some(mcp_vendor_google::oauth(
         &[
             "https://www.googleapis.com/auth/calendar.events",

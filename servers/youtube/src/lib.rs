@@ -89,6 +89,7 @@ pub static SPEC: ServerSpec = ServerSpec {
         help: "Preferred caption languages for transcripts, comma-separated (default: en)",
     }],
     // The captions API (transcripts) takes only youtube.force-ssl.
+    credential_exchange: Some(mcp_vendor_google::refresh::REFRESH),
     oauth: Some(mcp_vendor_google::oauth(
         &[
             "https://www.googleapis.com/auth/youtube.force-ssl",

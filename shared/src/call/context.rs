@@ -304,6 +304,11 @@ impl Ctx {
     }
 
     fn authorize(&self, up: &Upstream, method: Method, path: &str) -> Result<Request, ToolError> {
+        // Why the client cannot be used at all (a refused tenant host, a token that could not
+        // be had) comes before which credential field is missing.
+        if let Some(e) = up.base_error() {
+            return Err(e.clone());
+        }
         let missing = |names: &'static [&'static str]| {
             self.missing_field(names.first().copied().unwrap_or("access_token"), names)
         };

@@ -66,6 +66,21 @@ impl Credentials {
         Self::from_map(map, source)
     }
 
+    /// These credentials with `fields` added (replacing fields of the same name).
+    pub fn with_fields(&self, fields: Vec<(&'static str, String)>) -> Self {
+        if fields.is_empty() {
+            return self.clone();
+        }
+        let mut data = (*self.data).clone();
+        for (k, v) in fields {
+            data.insert(k.to_owned(), Value::String(v));
+        }
+        Self {
+            data: Arc::new(data),
+            source: self.source,
+        }
+    }
+
     pub fn source(&self) -> CredentialSource {
         self.source
     }

@@ -142,7 +142,11 @@ pub fn profiles_markdown(spec: &'static ServerSpec) -> Option<String> {
             .tool_defs()
             .map(|d| format!("`{}`", d.mcp_tool().name))
             .collect();
-        out.push_str(&format!("\n`--profile {}`: {}.\n", p.name(), names.join(", ")));
+        out.push_str(&format!(
+            "\n`--profile {}`: {}.\n",
+            p.name(),
+            names.join(", ")
+        ));
     }
     Some(out)
 }

@@ -239,7 +239,7 @@ impl McpServer {
         ucfg.default_headers = spec.default_headers.to_vec();
         let upstream = Upstream::new(ucfg.clone())?;
         let mut extra = Vec::new();
-        for api in spec.extra_apis {
+        for api in spec.all_extra_apis() {
             let base = settings
                 .extra_base_urls
                 .iter()
@@ -553,6 +553,27 @@ impl McpServer {
             poll_interval: inner.settings.poll_interval,
             fetcher: inner.fetcher.clone(),
         };
+        if let Some(x) = inner.spec.credential_exchange
+            && ctx.credentials.is_some()
+        {
+            match (x.exchange)(ctx.clone()).await {
+                Ok(fields) => {
+                    if let Some(c) = ctx.credentials.take() {
+                        ctx.credentials = Some(c.with_fields(fields));
+                    }
+                }
+                // Every request of the call fails with why the token could not be had.
+                Err(e) => {
+                    ctx.upstream = ctx.upstream.for_base(Err(e.clone()));
+                    let failing: Vec<(&'static str, Upstream)> = ctx
+                        .extra
+                        .iter()
+                        .map(|(n, u)| (*n, u.for_base(Err(e.clone()))))
+                        .collect();
+                    ctx.extra = Arc::new(failing);
+                }
+            }
+        }
         if let Some(tenant) = &inner.tenant {
             // A refused or incomplete tenant host fails every request of this call, before
             // anything is sent.

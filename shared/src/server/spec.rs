@@ -3,6 +3,7 @@
 
 use std::time::Duration;
 
+use crate::call::declared::Profile;
 pub use crate::call::declared::{
     ExtraApi, OAuthMetadata, OAuthServer, ServerFlag, ServerOption, Toolset,
 };
@@ -10,7 +11,6 @@ use crate::call::state::State;
 use crate::call::tenant::Base;
 use crate::credentials::auth::EnvCredentials;
 use crate::credentials::vendor_auth::Auth;
-use crate::call::declared::Profile;
 use crate::tool::ToolDef;
 use crate::upstream::{ErrorParser, RetryPolicy, default_error_parser};
 
@@ -72,6 +72,40 @@ pub struct ServerSpec {
     /// The vendor's OAuth authorization server, for `--oauth` (`None`: the vendor takes API
     /// keys only, or nothing; `--oauth` then needs `--authorization-server`).
     pub oauth: Option<OAuthServer>,
+    /// Credentials the server turns into the token its vendor takes before a call (Google's
+    /// refresh token into an access token), at a token endpoint of its own.
+    pub credential_exchange: Option<CredentialExchange>,
+}
+
+/// What [`CredentialExchange::exchange`] returns: fields to add to the call's credentials
+/// (none when they already hold what the vendor takes), or why the call cannot go on.
+pub type ExchangeFuture = std::pin::Pin<
+    Box<
+        dyn std::future::Future<
+                Output = Result<Vec<(&'static str, String)>, crate::error::ToolError>,
+            > + Send,
+    >,
+>;
+
+/// A token the server gets from other credentials of the call (see
+/// [`ServerSpec::credential_exchange`]).
+#[derive(Clone, Copy)]
+pub struct CredentialExchange {
+    /// The token endpoint, as an extra API: `ctx.api(name)`, its base URL overridden like any
+    /// vendor host (environment variable, settings).
+    pub api: &'static ExtraApi,
+    /// Runs before each call that has credentials; an error fails every vendor request of the
+    /// call with it, before anything is sent to the vendor.
+    pub exchange: fn(crate::call::context::Ctx) -> ExchangeFuture,
+}
+
+impl ServerSpec {
+    /// The extra APIs, the token endpoint of a credential exchange included.
+    pub fn all_extra_apis(&self) -> impl Iterator<Item = &ExtraApi> {
+        self.extra_apis
+            .iter()
+            .chain(self.credential_exchange.as_ref().map(|c| c.api))
+    }
 }
 
 fn no_tools() -> Vec<ToolDef> {
@@ -97,6 +131,7 @@ impl ServerSpec {
         error_parser: default_error_parser,
         default_headers: &[],
         extra_apis: &[],
+        credential_exchange: None,
         flags: &[],
         options: &[],
         env_aliases: &[],

@@ -446,7 +446,12 @@ impl ToolDef {
 
     /// Under `profile`, the parameter `ours` is called `theirs`: the listed schema shows
     /// `theirs`, and a call's `theirs` reaches the tool as `ours`.
-    pub fn profile_param(mut self, profile: Profile, ours: &'static str, theirs: &'static str) -> Self {
+    pub fn profile_param(
+        mut self,
+        profile: Profile,
+        ours: &'static str,
+        theirs: &'static str,
+    ) -> Self {
         self.view(profile).renames.push((ours, theirs));
         self
     }

@@ -307,6 +307,11 @@ impl Upstream {
         Request::new(self.clone(), method, url, true)
     }
 
+    /// Why every request of this client fails before anything is sent, if it does.
+    pub(crate) fn base_error(&self) -> Option<&ToolError> {
+        self.inner.base_error.as_ref()
+    }
+
     fn resolve(&self, path: &str) -> Result<Url, ToolError> {
         if let Some(e) = &self.inner.base_error {
             return Err(e.clone());

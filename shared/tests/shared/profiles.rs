@@ -104,7 +104,9 @@ async fn each_profile_lists_its_names_and_parameters() {
     // The default profile takes our names.
     let server = TestServer::start(&SPEC, under(Profile::Default)).await;
     let client = server.client_with(&[]).await;
-    let v = client.call_ok("probe_search", json!({"query": "nuts"})).await;
+    let v = client
+        .call_ok("probe_search", json!({"query": "nuts"}))
+        .await;
     assert_eq!(v["profile"], "default");
     server.stop().await;
 }
@@ -126,10 +128,15 @@ fn a_profile_the_server_lacks_is_refused_at_start_naming_those_it_has() {
     );
     let md = mcp_shared::docs::profiles_markdown(&SPEC).unwrap_or_default();
     assert!(
-        md.contains("| `atlas` | `probe_atlas` | `probe-mcp-server --profile atlas --toolsets all` | 2 |"),
+        md.contains(
+            "| `atlas` | `probe_atlas` | `probe-mcp-server --profile atlas --toolsets all` | 2 |"
+        ),
         "{md}"
     );
-    assert!(md.contains("`--profile atlas`: `search_things`, `atlas_only`."), "{md}");
+    assert!(
+        md.contains("`--profile atlas`: `search_things`, `atlas_only`."),
+        "{md}"
+    );
     assert_eq!(Profile::parse(" Atlas "), Some(Profile::Atlas));
     assert_eq!(Profile::parse("nope"), None);
 }

@@ -6,6 +6,7 @@
 
 pub mod contacts;
 pub mod drive;
+pub mod refresh;
 
 pub use contacts::search_contacts_tool;
 
