@@ -216,6 +216,11 @@ fn settings_from(spec: &ServerSpec, o: &Options) -> Result<Settings, String> {
     if let Some(secs) = env_parse::<u64>("MCP_SESSION_PARK_SECS")? {
         s.session_park_after = (secs > 0).then(|| Duration::from_secs(secs));
     }
+    if spec.proxy_vars {
+        s.proxy = crate::upstream::ProxyConfig::from_vars(|n| {
+            std::env::var(n).ok().filter(|v| !v.trim().is_empty())
+        })?;
+    }
     if let Some(v) = env_flag("MCP_FETCH_ALLOW_HOSTS") {
         s.fetch_allow_hosts = split(&v).into_iter().collect();
     }
@@ -657,6 +662,11 @@ fn credentials_help(spec: &ServerSpec) -> String {
                 also.join(", ")
             ));
         }
+    }
+    if spec.proxy_vars {
+        out.push_str(
+            "\nOutbound proxy (besides HTTPS_PROXY, HTTP_PROXY and NO_PROXY):\n  PROXY_HOST, PROXY_PORT, PROXY_SCHEME (http or https), PROXY_USERNAME, PROXY_PASSWORD\n",
+        );
     }
     if let Some(line) = sign_in_help(spec) {
         out.push_str(&format!("\nSign-in (--oauth):\n  {line}\n"));

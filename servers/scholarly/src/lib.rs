@@ -37,6 +37,7 @@ pub static SPEC: ServerSpec = ServerSpec {
         request every 3 seconds). search-google-scholar reads Scholar's results page, which Google often blocks for \
         automated clients: when it is blocked, use search-arxiv or retry much later.",
     base: Base::Fixed("https://export.arxiv.org"),
+    proxy_vars: true,
     auth: Auth::None,
     toolsets: TOOLSETS,
     tools,

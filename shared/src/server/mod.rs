@@ -237,6 +237,7 @@ impl McpServer {
             crate::upstream::default_header(k, v)?;
         }
         ucfg.default_headers = spec.default_headers.to_vec();
+        ucfg.proxy = settings.proxy.clone();
         let upstream = Upstream::new(ucfg.clone())?;
         let mut extra = Vec::new();
         for api in spec.all_extra_apis() {

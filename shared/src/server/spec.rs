@@ -75,6 +75,10 @@ pub struct ServerSpec {
     /// Credentials the server turns into the token its vendor takes before a call (Google's
     /// refresh token into an access token), at a token endpoint of its own.
     pub credential_exchange: Option<CredentialExchange>,
+    /// The server reads public web pages: it honours the `PROXY_HOST`, `PROXY_PORT`,
+    /// `PROXY_USERNAME`, `PROXY_PASSWORD` and `PROXY_SCHEME` variables of Klavis's variants
+    /// (every server honours `HTTPS_PROXY` and `NO_PROXY`).
+    pub proxy_vars: bool,
 }
 
 /// What [`CredentialExchange::exchange`] returns: fields to add to the call's credentials
@@ -132,6 +136,7 @@ impl ServerSpec {
         default_headers: &[],
         extra_apis: &[],
         credential_exchange: None,
+        proxy_vars: false,
         flags: &[],
         options: &[],
         env_aliases: &[],
@@ -240,6 +245,9 @@ pub struct Settings {
     /// Hosts the guarded fetch may reach although they are not public
     /// (`MCP_FETCH_ALLOW_HOSTS`: names, `*.suffix`, IP addresses, CIDR ranges).
     pub fetch_allow_hosts: Vec<String>,
+    /// An outbound proxy for the vendor client (the `PROXY_*` variables of a server that
+    /// declares `proxy_vars`).
+    pub proxy: Option<crate::upstream::ProxyConfig>,
     /// Largest body the guarded fetch reads (`MCP_FETCH_MAX_BYTES`).
     pub fetch_max_bytes: usize,
     /// Hidden characters in tool results: removed, shown or left (`MCP_SANITIZE`).
@@ -306,6 +314,7 @@ impl Default for Settings {
             poll_interval: None,
             fetch_allow_hosts: Vec::new(),
             fetch_max_bytes: crate::upstream::fetch::DEFAULT_MAX_BYTES,
+            proxy: None,
             sanitize: crate::tool::sanitize::Sanitize::Strip,
             metrics: true,
             oauth: None,

@@ -98,6 +98,63 @@ pub struct UpstreamConfig {
     /// The host patterns a tenant's host must match (the declared ones and the operator's):
     /// a redirect to another origin is followed only to a host that matches them too.
     pub(crate) tenant_hosts: Option<Arc<[String]>>,
+    /// An outbound proxy for every request of this client (besides the standard
+    /// `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY`, which every client honours).
+    pub proxy: Option<ProxyConfig>,
+}
+
+/// An outbound HTTP(S) proxy with optional Basic credentials (which never appear in logs).
+#[derive(Debug, Clone)]
+pub struct ProxyConfig {
+    /// `http://host:port` (or `https://`, `socks5://` where built in).
+    pub url: Url,
+    pub username: Option<String>,
+    pub password: Option<crate::credentials::secret::Secret>,
+}
+
+impl ProxyConfig {
+    /// The proxy Klavis's variants of web-reading servers name with `PROXY_HOST`,
+    /// `PROXY_PORT`, `PROXY_USERNAME`, `PROXY_PASSWORD` and `PROXY_SCHEME` (default `http`);
+    /// `None` without `PROXY_HOST`. `get` reads one variable.
+    pub fn from_vars(get: impl Fn(&str) -> Option<String>) -> Result<Option<Self>, String> {
+        let Some(host) = get("PROXY_HOST").map(|h| h.trim().to_owned()) else {
+            return Ok(None);
+        };
+        let scheme = get("PROXY_SCHEME")
+            .map_or_else(|| "http".to_owned(), |s| s.trim().to_ascii_lowercase());
+        if !matches!(scheme.as_str(), "http" | "https") {
+            return Err(format!(
+                "PROXY_SCHEME `{scheme}` is not supported: use http or https"
+            ));
+        }
+        let port = match get("PROXY_PORT") {
+            Some(p) => {
+                let n: u16 = p.trim().parse().map_err(|_| {
+                    format!("PROXY_PORT `{}` is not a port number (1-65535)", p.trim())
+                })?;
+                format!(":{n}")
+            }
+            None => String::new(),
+        };
+        let url = Url::parse(&format!("{scheme}://{host}{port}"))
+            .ok()
+            .filter(|u| u.host_str().is_some() && u.path() == "/" && u.username().is_empty())
+            .ok_or_else(|| format!("PROXY_HOST `{host}` is not a host name or address"))?;
+        Ok(Some(Self {
+            url,
+            username: get("PROXY_USERNAME").filter(|u| !u.is_empty()),
+            password: get("PROXY_PASSWORD").map(|p| crate::credentials::secret::Secret::new(&p)),
+        }))
+    }
+
+    fn reqwest(&self) -> Result<reqwest::Proxy, String> {
+        let proxy = reqwest::Proxy::all(self.url.as_str())
+            .map_err(|e| format!("the proxy {} cannot be used ({e})", self.url))?;
+        Ok(match &self.username {
+            Some(user) => proxy.basic_auth(user, self.password.as_ref().map_or("", |p| p.expose())),
+            None => proxy,
+        })
+    }
 }
 
 impl UpstreamConfig {
@@ -120,6 +177,7 @@ impl UpstreamConfig {
             auth: Auth::BEARER,
             tenant_base: false,
             tenant_hosts: None,
+            proxy: None,
         }
     }
 }
@@ -152,7 +210,7 @@ pub fn default_header(name: &str, value: &str) -> Result<(HeaderName, HeaderValu
 }
 
 /// The settings every client of a server shares (redirect policy aside).
-fn client_builder(cfg: &UpstreamConfig) -> reqwest::ClientBuilder {
+fn client_builder(cfg: &UpstreamConfig) -> Result<reqwest::ClientBuilder, String> {
     let mut headers = HeaderMap::new();
     // Checked when the server is built ([`default_header`]); a name in capitals is fine.
     for (k, v) in &cfg.default_headers {
@@ -160,14 +218,18 @@ fn client_builder(cfg: &UpstreamConfig) -> reqwest::ClientBuilder {
             headers.insert(name, value);
         }
     }
-    reqwest::Client::builder()
+    let b = reqwest::Client::builder()
         .user_agent(concat!("mcp-servers-rs/", env!("CARGO_PKG_VERSION")))
         .default_headers(headers)
         // A `Referer` would carry the previous URL, whose query may hold a key.
         .referer(false)
         .timeout(cfg.timeout)
         .connect_timeout(cfg.connect_timeout)
-        .pool_idle_timeout(Duration::from_secs(90))
+        .pool_idle_timeout(Duration::from_secs(90));
+    Ok(match &cfg.proxy {
+        Some(p) => b.proxy(p.reqwest()?),
+        None => b,
+    })
 }
 
 pub use crate::tls::install_crypto_provider;
@@ -200,7 +262,7 @@ fn same_origin_redirects() -> reqwest::redirect::Policy {
 impl Upstream {
     pub fn new(cfg: UpstreamConfig) -> Result<Self, String> {
         install_crypto_provider();
-        let client = client_builder(&cfg)
+        let client = client_builder(&cfg)?
             .redirect(same_origin_redirects())
             .build()
             .map_err(|e| format!("cannot build the HTTP client: {e}"))?;
@@ -218,8 +280,11 @@ impl Upstream {
     fn no_redirect_client(&self) -> &reqwest::Client {
         self.inner.no_redirect.get_or_init(|| {
             client_builder(&self.inner.cfg)
-                .redirect(reqwest::redirect::Policy::none())
-                .build()
+                .and_then(|b| {
+                    b.redirect(reqwest::redirect::Policy::none())
+                        .build()
+                        .map_err(|e| e.to_string())
+                })
                 // The same settings built the main client; should this ever fail, a
                 // redirect is followed rather than the call failing.
                 .unwrap_or_else(|_| self.inner.client.clone())
@@ -367,6 +432,7 @@ mod retry;
 
 use request::{Body, is_dot_segment};
 pub use request::{FormPart, Request, RetryWhen, seg, seg_id, seg_path};
+
 pub use response::{Response, parse_link_header, parse_retry_after, query_param};
 
 #[cfg(test)]

@@ -517,3 +517,64 @@ async fn streamed_answer_without_length_is_cut_at_the_cap() {
     let err = client.call_err("acme_get_thing", json!({"id": 1})).await;
     assert!(err.contains("larger than 1 MiB"), "{err}");
 }
+
+/// `PROXY_*` of Klavis's web-reading variants: every vendor request goes through the proxy,
+/// with its Basic credentials; bad values are clear errors at start.
+#[tokio::test]
+async fn requests_go_through_the_configured_proxy() {
+    let proxy = MockServer::start().await;
+    Mock::given(matchers::path("/probe"))
+        .and(matchers::header(
+            "proxy-authorization",
+            mcp_testkit::basic_auth("scholar", "pa55word").as_str(),
+        ))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({"via": "proxy"})))
+        .expect(1)
+        .mount(&proxy)
+        .await;
+    let port = proxy.address().port().to_string();
+    let vars = [
+        ("PROXY_HOST", "127.0.0.1"),
+        ("PROXY_PORT", port.as_str()),
+        ("PROXY_USERNAME", "scholar"),
+        ("PROXY_PASSWORD", "pa55word"),
+    ];
+    let get = |n: &str| {
+        vars.iter()
+            .find(|(k, _)| *k == n)
+            .map(|(_, v)| (*v).to_owned())
+    };
+    let cfg = mcp_shared::upstream::ProxyConfig::from_vars(get)
+        .unwrap()
+        .unwrap();
+    assert!(!format!("{cfg:?}").contains("pa55word"));
+    // The vendor's host does not resolve: only the proxy can answer.
+    let mut ucfg =
+        mcp_shared::UpstreamConfig::new(url::Url::parse("http://vendor.invalid").unwrap(), "Acme");
+    ucfg.proxy = Some(cfg);
+    let up = mcp_shared::Upstream::new(ucfg).unwrap();
+    let v: serde_json::Value = up
+        .request(http::Method::GET, "/probe")
+        .send_json()
+        .await
+        .unwrap();
+    assert_eq!(v["via"], "proxy");
+    let bad = |pairs: &'static [(&'static str, &'static str)]| {
+        mcp_shared::upstream::ProxyConfig::from_vars(|n| {
+            pairs
+                .iter()
+                .find(|(k, _)| *k == n)
+                .map(|(_, v)| (*v).to_owned())
+        })
+        .err()
+        .unwrap_or_default()
+    };
+    assert!(bad(&[("PROXY_HOST", "p"), ("PROXY_PORT", "99999")]).contains("PROXY_PORT"));
+    assert!(bad(&[("PROXY_HOST", "p"), ("PROXY_SCHEME", "ftp")]).contains("PROXY_SCHEME"));
+    assert!(bad(&[("PROXY_HOST", "a/b")]).contains("PROXY_HOST"));
+    assert!(
+        mcp_shared::upstream::ProxyConfig::from_vars(|_| None)
+            .unwrap()
+            .is_none()
+    );
+}
