@@ -14,7 +14,9 @@
 //! - [`upstream`]: the vendor client (retries, redirects, errors), GraphQL, pagination, fetch;
 //! - [`credentials`]: each request's credentials and the vendor's auth scheme;
 //! - [`telemetry`]: metrics, traces and their exporter; [`tls`]: the crypto provider;
-//! - [`error`]: the one error model every layer returns.
+//! - [`error`]: the one error model every layer returns;
+//! - [`workspace`]: the jail the local servers (files, git, terminal) work in: every path an
+//!   agent names resolved beneath one directory.
 //!
 //! It names no vendor: what the servers of one vendor family share lives in crates of their
 //! own beside it (`mcp-vendor-google`, `mcp-vendor-microsoft`, `mcp-vendor-atlassian`).
@@ -36,6 +38,7 @@ pub mod tls;
 pub mod tool;
 pub mod transport;
 pub mod upstream;
+pub mod workspace;
 
 // The module paths servers name (`mcp_shared::tenant::host_as_written`), kept where they were
 // before the modules moved into folders.

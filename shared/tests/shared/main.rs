@@ -25,3 +25,4 @@ mod schemes;
 mod scoping;
 mod tracing_ctx;
 mod upload;
+mod workspace;
