@@ -2,7 +2,7 @@
 //! API, page sizes and page tokens, times, Meet resource names, and the concise shapes of
 //! meetings (Calendar events with a conference), spaces and conference records.
 
-use chrono::{DateTime, NaiveDate, NaiveDateTime, SecondsFormat, Utc};
+use chrono::{DateTime, NaiveDateTime, SecondsFormat, Utc};
 use mcp_shared::json::{at, pick};
 pub use mcp_shared::pagination::{cursor, page_size};
 use mcp_shared::{Ctx, Method, Request, ToolError, seg, seg_id};
@@ -43,18 +43,7 @@ pub fn days_ago(days: i64) -> String {
 }
 
 /// A list bound: RFC 3339 with an offset (as given), or a date (its midnight UTC).
-pub fn bound(raw: &str, what: &str) -> Result<String, ToolError> {
-    let s = raw.trim();
-    if DateTime::parse_from_rfc3339(s).is_ok() {
-        return Ok(s.to_owned());
-    }
-    if let Ok(d) = NaiveDate::parse_from_str(s, "%Y-%m-%d") {
-        return Ok(format!("{}T00:00:00Z", d.format("%Y-%m-%d")));
-    }
-    Err(ToolError::invalid_input(format!(
-        "`{what}` is {s:?}: give an RFC 3339 time with an offset (2026-03-31T09:00:00Z, 2026-03-31T09:00:00+02:00) or a date (2026-03-31)"
-    )))
-}
+pub use mcp_shared::types::time_bound as bound;
 
 /// A meeting's start or end as the caller gave it.
 pub enum When {

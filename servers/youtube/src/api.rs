@@ -262,19 +262,7 @@ pub fn date(raw: &str, what: &str) -> Result<NaiveDate, ToolError> {
     })
 }
 
-/// A time bound for search: RFC 3339 (as given) or a date (its midnight UTC).
-pub fn time_bound(raw: &str, what: &str) -> Result<String, ToolError> {
-    let s = raw.trim();
-    if DateTime::parse_from_rfc3339(s).is_ok() {
-        return Ok(s.to_owned());
-    }
-    if let Ok(d) = NaiveDate::parse_from_str(s, "%Y-%m-%d") {
-        return Ok(format!("{}T00:00:00Z", d.format("%Y-%m-%d")));
-    }
-    Err(ToolError::invalid_input(format!(
-        "`{what}` is {s:?}: give an RFC 3339 time (2026-01-01T00:00:00Z) or a date (2026-01-01)"
-    )))
-}
+pub use mcp_shared::types::time_bound;
 
 /// Today in Pacific time (YouTube's reporting day).
 pub fn today_pacific() -> NaiveDate {

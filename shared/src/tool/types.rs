@@ -140,6 +140,22 @@ pub fn non_empty<'a>(s: &'a str, what: &str) -> Result<&'a str, crate::ToolError
     Ok(s)
 }
 
+/// A time bound an agent gives for a search or a list (`since`, `published_after`): an RFC
+/// 3339 time with an offset, passed on as given, or a date, which is its midnight UTC.
+/// Anything else is refused naming the argument `what` and both forms.
+pub fn time_bound(raw: &str, what: &str) -> Result<String, crate::error::ToolError> {
+    let s = raw.trim();
+    if chrono::DateTime::parse_from_rfc3339(s).is_ok() {
+        return Ok(s.to_owned());
+    }
+    if let Ok(d) = chrono::NaiveDate::parse_from_str(s, "%Y-%m-%d") {
+        return Ok(format!("{}T00:00:00Z", d.format("%Y-%m-%d")));
+    }
+    Err(crate::error::ToolError::invalid_input(format!(
+        "`{what}` is {s:?}: give an RFC 3339 time with an offset (2026-03-31T09:00:00Z, 2026-03-31T09:00:00+02:00) or a date (2026-03-31)"
+    )))
+}
+
 #[cfg(test)]
 mod tests {
     use super::Int;
@@ -151,6 +167,30 @@ mod tests {
         }
         for bad in ["3.5", "-1", "\"x\"", "null", "[]"] {
             assert!(serde_json::from_str::<Int>(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn time_bounds_are_rfc3339_or_a_date() {
+        assert_eq!(
+            super::time_bound(" 2026-03-31T09:00:00+02:00 ", "since")
+                .ok()
+                .as_deref(),
+            Some("2026-03-31T09:00:00+02:00")
+        );
+        assert_eq!(
+            super::time_bound("2026-03-31", "since").ok().as_deref(),
+            Some("2026-03-31T00:00:00Z")
+        );
+        for bad in ["2026-03-31T09:00", "31/03/2026", "", "2026-02-30"] {
+            let e = super::time_bound(bad, "since")
+                .err()
+                .map(|e| e.to_string())
+                .unwrap_or_default();
+            assert!(
+                e.contains("`since`") && e.contains("RFC 3339"),
+                "{bad}: {e}"
+            );
         }
     }
 }
