@@ -4,8 +4,11 @@
 //! `PATCH /meta/bases/{baseId}/tables/{tableId}/fields/{columnId}`.
 
 use crate::api::{base, opt, send};
+use crate::atlas;
 use mcp_shared::json::{map_array, pick, update_body};
-use mcp_shared::{Ctx, Effect, Method, ToolDef, ToolError, non_empty, seg_id, tool};
+use mcp_shared::{
+    Ctx, Effect, Method, Output, Profile, ToolDef, ToolError, non_empty, seg_id, tool,
+};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
@@ -18,14 +21,16 @@ pub fn tools() -> Vec<ToolDef> {
             Effect::Read,
             list_bases,
         )
-        .toolset("bases"),
+        .toolset("bases")
+        .profile(Profile::Atlas, "list_bases"),
         tool(
             "airtable_list_tables_info",
             "List tables",
             Effect::Read,
             list_tables,
         )
-        .toolset("bases"),
+        .toolset("bases")
+        .profile(Profile::Atlas, "list_tables"),
         tool(
             "airtable_get_base_schema",
             "Get base schema",
@@ -103,15 +108,24 @@ pub struct ListBases {
     offset: Option<String>,
 }
 
-async fn list_bases(ctx: Ctx, a: ListBases) -> Result<Value, ToolError> {
+async fn list_bases(ctx: Ctx, a: ListBases) -> Result<Output, ToolError> {
     let req = ctx
         .authorized(Method::GET, "/meta/bases")?
         .query_opt("offset", opt(&a.offset));
     let v = send(&ctx, None, req).await?;
-    Ok(json!({
-        "bases": map_array(v.get("bases").unwrap_or(&Value::Null), |b| pick(b, &["id", "name", "permissionLevel"])),
-        "offset": v.get("offset").cloned().unwrap_or(Value::Null),
-    }))
+    let bases = map_array(v.get("bases").unwrap_or(&Value::Null), |b| {
+        pick(b, &["id", "name", "permissionLevel"])
+    });
+    let offset = v.get("offset").cloned().unwrap_or(Value::Null);
+    if ctx.profile() == Profile::Atlas {
+        // That server prints the bases array; the next page, if any, is said after it.
+        let note = offset
+            .as_str()
+            .map(|o| format!("More bases: call list_bases again with offset \"{o}\"."));
+        let items = bases.as_array().cloned().unwrap_or_default();
+        return Ok(atlas::array(items, note));
+    }
+    Ok(json!({ "bases": bases, "offset": offset }).into())
 }
 
 /// List a base's tables: id, name, description, primary field, fields (id, name, type) and
@@ -122,11 +136,18 @@ pub struct ListTables {
     base_id: String,
 }
 
-async fn list_tables(ctx: Ctx, a: ListTables) -> Result<Value, ToolError> {
+async fn list_tables(ctx: Ctx, a: ListTables) -> Result<Output, ToolError> {
     let (key, b) = base(&a.base_id)?;
     let req = ctx.authorized(Method::GET, &format!("/meta/bases/{b}/tables"))?;
     let v = send(&ctx, Some(&key), req).await?;
-    Ok(json!({ "tables": map_array(v.get("tables").unwrap_or(&Value::Null), table) }))
+    let tables = v.get("tables").unwrap_or(&Value::Null);
+    if ctx.profile() == Profile::Atlas {
+        // That server prints Airtable's tables as they come: fields with their options
+        // (select choices, linked tables), which its profile has no other tool to read.
+        let items = tables.as_array().cloned().unwrap_or_default();
+        return Ok(atlas::array(items, None));
+    }
+    Ok(json!({ "tables": map_array(tables, table) }).into())
 }
 
 /// Get the full schema of a base, or of the tables named: each field as Airtable defines it

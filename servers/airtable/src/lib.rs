@@ -5,6 +5,7 @@
 //! Airtable's 5 per second per base.
 
 mod api;
+mod atlas;
 mod bases;
 mod records;
 
@@ -31,6 +32,7 @@ pub const TOOLSETS: &[Toolset] = &[
 fn tools() -> Vec<ToolDef> {
     let mut t = bases::tools();
     t.extend(records::tools());
+    t.extend(atlas::tools());
     t
 }
 
@@ -47,8 +49,12 @@ pub static SPEC: ServerSpec = ServerSpec {
         Writes of more than 10 records are sent in batches of 10. Airtable allows 5 requests per second per base: \
         the server spaces its requests, and after a 429 Airtable refuses requests for 30 s.",
     base: mcp_shared::Base::Fixed("https://api.airtable.com/v0"),
-    auth: Auth::BEARER,
-    credential_env: &[("AIRTABLE_PERSONAL_ACCESS_TOKEN", "access_token")],
+    // Klavis's MCP-Atlas copy also reads `token` and `api_key`, and `AIRTABLE_API_KEY`.
+    auth: Auth::Bearer(&["access_token", "token", "api_key"]),
+    credential_env: &[
+        ("AIRTABLE_PERSONAL_ACCESS_TOKEN", "access_token"),
+        ("AIRTABLE_API_KEY", "access_token"),
+    ],
     state: Some(api::make_state),
     toolsets: TOOLSETS,
     tools,

@@ -5,7 +5,7 @@
 
 use crate::api::{BATCH, base, opt, send};
 use mcp_shared::json::{enum_str, map_array, pick};
-use mcp_shared::{Count, Ctx, Effect, Method, ToolDef, ToolError, seg_id, tool};
+use mcp_shared::{Count, Ctx, Effect, Method, Request, ToolDef, ToolError, seg_id, tool};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
@@ -67,6 +67,80 @@ fn records_of(v: &Value) -> Vec<Value> {
         .and_then(Value::as_array)
         .map(|a| a.iter().map(record).collect())
         .unwrap_or_default()
+}
+
+/// What one page of records is asked with: `GET /{base}/{table}` with these query
+/// parameters, or, when they are too long for a URL, `POST /{base}/{table}/listRecords` with
+/// them in the body (Airtable takes the same parameters there).
+#[derive(Default)]
+pub struct Page<'a> {
+    pub fields: Vec<&'a str>,
+    /// Field and direction (`asc`, `desc`), in order.
+    pub sort: Vec<(&'a str, Option<String>)>,
+    pub formula: Option<&'a str>,
+    pub max_records: Option<u64>,
+    pub page_size: Option<u64>,
+    pub view: Option<&'a str>,
+    pub by_field_id: Option<bool>,
+    pub offset: Option<&'a str>,
+}
+
+/// The request for one page of records of table `t` in base `b` (both encoded segments).
+pub fn page_request(ctx: &Ctx, b: &str, t: &str, q: &Page<'_>) -> Result<Request, ToolError> {
+    // Airtable refuses URLs over 16,000 characters: long formulas and field lists go in the
+    // body of `POST .../listRecords`, which takes the same parameters.
+    let long = q.formula.map_or(0, str::len)
+        + q.fields.iter().map(|f| f.len() + 12).sum::<usize>()
+        + q.sort.iter().map(|(f, _)| f.len() + 40).sum::<usize>()
+        > LONG_QUERY;
+    if long {
+        let mut body = Map::new();
+        if !q.fields.is_empty() {
+            body.insert("fields".into(), json!(q.fields));
+        }
+        if !q.sort.is_empty() {
+            let s: Vec<Value> = q
+                .sort
+                .iter()
+                .map(|(f, d)| match d {
+                    Some(d) => json!({ "field": f, "direction": d }),
+                    None => json!({ "field": f }),
+                })
+                .collect();
+            body.insert("sort".into(), json!(s));
+        }
+        let mut put = |k: &str, v: Option<Value>| {
+            if let Some(v) = v {
+                body.insert(k.into(), v);
+            }
+        };
+        put("filterByFormula", q.formula.map(|f| json!(f)));
+        put("maxRecords", q.max_records.map(|n| json!(n)));
+        put("pageSize", q.page_size.map(|n| json!(n)));
+        put("view", q.view.map(|v| json!(v)));
+        put("returnFieldsByFieldId", q.by_field_id.map(|b| json!(b)));
+        put("offset", q.offset.map(|o| json!(o)));
+        return Ok(ctx
+            .authorized(Method::POST, &format!("/{b}/{t}/listRecords"))?
+            .json(&body)
+            .idempotent(true));
+    }
+    let mut req = ctx.authorized(Method::GET, &format!("/{b}/{t}"))?;
+    for f in &q.fields {
+        req = req.query("fields[]", f);
+    }
+    for (i, (field, dir)) in q.sort.iter().enumerate() {
+        req = req
+            .query(&format!("sort[{i}][field]"), field)
+            .query_opt(&format!("sort[{i}][direction]"), dir.as_deref());
+    }
+    Ok(req
+        .query_opt("filterByFormula", q.formula)
+        .query_opt("maxRecords", q.max_records)
+        .query_opt("pageSize", q.page_size)
+        .query_opt("view", q.view)
+        .query_opt("returnFieldsByFieldId", q.by_field_id)
+        .query_opt("offset", q.offset))
 }
 
 #[derive(Deserialize, Serialize, JsonSchema, Clone, Copy)]
@@ -142,63 +216,17 @@ async fn list_records(ctx: Ctx, a: ListRecords) -> Result<Value, ToolError> {
         }
         sort.push((field, s.direction.as_ref().map(enum_str)));
     }
-    let formula = opt(&a.filter_by_formula);
-    let view = opt(&a.view);
-    // Airtable refuses URLs over 16,000 characters: long formulas and field lists go in the
-    // body of `POST .../listRecords`, which takes the same parameters.
-    let long = formula.map_or(0, str::len)
-        + fields.iter().map(|f| f.len() + 12).sum::<usize>()
-        + sort.iter().map(|(f, _)| f.len() + 40).sum::<usize>()
-        > LONG_QUERY;
-    let req = if long {
-        let mut body = Map::new();
-        if !fields.is_empty() {
-            body.insert("fields".into(), json!(fields));
-        }
-        if !sort.is_empty() {
-            let s: Vec<Value> = sort
-                .iter()
-                .map(|(f, d)| match d {
-                    Some(d) => json!({ "field": f, "direction": d }),
-                    None => json!({ "field": f }),
-                })
-                .collect();
-            body.insert("sort".into(), json!(s));
-        }
-        let mut put = |k: &str, v: Option<Value>| {
-            if let Some(v) = v {
-                body.insert(k.into(), v);
-            }
-        };
-        put("filterByFormula", formula.map(|f| json!(f)));
-        put("maxRecords", a.max_records.map(|n| json!(n.get())));
-        put("pageSize", page_size.map(|n| json!(n)));
-        put("view", view.map(|v| json!(v)));
-        put(
-            "returnFieldsByFieldId",
-            a.return_fields_by_field_id.map(|b| json!(b)),
-        );
-        put("offset", opt(&a.offset).map(|o| json!(o)));
-        ctx.authorized(Method::POST, &format!("/{b}/{t}/listRecords"))?
-            .json(&body)
-            .idempotent(true)
-    } else {
-        let mut req = ctx.authorized(Method::GET, &format!("/{b}/{t}"))?;
-        for f in &fields {
-            req = req.query("fields[]", f);
-        }
-        for (i, (field, dir)) in sort.iter().enumerate() {
-            req = req
-                .query(&format!("sort[{i}][field]"), field)
-                .query_opt(&format!("sort[{i}][direction]"), dir.as_deref());
-        }
-        req.query_opt("filterByFormula", formula)
-            .query_opt("maxRecords", a.max_records.map(Count::get))
-            .query_opt("pageSize", page_size)
-            .query_opt("view", view)
-            .query_opt("returnFieldsByFieldId", a.return_fields_by_field_id)
-            .query_opt("offset", opt(&a.offset))
+    let q = Page {
+        fields,
+        sort,
+        formula: opt(&a.filter_by_formula),
+        max_records: a.max_records.map(Count::get),
+        page_size,
+        view: opt(&a.view),
+        by_field_id: a.return_fields_by_field_id,
+        offset: opt(&a.offset),
     };
+    let req = page_request(&ctx, &b, &t, &q)?;
     let v = send(&ctx, Some(&key), req).await?;
     Ok(json!({
         "records": records_of(&v),
@@ -218,11 +246,22 @@ pub struct GetRecord {
 }
 
 async fn get_record(ctx: Ctx, a: GetRecord) -> Result<Value, ToolError> {
-    let (key, b) = base(&a.base_id)?;
-    let t = seg_id(&a.table_id, "table_id")?;
-    let r = seg_id(&a.record_id, "record_id")?;
+    fetch_record(&ctx, &a.base_id, (&a.table_id, "table_id"), &a.record_id).await
+}
+
+/// `GET /{base}/{table}/{record}`: the record as Airtable gives it. `table` is the table
+/// argument and its name (for the message when it is blank).
+pub async fn fetch_record(
+    ctx: &Ctx,
+    base_id: &str,
+    table: (&str, &str),
+    record_id: &str,
+) -> Result<Value, ToolError> {
+    let (key, b) = base(base_id)?;
+    let t = seg_id(table.0, table.1)?;
+    let r = seg_id(record_id, "record_id")?;
     let req = ctx.authorized(Method::GET, &format!("/{b}/{t}/{r}"))?;
-    let v = send(&ctx, Some(&key), req).await?;
+    let v = send(ctx, Some(&key), req).await?;
     Ok(record(&v))
 }
 

@@ -5,9 +5,10 @@ use mcp_shared::VendorError;
 use mcp_shared::reexports::http;
 use serde_json::Value;
 
-/// Credential fields that may carry the API key (Klavis reads `token`, then `api_key`; a
-/// bare token in `AUTH_DATA` or a Bearer header arrives as `access_token`).
-pub const KEY_FIELDS: &[&str] = &["token", "api_key", "access_token"];
+/// Credential fields that may carry the API key (Klavis reads `token`, then `api_key`; its
+/// MCP-Atlas copy `api_key`, then `BRAVE_API_KEY`; a bare token in `AUTH_DATA` or a Bearer
+/// header arrives as `access_token`).
+pub const KEY_FIELDS: &[&str] = &["token", "api_key", "BRAVE_API_KEY", "access_token"];
 
 /// Brave's error body: `{"type": "ErrorResponse", "error": {"id", "status", "code",
 /// "detail", "meta": {"errors": [{"loc", "msg"}]}}}`; on 429 the `X-RateLimit-*` headers

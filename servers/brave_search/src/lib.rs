@@ -3,6 +3,7 @@
 //! key of each request sent as `X-Subscription-Token`.
 
 mod api;
+mod atlas;
 mod search;
 
 use mcp_shared::{Auth, ServerSpec, ToolDef, Toolset};
@@ -14,7 +15,9 @@ pub const TOOLSETS: &[Toolset] = &[Toolset {
 }];
 
 fn tools() -> Vec<ToolDef> {
-    search::tools()
+    let mut t = search::tools();
+    t.extend(atlas::tools());
+    t
 }
 
 pub static SPEC: ServerSpec = ServerSpec {
@@ -30,7 +33,12 @@ pub static SPEC: ServerSpec = ServerSpec {
         prefix: "",
         fields: api::KEY_FIELDS,
     },
-    credential_env: &[("API_KEY", "api_key"), ("BRAVE_SEARCH_API_KEY", "api_key")],
+    // `BRAVE_API_KEY`: the variable of the reference server and Klavis's MCP-Atlas copy.
+    credential_env: &[
+        ("API_KEY", "api_key"),
+        ("BRAVE_SEARCH_API_KEY", "api_key"),
+        ("BRAVE_API_KEY", "api_key"),
+    ],
     toolsets: TOOLSETS,
     tools,
     error_parser: api::parse_error,

@@ -105,21 +105,29 @@ pub struct ImageSearch {
 }
 
 /// The query parameters every search shares.
-struct Query<'a> {
-    q: &'a str,
-    count: u32,
-    offset: Option<u32>,
-    country: Option<&'a str>,
-    search_lang: Option<&'a str>,
-    safesearch: Option<String>,
-    freshness: Option<&'a str>,
+#[derive(Default)]
+pub(crate) struct Query<'a> {
+    pub q: &'a str,
+    pub count: u32,
+    pub offset: Option<u32>,
+    pub country: Option<&'a str>,
+    pub search_lang: Option<&'a str>,
+    pub safesearch: Option<String>,
+    pub freshness: Option<&'a str>,
+    /// Only these result types (`locations`, `web`...), web search only
+    pub result_filter: Option<&'a str>,
 }
 
 fn non_empty(s: &Option<String>) -> Option<&str> {
     s.as_deref().map(str::trim).filter(|s| !s.is_empty())
 }
 
-fn check(query: &str, count: Option<u32>, max: u32, offset: Option<u32>) -> Result<u32, ToolError> {
+pub(crate) fn check(
+    query: &str,
+    count: Option<u32>,
+    max: u32,
+    offset: Option<u32>,
+) -> Result<u32, ToolError> {
     if query.trim().is_empty() {
         return Err(ToolError::invalid_input("`query` must not be empty"));
     }
@@ -139,7 +147,7 @@ fn check(query: &str, count: Option<u32>, max: u32, offset: Option<u32>) -> Resu
     Ok(count)
 }
 
-async fn get(ctx: &Ctx, path: &str, q: Query<'_>) -> Result<Value, ToolError> {
+pub(crate) async fn get(ctx: &Ctx, path: &str, q: Query<'_>) -> Result<Value, ToolError> {
     let req = ctx
         .authorized(Method::GET, path)?
         .query("q", q.q.trim())
@@ -148,7 +156,8 @@ async fn get(ctx: &Ctx, path: &str, q: Query<'_>) -> Result<Value, ToolError> {
         .query_opt("country", q.country)
         .query_opt("search_lang", q.search_lang)
         .query_opt("safesearch", q.safesearch)
-        .query_opt("freshness", q.freshness);
+        .query_opt("freshness", q.freshness)
+        .query_opt("result_filter", q.result_filter);
     req.send_json().await
 }
 
@@ -203,6 +212,7 @@ async fn web(ctx: Ctx, a: WebSearch) -> Result<Value, ToolError> {
             search_lang: non_empty(&a.search_lang),
             safesearch: a.safesearch.map(|s| enum_str(&s)),
             freshness: non_empty(&a.freshness),
+            result_filter: None,
         },
     )
     .await?;
@@ -279,6 +289,7 @@ async fn listing(
             search_lang: non_empty(&a.search_lang),
             safesearch: a.safesearch.map(|s| enum_str(&s)),
             freshness: non_empty(&a.freshness),
+            result_filter: None,
         },
     )
     .await?;
@@ -317,6 +328,7 @@ async fn images(ctx: Ctx, a: ImageSearch) -> Result<Value, ToolError> {
             search_lang: non_empty(&a.search_lang),
             safesearch: a.safesearch.map(|s| enum_str(&s)),
             freshness: None,
+            result_filter: None,
         },
     )
     .await?;

@@ -7,9 +7,10 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
-/// Credential fields that may carry the API key (Klavis reads `token`, then `api_key`; a
-/// bare token in `AUTH_DATA` or a Bearer header arrives as `access_token`).
-pub const KEY_FIELDS: &[&str] = &["token", "api_key", "access_token"];
+/// Credential fields that may carry the API key (Klavis reads `token`, then `api_key`; its
+/// MCP-Atlas copy `api_key`, then `EXA_API_KEY`; a bare token in `AUTH_DATA` or a Bearer
+/// header arrives as `access_token`).
+pub const KEY_FIELDS: &[&str] = &["token", "api_key", "EXA_API_KEY", "access_token"];
 
 /// Exa's error body: `{"requestId", "error", "tag"}`.
 pub fn parse_error(

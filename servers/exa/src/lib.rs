@@ -4,6 +4,7 @@
 
 mod answers;
 mod api;
+mod atlas;
 mod search;
 
 use mcp_shared::{Auth, ServerSpec, ToolDef, Toolset};
@@ -19,11 +20,17 @@ pub const TOOLSETS: &[Toolset] = &[
         description: "Answers with citations (/answer) and deep research (deep-reasoning search).",
         default: true,
     },
+    Toolset {
+        name: atlas::MORE,
+        description: "--profile atlas only: exa-mcp-server's tools that MCP-Atlas leaves off (research papers, companies, competitors, GitHub, LinkedIn, Wikipedia, crawling).",
+        default: false,
+    },
 ];
 
 fn tools() -> Vec<ToolDef> {
     let mut t = search::tools();
     t.extend(answers::tools());
+    t.extend(atlas::tools());
     t
 }
 

@@ -5,6 +5,7 @@
 //! base schema, create/update table and field, get user info, errors, rate limits).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod atlas;
 mod bases;
 mod records;
 
@@ -30,6 +31,7 @@ pub fn airtable_error(kind: &str, message: &str) -> Value {
 }
 
 mcp_testkit::standard_suite!(airtable_mcp_server::SPEC, "airtable-mcp-server");
+mcp_testkit::profile_suite!(atlas_profile, airtable_mcp_server::SPEC, atlas);
 
 #[tokio::test]
 async fn tools_beyond_the_catalog() {

@@ -4,8 +4,10 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod answers;
+mod atlas;
 mod common;
 mod search;
 mod surface;
 
 mcp_testkit::standard_suite!(exa_mcp_server::SPEC, "exa-mcp-server");
+mcp_testkit::profile_suite!(atlas_profile, exa_mcp_server::SPEC, atlas);
