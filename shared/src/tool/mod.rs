@@ -516,7 +516,19 @@ impl ToolDef {
                         }
                     }
                 }
-                inner(ctx, args)
+                let call = inner(ctx, args);
+                let renames = renames.clone();
+                Box::pin(async move {
+                    // An error names the parameter as the caller knows it.
+                    call.await.map_err(|mut e| {
+                        for (ours, theirs) in &renames {
+                            e.message = e
+                                .message
+                                .replace(&format!("`{ours}`"), &format!("`{theirs}`"));
+                        }
+                        e
+                    })
+                }) as BoxFuture
             });
         }
         Some(self)

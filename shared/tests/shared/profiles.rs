@@ -92,6 +92,9 @@ async fn each_profile_lists_its_names_and_parameters() {
         .call_ok("search_things", json!({"q": "bolts", "limit": 2}))
         .await;
     assert_eq!(v, json!({"query": "bolts", "limit": 2, "profile": "atlas"}));
+    // A wrong value is refused naming the parameter as this profile calls it.
+    let err = client.call_err("search_things", json!({"q": 5})).await;
+    assert!(err.contains("`q`") && !err.contains("`query`"), "{err}");
     // Our name is not one of this profile's tools.
     let err = client
         .call("probe_search", json!({"query": "x"}))
