@@ -4,8 +4,11 @@
 
 use mcp_shared::json::{at, map_array};
 use mcp_shared::reexports::http;
-use mcp_shared::{Ctx, ErrorKind, Method, Request, ToolError, VendorError, seg};
+use mcp_shared::{Ctx, ErrorKind, Method, Profile, Request, ToolError, VendorError, seg};
 use serde_json::{Map, Value, json};
+
+pub use crate::ids::{bare_id, id};
+use crate::roots::Roots;
 
 /// The Notion API version sent when `NOTION_VERSION` is not set: the first with data sources.
 pub const DEFAULT_NOTION_VERSION: &str = "2025-09-03";
@@ -14,23 +17,49 @@ pub const DEFAULT_NOTION_VERSION: &str = "2025-09-03";
 pub struct Config {
     /// The `Notion-Version` this process sends (`NOTION_VERSION`).
     pub version: String,
+    /// The root pages the `API-*` tools are limited to, if any.
+    pub roots: Option<Roots>,
 }
 
-/// Read `NOTION_VERSION` once, when the server is built (`ServerSpec::state`).
-pub fn config(_settings: &mcp_shared::Settings) -> Result<mcp_shared::State, String> {
+/// Read `NOTION_VERSION` and the root pages once, when the server is built
+/// (`ServerSpec::state`).
+pub fn config(settings: &mcp_shared::Settings) -> Result<mcp_shared::State, String> {
     let version = std::env::var("NOTION_VERSION")
         .ok()
         .map(|v| v.trim().to_owned())
         .filter(|v| !v.is_empty())
         .unwrap_or_else(|| DEFAULT_NOTION_VERSION.to_owned());
-    Ok(std::sync::Arc::new(Config { version }))
+    let roots = Roots::from_settings(settings)?;
+    Ok(std::sync::Arc::new(Config { version, roots }))
 }
 
-/// The `Notion-Version` this process sends.
+/// The benchmarks' copies of Notion's server 1.8-1.9 (Klavis's `notion_atlas`,
+/// `notion_mcpmark`, `notion_toolathlon`).
+pub const LEGACY: [Profile; 3] = [Profile::Atlas, Profile::Mcpmark, Profile::Toolathlon];
+
+/// The Notion-Version those copies send (hard-coded in that server).
+pub const LEGACY_VERSION: &str = "2022-06-28";
+
+/// Whether the call runs under one of the benchmarks' copies of Notion's 1.8-1.9 server.
+pub fn is_legacy(ctx: &Ctx) -> bool {
+    LEGACY.contains(&ctx.profile())
+}
+
+/// The `Notion-Version` this call sends: 2022-06-28 under the benchmarks' copies of Notion's
+/// server 1.8-1.9 (which hard-code it), the configured one otherwise.
 pub fn notion_version(ctx: &Ctx) -> &str {
+    if is_legacy(ctx) {
+        return LEGACY_VERSION;
+    }
     ctx.state::<Config>()
         .map(|c| c.version.as_str())
         .unwrap_or(DEFAULT_NOTION_VERSION)
+}
+
+/// Whether this call's Notion-Version has data sources (2025-09-03 on); before it, a database
+/// holds its schema and rows itself.
+pub fn data_sources(ctx: &Ctx) -> bool {
+    notion_version(ctx) >= "2025-09-03"
 }
 
 /// From 2026-03-11 on, Notion takes `position` instead of `after` and `in_trash` instead of
@@ -87,51 +116,6 @@ pub fn parse_error(_status: u16, _headers: &http::HeaderMap, body: &Value) -> Ve
         hint: hint.map(str::to_owned),
         ..VendorError::default()
     }
-}
-
-/// A Notion id for a URL path: the id as given (with or without dashes), or the id found in
-/// a Notion URL (`https://www.notion.so/Title-1429989fe8ac4effbc8f57f56486db54`).
-pub fn id(raw: &str, what: &str) -> Result<String, ToolError> {
-    Ok(seg(&bare_id(raw, what)?))
-}
-
-/// Like [`id`], not yet encoded for a path (for request bodies).
-pub fn bare_id(raw: &str, what: &str) -> Result<String, ToolError> {
-    let s = raw.trim();
-    if s.is_empty() {
-        return Err(ToolError::invalid_input(format!(
-            "`{what}` is empty: give a Notion id (32 hexadecimal digits, with or without dashes) or a Notion URL"
-        )));
-    }
-    if !(s.starts_with("http://") || s.starts_with("https://")) {
-        return Ok(s.to_owned());
-    }
-    id_in_url(s).ok_or_else(|| {
-        ToolError::invalid_input(format!(
-            "`{what}`: no Notion id (32 hexadecimal digits) found in the URL {s}"
-        ))
-    })
-}
-
-fn id_in_url(url: &str) -> Option<String> {
-    let path = url.split(['?', '#']).next().unwrap_or(url);
-    let last = path.trim_end_matches('/').rsplit('/').next()?;
-    let is_hex = |s: &str| s.chars().all(|c| c.is_ascii_hexdigit());
-    // A dashed UUID at the end of the last segment, or 32 hex digits.
-    if let Some(tail) = last.len().checked_sub(36).and_then(|i| last.get(i..)) {
-        let parts: Vec<&str> = tail.split('-').collect();
-        if parts.iter().map(|p| p.len()).collect::<Vec<_>>() == [8, 4, 4, 4, 12]
-            && parts.iter().all(|p| is_hex(p))
-        {
-            return Some(tail.to_owned());
-        }
-    }
-    if let Some(tail) = last.len().checked_sub(32).and_then(|i| last.get(i..))
-        && is_hex(tail)
-    {
-        return Some(tail.to_owned());
-    }
-    None
 }
 
 /// A page property id for a URL path. Notion's ids are already URL-encoded (`%3AUPp`): decode
@@ -211,7 +195,8 @@ pub fn parent(p: &Map<String, Value>) -> Result<Map<String, Value>, ToolError> {
     )))
 }
 
-/// A data source of a database, with its schema when it was fetched.
+/// A data source of a database, with its schema when it was fetched (before Notion-Version
+/// 2025-09-03: the database itself, which then held the schema and the rows).
 pub struct DataSource {
     pub id: String,
     /// The data source object (with `properties`), when it has been read.
@@ -273,7 +258,12 @@ pub async fn data_source_object(ctx: &Ctx, ds: &mut DataSource) -> Result<Value,
     if let Some(o) = &ds.object {
         return Ok(o.clone());
     }
-    let path = format!("/v1/data_sources/{}", seg(&ds.id));
+    let kind = if data_sources(ctx) {
+        "data_sources"
+    } else {
+        "databases"
+    };
+    let path = format!("/v1/{kind}/{}", seg(&ds.id));
     let o: Value = req(ctx, Method::GET, &path)?.send_json().await?;
     ds.object = Some(o.clone());
     Ok(o)
@@ -287,6 +277,15 @@ pub async fn page_parent(
 ) -> Result<(Map<String, Value>, Option<DataSource>), ToolError> {
     let p = self::parent(parent)?;
     match p.get("type").and_then(Value::as_str) {
+        // Before data sources, a database parent is sent as it is and holds the schema.
+        Some("database_id") if !data_sources(ctx) => {
+            let raw = p.get("database_id").and_then(Value::as_str).unwrap_or("");
+            let ds = DataSource {
+                id: raw.to_owned(),
+                object: None,
+            };
+            Ok((p, Some(ds)))
+        }
         Some("database_id") => {
             let raw = p.get("database_id").and_then(Value::as_str).unwrap_or("");
             let ds = resolve_data_source(ctx, raw).await?;
@@ -357,15 +356,30 @@ pub fn obj1(key: &str, value: Value) -> Value {
     Value::Object(m)
 }
 
-/// An object argument that agents written for Notion's official server may send as a JSON
-/// string (its schema types `icon` and `cover` as strings).
-#[derive(serde::Deserialize, schemars::JsonSchema)]
+/// An object argument that Notion's own server types as a string (`icon` and `cover` of a new
+/// page): listed as that server lists it, a JSON-encoded object; the object itself is accepted
+/// too.
+#[derive(serde::Deserialize)]
 #[serde(untagged)]
 pub enum ObjectOrJson {
     /// The object
     Object(Map<String, Value>),
     /// The object, JSON-encoded
     Json(String),
+}
+
+impl schemars::JsonSchema for ObjectOrJson {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "ObjectOrJson".into()
+    }
+
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string" })
+    }
 }
 
 impl ObjectOrJson {

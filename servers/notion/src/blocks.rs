@@ -13,6 +13,7 @@ use serde_json::{Map, Value, json};
 use crate::api::{self, id, page_size, req};
 use crate::markdown;
 use crate::shape;
+use crate::variants::{self, Passthrough, shaped};
 
 pub fn tools() -> Vec<ToolDef> {
     vec![
@@ -22,7 +23,20 @@ pub fn tools() -> Vec<ToolDef> {
             Effect::Read,
             retrieve_block,
         )
-        .official_name("API-retrieve-a-block")
+        .toolset("blocks"),
+        variants::official(
+            "API-retrieve-a-block",
+            "Retrieve a block",
+            Effect::Read,
+            retrieve_block,
+        )
+        .toolset("blocks"),
+        variants::legacy(
+            "API-retrieve-a-block",
+            "Retrieve a block",
+            Effect::Read,
+            retrieve_block,
+        )
         .toolset("blocks"),
         tool(
             "notion_update_block",
@@ -31,13 +45,19 @@ pub fn tools() -> Vec<ToolDef> {
             update_block,
         )
         .toolset("blocks"),
-        tool(
+        variants::official(
             "API-update-a-block",
             "Update a block",
             Effect::IdempotentWrite,
             update_a_block,
         )
-        .official_only()
+        .toolset("blocks"),
+        variants::legacy(
+            "API-update-a-block",
+            "Update a block",
+            Effect::IdempotentWrite,
+            update_a_block,
+        )
         .toolset("blocks"),
         tool(
             "notion_delete_block",
@@ -45,7 +65,20 @@ pub fn tools() -> Vec<ToolDef> {
             Effect::Destructive,
             delete_block,
         )
-        .official_name("API-delete-a-block")
+        .toolset("blocks"),
+        variants::official(
+            "API-delete-a-block",
+            "Delete a block",
+            Effect::Destructive,
+            delete_block,
+        )
+        .toolset("blocks"),
+        variants::legacy(
+            "API-delete-a-block",
+            "Delete a block",
+            Effect::Destructive,
+            delete_block,
+        )
         .toolset("blocks"),
         tool(
             "notion_get_block_children",
@@ -53,7 +86,20 @@ pub fn tools() -> Vec<ToolDef> {
             Effect::Read,
             get_block_children,
         )
-        .official_name("API-get-block-children")
+        .toolset("blocks"),
+        variants::official(
+            "API-get-block-children",
+            "Retrieve block children",
+            Effect::Read,
+            get_block_children,
+        )
+        .toolset("blocks"),
+        variants::legacy(
+            "API-get-block-children",
+            "Retrieve block children",
+            Effect::Read,
+            get_block_children,
+        )
         .toolset("blocks"),
         tool(
             "notion_append_block_children",
@@ -61,7 +107,20 @@ pub fn tools() -> Vec<ToolDef> {
             Effect::Write,
             append_block_children,
         )
-        .official_name("API-patch-block-children")
+        .toolset("blocks"),
+        variants::official(
+            "API-patch-block-children",
+            "Append block children",
+            Effect::Write,
+            append_block_children,
+        )
+        .toolset("blocks"),
+        variants::legacy(
+            "API-patch-block-children",
+            "Append block children",
+            Effect::Write,
+            append_block_children,
+        )
         .toolset("blocks"),
     ]
 }
@@ -319,6 +378,8 @@ pub struct Appended {
     pub blocks: usize,
     /// The new top-level blocks (id and type), in order.
     pub results: Vec<Value>,
+    /// Notion's answers to the requests that appended top-level blocks, in order.
+    pub bodies: Vec<Value>,
 }
 
 /// Append blocks under `parent` (a block or page id), in order, in as many requests as
@@ -338,6 +399,7 @@ pub async fn append(
         requests: 0,
         blocks: 0,
         results: Vec::new(),
+        bodies: Vec::new(),
     };
     while let Some((parent, blocks, mut after, top)) = jobs.pop_front() {
         let batches = requests_of(blocks.into_iter().map(split).collect());
@@ -414,6 +476,7 @@ pub async fn append(
             if top {
                 done.results
                     .extend(results.iter().map(|r| pick(r, &["id", "type"])));
+                done.bodies.push(resp);
             }
         }
     }
@@ -521,10 +584,14 @@ pub struct RetrieveBlock {
     block_id: String,
 }
 
+impl Passthrough for RetrieveBlock {
+    const DESCRIPTION: &'static str = "Retrieve a block (a page id works too). Returns Notion's block object: type, its type's content (rich_text...), has_children, parent.";
+}
+
 async fn retrieve_block(ctx: Ctx, a: RetrieveBlock) -> Result<Value, ToolError> {
     let path = format!("/v1/blocks/{}", id(&a.block_id, "block_id")?);
     let v: Value = req(&ctx, Method::GET, &path)?.send_json().await?;
-    Ok(shape::block(&v))
+    Ok(shaped(&ctx, v, shape::block))
 }
 
 /// Update a block with its type object's changed fields, and/or archive or restore it. Returns the
@@ -551,6 +618,10 @@ pub struct UpdateABlock {
     block_type: Option<Map<String, Value>>,
     /// true moves the block to the trash, false restores it
     archived: Option<bool>,
+}
+
+impl Passthrough for UpdateABlock {
+    const DESCRIPTION: &'static str = "Update a block: its type object with the fields to change (the type cannot change), and/or `archived` (true trashes it, false restores it). Returns Notion's block object.";
 }
 
 async fn update_a_block(ctx: Ctx, a: UpdateABlock) -> Result<Value, ToolError> {
@@ -593,7 +664,7 @@ async fn update_block(ctx: Ctx, a: UpdateBlock) -> Result<Value, ToolError> {
         .idempotent(true)
         .send_json()
         .await?;
-    Ok(shape::block(&v))
+    Ok(shaped(&ctx, v, shape::block))
 }
 
 /// Delete a block and its children (to the trash; a page id deletes the page). Returns the block.
@@ -602,10 +673,14 @@ pub struct DeleteBlock {
     block_id: String,
 }
 
+impl Passthrough for DeleteBlock {
+    const DESCRIPTION: &'static str = "Delete a block and its children (to the trash; a page id deletes the page). Returns Notion's block object.";
+}
+
 async fn delete_block(ctx: Ctx, a: DeleteBlock) -> Result<Value, ToolError> {
     let path = format!("/v1/blocks/{}", id(&a.block_id, "block_id")?);
     let v: Value = req(&ctx, Method::DELETE, &path)?.send_json().await?;
-    Ok(shape::block(&v))
+    Ok(shaped(&ctx, v, shape::block))
 }
 
 /// List a block's or page's child blocks, one level, with type and text as Markdown. Returns
@@ -618,6 +693,10 @@ pub struct GetBlockChildren {
     page_size: Option<u32>,
 }
 
+impl Passthrough for GetBlockChildren {
+    const DESCRIPTION: &'static str = "List the child blocks of a block or page, one level. Returns Notion's list: results (block objects), next_cursor, has_more.";
+}
+
 async fn get_block_children(ctx: Ctx, a: GetBlockChildren) -> Result<Value, ToolError> {
     let path = format!("/v1/blocks/{}/children", id(&a.block_id, "block_id")?);
     let v: Value = req(&ctx, Method::GET, &path)?
@@ -625,7 +704,7 @@ async fn get_block_children(ctx: Ctx, a: GetBlockChildren) -> Result<Value, Tool
         .query_opt("page_size", page_size(a.page_size))
         .send_json()
         .await?;
-    Ok(api::list(&v, shape::block))
+    Ok(shaped(&ctx, v, |v| api::list(v, shape::block)))
 }
 
 /// Append content to a page or block, any amount (split into requests within Notion's limits).
@@ -637,6 +716,10 @@ pub struct AppendBlockChildren {
     children: Vec<BlockInput>,
     /// Insert after this child block
     after: Option<String>,
+}
+
+impl Passthrough for AppendBlockChildren {
+    const DESCRIPTION: &'static str = "Append blocks to a page or block (after the child `after`, else at the end); any number of blocks, sent in as many requests as Notion's limits need. Returns Notion's list of the new top-level blocks.";
 }
 
 async fn append_block_children(ctx: Ctx, a: AppendBlockChildren) -> Result<Value, ToolError> {
@@ -652,10 +735,37 @@ async fn append_block_children(ctx: Ctx, a: AppendBlockChildren) -> Result<Value
         None => None,
     };
     let done = append(&ctx, &parent, blocks, after).await?;
+    if variants::is_legacy(&ctx) {
+        return Ok(appended_list(done.bodies));
+    }
     Ok(json!({
         "block_id": parent,
         "blocks_appended": done.blocks,
         "requests": done.requests,
         "results": done.results,
     }))
+}
+
+/// Notion's answer to an append, as that server passes it through: the answer itself when one
+/// request did it, else one list of the new top-level blocks of every request.
+fn appended_list(bodies: Vec<Value>) -> Value {
+    match <[Value; 1]>::try_from(bodies) {
+        Ok([one]) => one,
+        Err(bodies) => {
+            let results: Vec<Value> = bodies
+                .iter()
+                .filter_map(|b| b.get("results").and_then(Value::as_array))
+                .flatten()
+                .cloned()
+                .collect();
+            json!({
+                "object": "list",
+                "results": results,
+                "next_cursor": null,
+                "has_more": false,
+                "type": "block",
+                "block": {},
+            })
+        }
+    }
 }

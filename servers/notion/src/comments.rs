@@ -8,6 +8,7 @@ use serde_json::{Map, Value};
 use crate::api::{self, page_size, req};
 use crate::markdown::{RichTextInput, rich_text_from};
 use crate::shape;
+use crate::variants::{self, Passthrough, shaped};
 
 pub fn tools() -> Vec<ToolDef> {
     vec![
@@ -18,13 +19,19 @@ pub fn tools() -> Vec<ToolDef> {
             create_comment,
         )
         .toolset("comments"),
-        tool(
+        variants::official_unversioned(
             "API-create-a-comment",
             "Create comment",
             Effect::Write,
             create_a_comment,
         )
-        .official_only()
+        .toolset("comments"),
+        variants::legacy(
+            "API-create-a-comment",
+            "Create comment",
+            Effect::Write,
+            create_a_comment,
+        )
         .toolset("comments"),
         tool(
             "notion_get_comments",
@@ -32,7 +39,20 @@ pub fn tools() -> Vec<ToolDef> {
             Effect::Read,
             get_comments,
         )
-        .official_name("API-retrieve-a-comment")
+        .toolset("comments"),
+        variants::official(
+            "API-retrieve-a-comment",
+            "Retrieve comments",
+            Effect::Read,
+            get_comments,
+        )
+        .toolset("comments"),
+        variants::legacy(
+            "API-retrieve-a-comment",
+            "Retrieve comments",
+            Effect::Read,
+            get_comments,
+        )
         .toolset("comments"),
     ]
 }
@@ -76,7 +96,7 @@ async fn post_comment(
         .json(&Value::Object(body))
         .send_json()
         .await?;
-    Ok(shape::comment(&v))
+    Ok(shaped(ctx, v, shape::comment))
 }
 
 /// Comment on a page or block, or reply in a discussion (needs the insert comments capability).
@@ -105,6 +125,10 @@ pub struct CreateAComment {
     rich_text: Vec<RichTextInput>,
 }
 
+impl Passthrough for CreateAComment {
+    const DESCRIPTION: &'static str = "Comment on a page (needs the insert comments capability). Returns Notion's comment object.";
+}
+
 async fn create_a_comment(ctx: Ctx, a: CreateAComment) -> Result<Value, ToolError> {
     post_comment(&ctx, Some(a.parent), None, a.rich_text).await
 }
@@ -120,6 +144,10 @@ pub struct GetComments {
     page_size: Option<u32>,
 }
 
+impl Passthrough for GetComments {
+    const DESCRIPTION: &'static str = "List the open comments of a page or block, oldest first (needs the read comments capability). Returns Notion's list: results (comment objects), next_cursor, has_more.";
+}
+
 async fn get_comments(ctx: Ctx, a: GetComments) -> Result<Value, ToolError> {
     let v: Value = req(&ctx, Method::GET, "/v1/comments")?
         .query("block_id", api::bare_id(&a.block_id, "block_id")?)
@@ -127,5 +155,5 @@ async fn get_comments(ctx: Ctx, a: GetComments) -> Result<Value, ToolError> {
         .query_opt("page_size", page_size(a.page_size))
         .send_json()
         .await?;
-    Ok(api::list(&v, shape::comment))
+    Ok(shaped(&ctx, v, |v| api::list(v, shape::comment)))
 }

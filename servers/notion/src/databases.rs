@@ -11,6 +11,7 @@ use crate::blocks::{self, BlockInput};
 use crate::markdown::{RichTextInput, rich_text_from};
 use crate::pages::{self, NewPage};
 use crate::shape;
+use crate::variants::{self, Passthrough, shaped};
 use crate::{markdown, properties};
 
 pub fn tools() -> Vec<ToolDef> {
@@ -22,13 +23,33 @@ pub fn tools() -> Vec<ToolDef> {
             query_database,
         )
         .toolset("databases"),
+        variants::legacy(
+            "API-post-database-query",
+            "Query a database",
+            Effect::Read,
+            query_database,
+        )
+        .toolset("databases"),
         tool(
             "notion_get_database",
             "Get database",
             Effect::Read,
             get_database,
         )
-        .official_name("API-retrieve-a-database")
+        .toolset("databases"),
+        variants::official(
+            "API-retrieve-a-database",
+            "Retrieve a database",
+            Effect::Read,
+            get_database,
+        )
+        .toolset("databases"),
+        variants::legacy(
+            "API-retrieve-a-database",
+            "Retrieve a database",
+            Effect::Read,
+            get_database,
+        )
         .toolset("databases"),
         tool(
             "notion_create_database",
@@ -37,11 +58,25 @@ pub fn tools() -> Vec<ToolDef> {
             create_database,
         )
         .toolset("databases"),
+        variants::legacy(
+            "API-create-a-database",
+            "Create a database",
+            Effect::Write,
+            create_a_database,
+        )
+        .toolset("databases"),
         tool(
             "notion_update_database",
             "Update database",
             Effect::IdempotentWrite,
             update_database,
+        )
+        .toolset("databases"),
+        variants::legacy(
+            "API-update-a-database",
+            "Update a database",
+            Effect::IdempotentWrite,
+            update_a_database,
         )
         .toolset("databases"),
         tool(
@@ -57,7 +92,13 @@ pub fn tools() -> Vec<ToolDef> {
             Effect::Read,
             query_data_source,
         )
-        .official_name("API-query-data-source")
+        .toolset("databases"),
+        variants::official(
+            "API-query-data-source",
+            "Query a data source",
+            Effect::Read,
+            query_data_source,
+        )
         .toolset("databases"),
         tool(
             "notion_get_data_source",
@@ -65,7 +106,13 @@ pub fn tools() -> Vec<ToolDef> {
             Effect::Read,
             get_data_source,
         )
-        .official_name("API-retrieve-a-data-source")
+        .toolset("databases"),
+        variants::official(
+            "API-retrieve-a-data-source",
+            "Retrieve a data source",
+            Effect::Read,
+            get_data_source,
+        )
         .toolset("databases"),
         tool(
             "notion_create_data_source",
@@ -73,7 +120,13 @@ pub fn tools() -> Vec<ToolDef> {
             Effect::Write,
             create_data_source,
         )
-        .official_name("API-create-a-data-source")
+        .toolset("databases"),
+        variants::official(
+            "API-create-a-data-source",
+            "Create a data source",
+            Effect::Write,
+            create_data_source,
+        )
         .toolset("databases"),
         tool(
             "notion_update_data_source",
@@ -82,13 +135,12 @@ pub fn tools() -> Vec<ToolDef> {
             update_data_source,
         )
         .toolset("databases"),
-        tool(
+        variants::official(
             "API-update-a-data-source",
             "Update a data source",
             Effect::IdempotentWrite,
             update_a_data_source,
         )
-        .official_only()
         .toolset("databases"),
         tool(
             "notion_list_data_source_templates",
@@ -96,7 +148,13 @@ pub fn tools() -> Vec<ToolDef> {
             Effect::Read,
             list_data_source_templates,
         )
-        .official_name("API-list-data-source-templates")
+        .toolset("databases"),
+        variants::official(
+            "API-list-data-source-templates",
+            "List data source templates",
+            Effect::Read,
+            list_data_source_templates,
+        )
         .toolset("databases"),
     ]
 }
@@ -111,8 +169,9 @@ struct Query {
     in_trash: Option<bool>,
 }
 
-async fn query(ctx: &Ctx, data_source_id: &str, q: Query) -> Result<Value, ToolError> {
-    let path = format!("/v1/data_sources/{}/query", seg(data_source_id));
+/// Send a query to `path` (a data source's, or before data sources a database's); Notion's
+/// answer as it is.
+async fn send_query(ctx: &Ctx, path: &str, q: Query) -> Result<Value, ToolError> {
     let mut body = Map::new();
     api::put(&mut body, "filter", q.filter.map(Value::Object));
     api::put(
@@ -125,15 +184,19 @@ async fn query(ctx: &Ctx, data_source_id: &str, q: Query) -> Result<Value, ToolE
     api::put(&mut body, "page_size", page_size(q.page_size));
     api::put(&mut body, "in_trash", q.in_trash);
     api::put_archived(ctx, &mut body, q.archived);
-    let mut r = req(ctx, Method::POST, &path)?;
+    let mut r = req(ctx, Method::POST, path)?;
     for p in q.filter_properties.unwrap_or_default() {
         r = r.query("filter_properties", api::decoded(&p));
     }
-    let v: Value = r
-        .json(&Value::Object(body))
+    r.json(&Value::Object(body))
         .idempotent(true)
         .send_json()
-        .await?;
+        .await
+}
+
+async fn query(ctx: &Ctx, data_source_id: &str, q: Query) -> Result<Value, ToolError> {
+    let path = format!("/v1/data_sources/{}/query", seg(data_source_id));
+    let v = send_query(ctx, &path, q).await?;
     let mut out = api::list(&v, shape::page_or_data_source);
     out["data_source_id"] = Value::String(data_source_id.to_owned());
     Ok(out)
@@ -158,22 +221,29 @@ pub struct QueryDatabase {
     in_trash: Option<bool>,
 }
 
+impl Passthrough for QueryDatabase {
+    const DESCRIPTION: &'static str = "Query a database's rows with Notion's filter and sorts. Returns Notion's list: results (page objects with their properties), next_cursor, has_more.";
+}
+
 async fn query_database(ctx: Ctx, a: QueryDatabase) -> Result<Value, ToolError> {
+    let q = Query {
+        filter: a.filter,
+        sorts: a.sorts,
+        start_cursor: a.start_cursor,
+        page_size: a.page_size,
+        filter_properties: a.filter_properties,
+        archived: a.archived,
+        in_trash: a.in_trash,
+    };
+    if !api::data_sources(&ctx) {
+        let path = format!("/v1/databases/{}/query", id(&a.database_id, "database_id")?);
+        let v = send_query(&ctx, &path, q).await?;
+        return Ok(shaped(&ctx, v, |v| {
+            api::list(v, shape::page_or_data_source)
+        }));
+    }
     let ds = api::resolve_data_source(&ctx, &a.database_id).await?;
-    query(
-        &ctx,
-        &ds.id,
-        Query {
-            filter: a.filter,
-            sorts: a.sorts,
-            start_cursor: a.start_cursor,
-            page_size: a.page_size,
-            filter_properties: a.filter_properties,
-            archived: a.archived,
-            in_trash: a.in_trash,
-        },
-    )
-    .await
+    query(&ctx, &ds.id, q).await
 }
 
 /// Query a data source's rows with Notion's filter and sorts. Returns rows (id, URL, title,
@@ -223,9 +293,16 @@ pub struct GetDatabase {
 /// Data sources whose schemas a database read includes.
 const MAX_SCHEMAS: usize = 5;
 
+impl Passthrough for GetDatabase {
+    const DESCRIPTION: &'static str = "Retrieve a database: title, description, parent, URL and its schema (properties: name, id, type and options). Returns Notion's database object.";
+}
+
 async fn get_database(ctx: Ctx, a: GetDatabase) -> Result<Value, ToolError> {
     let path = format!("/v1/databases/{}", id(&a.database_id, "database_id")?);
     let v: Value = req(&ctx, Method::GET, &path)?.send_json().await?;
+    if variants::is_legacy(&ctx) {
+        return Ok(v);
+    }
     let mut out = shape::database(&v);
     let sources = v
         .get("data_sources")
@@ -274,23 +351,88 @@ pub struct CreateDatabase {
 }
 
 async fn create_database(ctx: Ctx, a: CreateDatabase) -> Result<Value, ToolError> {
+    post_database(
+        &ctx,
+        NewDatabase {
+            parent: a.parent,
+            title: Some(a.title),
+            properties: a.properties,
+            icon: a.icon,
+            cover: a.cover,
+            description: a.description,
+        },
+    )
+    .await
+}
+
+/// A database to create.
+struct NewDatabase {
+    parent: Map<String, Value>,
+    /// Not sent when `None`.
+    title: Option<Vec<RichTextInput>>,
+    properties: Map<String, Value>,
+    icon: Option<Map<String, Value>>,
+    cover: Option<Map<String, Value>>,
+    description: Option<Vec<RichTextInput>>,
+}
+
+/// Create a database; its schema goes to its first data source (before data sources, to the
+/// database itself).
+async fn post_database(ctx: &Ctx, a: NewDatabase) -> Result<Value, ToolError> {
     let mut body = Map::new();
     body.insert("parent".into(), Value::Object(api::parent(&a.parent)?));
-    body.insert("title".into(), Value::Array(rich_text_from(a.title, false)));
+    if let Some(t) = a.title {
+        body.insert("title".into(), Value::Array(rich_text_from(t, false)));
+    }
     if let Some(d) = a.description {
         body.insert("description".into(), Value::Array(rich_text_from(d, false)));
     }
     api::put(&mut body, "icon", a.icon.map(Value::Object));
     api::put(&mut body, "cover", a.cover.map(Value::Object));
-    body.insert(
-        "initial_data_source".into(),
-        json!({ "properties": properties::schema_request(&a.properties, true)? }),
-    );
-    let v: Value = req(&ctx, Method::POST, "/v1/databases")?
+    let schema = properties::schema_request(&a.properties, true)?;
+    if api::data_sources(ctx) {
+        body.insert(
+            "initial_data_source".into(),
+            json!({ "properties": schema }),
+        );
+    } else {
+        body.insert("properties".into(), Value::Object(schema));
+    }
+    let v: Value = req(ctx, Method::POST, "/v1/databases")?
         .json(&Value::Object(body))
         .send_json()
         .await?;
-    Ok(shape::database(&v))
+    Ok(shaped(ctx, v, shape::database))
+}
+
+/// Create a database under a page (Notion's server 1.8-1.9's `API-create-a-database`).
+#[derive(Deserialize, JsonSchema)]
+pub struct CreateADatabase {
+    /// The page: {"page_id": "..."}
+    parent: Map<String, Value>,
+    /// Property name → configuration; a "Name" title property is added if none
+    properties: Map<String, Value>,
+    /// The database's title (rich text objects or strings)
+    title: Option<Vec<RichTextInput>>,
+}
+
+impl Passthrough for CreateADatabase {
+    const DESCRIPTION: &'static str = "Create a database under a page, with its schema: property name → configuration, e.g. {\"Name\": {\"title\": {}}, \"Status\": {\"select\": {\"options\": [{\"name\": \"Done\"}]}}} (a type name such as \"date\" also works). Returns Notion's database object.";
+}
+
+async fn create_a_database(ctx: Ctx, a: CreateADatabase) -> Result<Value, ToolError> {
+    post_database(
+        &ctx,
+        NewDatabase {
+            parent: a.parent,
+            title: a.title,
+            properties: a.properties,
+            icon: None,
+            cover: None,
+            description: None,
+        },
+    )
+    .await
 }
 
 /// Update a database's title, description, icon, cover, trash state, and its schema (add, change,
@@ -328,6 +470,22 @@ async fn update_database(ctx: Ctx, a: UpdateDatabase) -> Result<Value, ToolError
             "nothing to update: give `title`, `description`, `properties`, `icon`, `cover` or `archived`",
         ));
     }
+    let path = format!("/v1/databases/{}", id(&a.database_id, "database_id")?);
+    if !api::data_sources(&ctx) {
+        // Before data sources, the database holds its schema: one request.
+        if let Some(props) = props {
+            body.insert(
+                "properties".into(),
+                Value::Object(properties::schema_request(&props, false)?),
+            );
+        }
+        let v: Value = req(&ctx, Method::PATCH, &path)?
+            .json(&Value::Object(body))
+            .idempotent(true)
+            .send_json()
+            .await?;
+        return Ok(shaped(&ctx, v, shape::database));
+    }
     let mut out = Map::new();
     if let Some(props) = props {
         let ds = api::resolve_data_source(&ctx, &a.database_id).await?;
@@ -340,7 +498,6 @@ async fn update_database(ctx: Ctx, a: UpdateDatabase) -> Result<Value, ToolError
         out.insert("data_source".into(), shape::data_source(&v));
     }
     if !body.is_empty() {
-        let path = format!("/v1/databases/{}", id(&a.database_id, "database_id")?);
         let v: Value = req(&ctx, Method::PATCH, &path)?
             .json(&Value::Object(body))
             .idempotent(true)
@@ -359,6 +516,40 @@ async fn update_database(ctx: Ctx, a: UpdateDatabase) -> Result<Value, ToolError
         out.insert("database".into(), shape::database(&v));
     }
     Ok(Value::Object(out))
+}
+
+/// Update a database (Notion's server 1.8-1.9's `API-update-a-database`).
+#[derive(Deserialize, JsonSchema)]
+pub struct UpdateADatabase {
+    /// Database id
+    database_id: String,
+    /// New title (rich text objects or strings)
+    title: Option<Vec<RichTextInput>>,
+    /// New description (rich text objects or strings)
+    description: Option<Vec<RichTextInput>>,
+    /// Schema changes: name → configuration or type name, {"name": "New"} to rename, null to
+    /// remove
+    properties: Option<Map<String, Value>>,
+}
+
+impl Passthrough for UpdateADatabase {
+    const DESCRIPTION: &'static str = "Update a database's title, description and schema (add or change a property with its configuration, rename it with {\"name\": \"New\"}, remove it with null). Returns Notion's database object.";
+}
+
+async fn update_a_database(ctx: Ctx, a: UpdateADatabase) -> Result<Value, ToolError> {
+    update_database(
+        ctx,
+        UpdateDatabase {
+            database_id: a.database_id,
+            title: a.title,
+            description: a.description,
+            properties: a.properties,
+            icon: None,
+            cover: None,
+            archived: None,
+        },
+    )
+    .await
 }
 
 /// Add a row to a database: property values by name, simple ({"Status": "Done", "Due":

@@ -2,19 +2,25 @@
 //! out), comments, users and search, over Notion's REST API (`NOTION_API_BASE_URL`,
 //! `Notion-Version` from `NOTION_VERSION`, default 2025-09-03).
 //!
-//! Tools keep the Klavis names and parameters; the operations of Notion's own MCP server are
-//! also offered under its `API-*` names with `--tool-names official`.
+//! Tools keep the Klavis names and parameters. The tools of Notion's own MCP server are
+//! profiles of ours (`variants`): `--profile official` (its 2.x server, `--tool-names
+//! official`), and `--profile atlas|mcpmark|toolathlon` (the benchmarks' copies of its 1.8-1.9
+//! server, Notion-Version 2022-06-28), optionally limited to root pages (`roots`, `jail`).
 
 mod api;
 mod blocks;
 mod comments;
 mod databases;
+mod ids;
+mod jail;
 pub mod markdown;
 mod pages;
 mod properties;
+mod roots;
 mod search;
 mod shape;
 mod users;
+mod variants;
 
 use mcp_shared::{ServerSpec, ToolDef, Toolset};
 
@@ -89,6 +95,7 @@ pub static SPEC: ServerSpec = ServerSpec {
     default_headers: &[],
     extra_apis: &[],
     flags: &[],
+    options: roots::OPTIONS,
     state: Some(api::config),
     // Capabilities are set on the integration; the token reaches the pages the user shares with it.
     oauth: Some(mcp_shared::OAuthServer {

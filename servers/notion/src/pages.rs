@@ -9,6 +9,7 @@ use serde_json::{Map, Value, json};
 use crate::api::{self, DataSource, ObjectOrJson, id, page_size, req};
 use crate::blocks::{self, BlockInput};
 use crate::shape;
+use crate::variants::{self, Passthrough, shaped};
 use crate::{markdown, properties};
 
 pub fn tools() -> Vec<ToolDef> {
@@ -20,17 +21,24 @@ pub fn tools() -> Vec<ToolDef> {
             create_page,
         )
         .toolset("pages"),
-        tool("API-post-page", "Create a page", Effect::Write, post_page)
-            .official_only()
+        variants::official("API-post-page", "Create a page", Effect::Write, post_page)
+            .toolset("pages"),
+        variants::legacy("API-post-page", "Create a page", Effect::Write, post_page)
             .toolset("pages"),
         tool("notion_get_page", "Get page", Effect::Read, get_page).toolset("pages"),
-        tool(
+        variants::official(
             "API-retrieve-a-page",
             "Retrieve a page",
             Effect::Read,
             retrieve_a_page,
         )
-        .official_only()
+        .toolset("pages"),
+        variants::legacy(
+            "API-retrieve-a-page",
+            "Retrieve a page",
+            Effect::Read,
+            retrieve_a_page,
+        )
         .toolset("pages"),
         tool(
             "notion_update_page_properties",
@@ -39,13 +47,19 @@ pub fn tools() -> Vec<ToolDef> {
             update_page_properties,
         )
         .toolset("pages"),
-        tool(
+        variants::official(
             "API-patch-page",
             "Update page properties",
             Effect::IdempotentWrite,
             patch_page,
         )
-        .official_only()
+        .toolset("pages"),
+        variants::legacy(
+            "API-patch-page",
+            "Update page properties",
+            Effect::IdempotentWrite,
+            patch_page,
+        )
         .toolset("pages"),
         tool(
             "notion_retrieve_page_property",
@@ -53,7 +67,20 @@ pub fn tools() -> Vec<ToolDef> {
             Effect::Read,
             retrieve_page_property,
         )
-        .official_name("API-retrieve-a-page-property")
+        .toolset("pages"),
+        variants::official(
+            "API-retrieve-a-page-property",
+            "Retrieve a page property item",
+            Effect::Read,
+            retrieve_page_property,
+        )
+        .toolset("pages"),
+        variants::legacy(
+            "API-retrieve-a-page-property",
+            "Retrieve a page property item",
+            Effect::Read,
+            retrieve_page_property,
+        )
         .toolset("pages"),
         tool(
             "notion_move_page",
@@ -61,7 +88,13 @@ pub fn tools() -> Vec<ToolDef> {
             Effect::IdempotentWrite,
             move_page,
         )
-        .official_name("API-move-page")
+        .toolset("pages"),
+        variants::official(
+            "API-move-page",
+            "Move a page",
+            Effect::IdempotentWrite,
+            move_page,
+        )
         .toolset("pages"),
     ]
 }
@@ -122,6 +155,7 @@ pub async fn create(ctx: &Ctx, p: NewPage) -> Result<Value, ToolError> {
         .send_json()
         .await?;
     let mut out = shape::page(&page);
+    let raw = variants::is_legacy(ctx);
     if !rest.is_empty() {
         let page_id = api::str_at(&page, "id")
             .ok_or_else(|| api::unexpected("the new page has no id"))?
@@ -139,7 +173,7 @@ pub async fn create(ctx: &Ctx, p: NewPage) -> Result<Value, ToolError> {
             })?;
         out["content_appended"] = json!({"blocks": done.blocks, "requests": done.requests});
     }
-    Ok(out)
+    Ok(if raw { page } else { out })
 }
 
 /// The page to create.
@@ -214,6 +248,10 @@ pub struct PostPage {
     cover: Option<ObjectOrJson>,
 }
 
+impl Passthrough for PostPage {
+    const DESCRIPTION: &'static str = "Create a page under a page or as a row of a database, with property values, content blocks, icon and cover. Returns Notion's page object.";
+}
+
 async fn post_page(ctx: Ctx, a: PostPage) -> Result<Value, ToolError> {
     let blocks = match a.children {
         Some(c) => blocks::blocks_from(c)?,
@@ -245,6 +283,9 @@ async fn fetch_page(
         r = r.query("filter_properties", api::decoded(p));
     }
     let v: Value = r.send_json().await?;
+    if variants::is_legacy(ctx) {
+        return Ok(v);
+    }
     let mut out = shape::page(&v);
     if include_content {
         let root = api::str_at(&v, "id")
@@ -291,6 +332,10 @@ pub struct RetrieveAPage {
     page_id: String,
     /// A property id to return only that property (several separated by commas)
     filter_properties: Option<String>,
+}
+
+impl Passthrough for RetrieveAPage {
+    const DESCRIPTION: &'static str = "Retrieve a page's properties (not its content: see API-get-block-children). Returns Notion's page object: id, url, parent, properties, icon, cover, times.";
 }
 
 async fn retrieve_a_page(ctx: Ctx, a: RetrieveAPage) -> Result<Value, ToolError> {
@@ -347,7 +392,7 @@ async fn update_page(ctx: &Ctx, u: PageUpdate) -> Result<Value, ToolError> {
         .idempotent(true)
         .send_json()
         .await?;
-    Ok(shape::page(&v))
+    Ok(shaped(ctx, v, shape::page))
 }
 
 /// Update a page's property values (simple or Notion's form; a page under a page has only `title`),
@@ -401,6 +446,10 @@ pub struct PatchPage {
     cover: Option<Map<String, Value>>,
 }
 
+impl Passthrough for PatchPage {
+    const DESCRIPTION: &'static str = "Update a page's property values, icon or cover, or move it to the trash (`in_trash` or `archived`) or restore it. Returns Notion's page object.";
+}
+
 async fn patch_page(ctx: Ctx, a: PatchPage) -> Result<Value, ToolError> {
     update_page(
         &ctx,
@@ -427,6 +476,10 @@ pub struct RetrievePageProperty {
     page_size: Option<u32>,
 }
 
+impl Passthrough for RetrievePageProperty {
+    const DESCRIPTION: &'static str = "Retrieve one property of a page in full (long texts; every relation, people or rollup item). Returns Notion's property item, or a list of them with next_cursor and has_more.";
+}
+
 async fn retrieve_page_property(ctx: Ctx, a: RetrievePageProperty) -> Result<Value, ToolError> {
     let path = format!(
         "/v1/pages/{}/properties/{}",
@@ -438,6 +491,9 @@ async fn retrieve_page_property(ctx: Ctx, a: RetrievePageProperty) -> Result<Val
         .query_opt("page_size", page_size(a.page_size))
         .send_json()
         .await?;
+    if variants::is_legacy(&ctx) {
+        return Ok(v);
+    }
     if v.get("object").and_then(Value::as_str) == Some("list") {
         let item = v.get("property_item").cloned().unwrap_or(Value::Null);
         let ty = api::str_at(&item, "type").unwrap_or("");

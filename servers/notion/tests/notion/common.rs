@@ -41,6 +41,33 @@ pub fn notion(method: &'static str, path: impl Into<String>) -> Expect {
         .header("notion-version", VERSION)
 }
 
+/// The Notion-Version of the benchmarks' copies of Notion's server 1.8-1.9.
+pub const LEGACY_VERSION: &str = "2022-06-28";
+
+/// An expected Notion request of those copies: bearer token and `Notion-Version: 2022-06-28`.
+pub fn notion_2022(method: &'static str, path: impl Into<String>) -> Expect {
+    expect(method, path.into())
+        .bearer(TOKEN)
+        .header("notion-version", LEGACY_VERSION)
+}
+
+/// The database `DB_ID` as Notion-Version 2022-06-28 returns it: its schema in `properties`.
+pub fn database_2022_json() -> Value {
+    let mut db = database_json(&[]);
+    if let Some(o) = db.as_object_mut() {
+        o.remove("data_sources");
+    }
+    db["properties"] = data_source_json()["properties"].clone();
+    db
+}
+
+/// A row of the database `DB_ID` as Notion-Version 2022-06-28 returns it.
+pub fn row_2022_json(id: &str, title: &str) -> Value {
+    let mut row = row_json(id, title);
+    row["parent"] = json!({"type": "database_id", "database_id": DB_ID});
+    row
+}
+
 /// A rich text object as Notion returns it.
 pub fn rt(text: &str) -> Value {
     json!({

@@ -1,6 +1,7 @@
 //! What the binary reads from its environment: `NOTION_API_KEY` (the variable of Notion's own
 //! server) for the token, `NOTION_VERSION` for the API version and the request fields that
-//! version names, and `MCP_TOOL_NAMES=official` for Notion's own server's tool names.
+//! version names, `MCP_TOOL_NAMES=official` for Notion's own server's tool names, and
+//! `MCP_PROFILE=toolathlon` with `NOTION_ROOT_PAGE_URL` for Toolathlon's copy of it.
 
 use mcp_testkit::wiremock::MockServer;
 use mcp_testkit::{HttpProcess, connect_http, expect, spawn_stdio};
@@ -104,5 +105,50 @@ async fn mcp_tool_names_official_lists_notions_own_names() {
             json!({"page_id": PAGE_ID, "archived": true}),
         )
         .await;
+    client.close().await;
+}
+
+/// `MCP_PROFILE=toolathlon` with `NOTION_ROOT_PAGE_URL`, as Toolathlon's deployment sets them:
+/// the 19 tools, Notion-Version 2022-06-28 whatever `NOTION_VERSION` says, and a page outside
+/// the root refused.
+#[tokio::test]
+async fn toolathlons_environment_sets_the_profile_and_the_root_page() {
+    let root = "11111111111141118111111111111111";
+    let fake = MockServer::start().await;
+    expect("GET", format!("/v1/pages/{PAGE_ID}"))
+        .bearer(TOKEN)
+        .header("notion-version", "2022-06-28")
+        .respond(&fake, 200, page_json(PAGE_ID, "Elsewhere"))
+        .await;
+    expect("GET", format!("/v1/pages/{}", crate::common::PARENT_ID))
+        .bearer(TOKEN)
+        .header("notion-version", "2022-06-28")
+        .respond(
+            &fake,
+            200,
+            json!({"object": "page", "id": crate::common::PARENT_ID, "parent": {"type": "workspace", "workspace": true}}),
+        )
+        .await;
+    let uri = fake.uri();
+    let client = spawn_stdio(
+        BIN,
+        &[],
+        &[
+            ("NOTION_API_BASE_URL", &uri),
+            ("NOTION_API_KEY", TOKEN),
+            ("NOTION_VERSION", "2025-09-03"),
+            ("MCP_PROFILE", "toolathlon"),
+            (
+                "NOTION_ROOT_PAGE_URL",
+                &format!("https://www.notion.so/Root-{root}"),
+            ),
+        ],
+    )
+    .await;
+    assert_eq!(client.list_tools().await.len(), 19);
+    let err = client
+        .call_err("API-retrieve-a-page", json!({"page_id": PAGE_ID}))
+        .await;
+    assert!(err.contains("access denied"), "{err}");
     client.close().await;
 }
