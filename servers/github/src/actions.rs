@@ -12,6 +12,7 @@ use mcp_shared::{Ctx, Effect, Int, Method, ToolDef, ToolError, tool};
 use serde_json::{Value, json};
 
 use crate::api::{self, page_of, paged, repo_path};
+use crate::profiles::Names;
 
 mod artifacts;
 mod jobs;
@@ -28,7 +29,7 @@ pub fn tools() -> Vec<ToolDef> {
             Effect::Read,
             workflows::list_workflows,
         )
-        .official_name("list_workflows")),
+        .github_name("list_workflows")),
         t(tool(
             "github_get_workflow",
             "Get workflow",
@@ -41,35 +42,35 @@ pub fn tools() -> Vec<ToolDef> {
             Effect::Read,
             runs::list_workflow_runs,
         )
-        .official_name("list_workflow_runs")),
+        .github_name("list_workflow_runs")),
         t(tool(
             "github_get_workflow_run",
             "Get workflow run",
             Effect::Read,
             runs::get_workflow_run,
         )
-        .official_name("get_workflow_run")),
+        .github_name("get_workflow_run")),
         t(tool(
             "github_get_workflow_run_usage",
             "Get workflow run usage",
             Effect::Read,
             runs::get_workflow_run_usage,
         )
-        .official_name("get_workflow_run_usage")),
+        .github_name("get_workflow_run_usage")),
         t(tool(
             "github_get_workflow_run_logs",
             "Get workflow run logs",
             Effect::Read,
             jobs::get_workflow_run_logs,
         )
-        .official_name("get_workflow_run_logs")),
+        .github_name("get_workflow_run_logs")),
         t(tool(
             "github_list_workflow_jobs",
             "List workflow jobs",
             Effect::Read,
             jobs::list_workflow_jobs,
         )
-        .official_name("list_workflow_jobs")),
+        .github_name("list_workflow_jobs")),
         t(tool(
             "github_get_workflow_job",
             "Get workflow job",
@@ -82,56 +83,56 @@ pub fn tools() -> Vec<ToolDef> {
             Effect::Read,
             jobs::get_job_logs,
         )
-        .official_name("get_job_logs")),
+        .github_name("get_job_logs")),
         t(tool(
             "github_list_workflow_run_artifacts",
             "List workflow run artifacts",
             Effect::Read,
             artifacts::list_workflow_run_artifacts,
         )
-        .official_name("list_workflow_run_artifacts")),
+        .github_name("list_workflow_run_artifacts")),
         t(tool(
             "github_download_workflow_run_artifact",
             "Get workflow artifact download URL",
             Effect::Read,
             artifacts::download_workflow_run_artifact,
         )
-        .official_name("download_workflow_run_artifact")),
+        .github_name("download_workflow_run_artifact")),
         t(tool(
             "github_run_workflow",
             "Run workflow",
             Effect::Write,
             workflows::run_workflow,
         )
-        .official_name("run_workflow")),
+        .github_name("run_workflow")),
         t(tool(
             "github_rerun_workflow_run",
             "Re-run workflow run",
             Effect::Write,
             runs::rerun_workflow_run,
         )
-        .official_name("rerun_workflow_run")),
+        .github_name("rerun_workflow_run")),
         t(tool(
             "github_rerun_failed_jobs",
             "Re-run failed jobs",
             Effect::Write,
             runs::rerun_failed_jobs,
         )
-        .official_name("rerun_failed_jobs")),
+        .github_name("rerun_failed_jobs")),
         t(tool(
             "github_cancel_workflow_run",
             "Cancel workflow run",
             Effect::IdempotentWrite,
             runs::cancel_workflow_run,
         )
-        .official_name("cancel_workflow_run")),
+        .github_name("cancel_workflow_run")),
         t(tool(
             "github_delete_workflow_run_logs",
             "Delete workflow run logs",
             Effect::Destructive,
             jobs::delete_workflow_run_logs,
         )
-        .official_name("delete_workflow_run_logs")),
+        .github_name("delete_workflow_run_logs")),
         t(tool(
             "actions_get",
             "Get GitHub Actions resource",

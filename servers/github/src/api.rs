@@ -69,6 +69,7 @@ pub async fn list(
     for (k, v) in query {
         r = r.query_opt(k, v.as_deref());
     }
+    let (page, per_page) = page_defaults(ctx, page, per_page);
     let resp = paged(r, page, per_page).send().await?;
     let v: Value = resp.json()?;
     Ok(page_of(&resp, each(&v, shape)))
@@ -200,6 +201,20 @@ fn implies(held: &str, needed: &str) -> bool {
         _ => &[],
     };
     under.contains(&needed)
+}
+
+/// The page and page size a list asks for: those given, or under `--profile atlas` page 1 of
+/// 10, which the Smithery server sends when they are not given.
+pub fn page_defaults(
+    ctx: &Ctx,
+    page: Option<Int>,
+    per_page: Option<Int>,
+) -> (Option<Int>, Option<Int>) {
+    if ctx.profile() == mcp_shared::Profile::Atlas {
+        (page.or(Some(Int(1))), per_page.or(Some(Int(10))))
+    } else {
+        (page, per_page)
+    }
 }
 
 /// Add `page` and `per_page` (capped at GitHub's 100) to a list request.

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::api::{self, page_of, paged, repo_path};
+use crate::profiles::Names;
 
 pub fn tools() -> Vec<ToolDef> {
     vec![
@@ -17,7 +18,7 @@ pub fn tools() -> Vec<ToolDef> {
             get_code_scanning_alert,
         )
         .toolset("code_security")
-        .official_name("get_code_scanning_alert"),
+        .github_name("get_code_scanning_alert"),
         tool(
             "github_list_code_scanning_alerts",
             "List code scanning alerts",
@@ -25,7 +26,7 @@ pub fn tools() -> Vec<ToolDef> {
             list_code_scanning_alerts,
         )
         .toolset("code_security")
-        .official_name("list_code_scanning_alerts"),
+        .github_name("list_code_scanning_alerts"),
     ]
 }
 

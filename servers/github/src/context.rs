@@ -7,12 +7,13 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::api::{self, each};
+use crate::profiles::Names;
 
 pub fn tools() -> Vec<ToolDef> {
     vec![
         tool("github_get_me", "Get my GitHub user", Effect::Read, get_me)
             .toolset("context")
-            .official_name("get_me"),
+            .github_name("get_me"),
         tool(
             "github_get_teams",
             "Get teams of a user",
@@ -20,7 +21,7 @@ pub fn tools() -> Vec<ToolDef> {
             get_teams,
         )
         .toolset("context")
-        .official_name("get_teams"),
+        .github_name("get_teams"),
         tool(
             "github_get_team_members",
             "Get team members",
@@ -28,7 +29,7 @@ pub fn tools() -> Vec<ToolDef> {
             get_team_members,
         )
         .toolset("context")
-        .official_name("get_team_members"),
+        .github_name("get_team_members"),
     ]
 }
 

@@ -8,6 +8,7 @@ use serde_json::Value;
 
 use crate::api::{self, repo_path};
 use crate::cursor;
+use crate::profiles::Names;
 
 pub fn tools() -> Vec<ToolDef> {
     let t = |d: ToolDef| d.toolset("dependabot");
@@ -18,14 +19,14 @@ pub fn tools() -> Vec<ToolDef> {
             Effect::Read,
             list_dependabot_alerts,
         )
-        .official_name("list_dependabot_alerts")),
+        .github_name("list_dependabot_alerts")),
         t(tool(
             "github_get_dependabot_alert",
             "Get Dependabot alert",
             Effect::Read,
             get_dependabot_alert,
         )
-        .official_name("get_dependabot_alert")),
+        .github_name("get_dependabot_alert")),
     ]
 }
 

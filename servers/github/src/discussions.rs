@@ -10,6 +10,7 @@ use serde_json::{Map, Value, json};
 
 use crate::api;
 use crate::lockdown;
+use crate::profiles::Names;
 
 pub fn tools() -> Vec<ToolDef> {
     let t = |d: ToolDef| d.toolset("discussions");
@@ -20,28 +21,28 @@ pub fn tools() -> Vec<ToolDef> {
             Effect::Read,
             list_discussions,
         )
-        .official_name("list_discussions")),
+        .github_name("list_discussions")),
         t(tool(
             "github_get_discussion",
             "Get discussion",
             Effect::Read,
             get_discussion,
         )
-        .official_name("get_discussion")),
+        .github_name("get_discussion")),
         t(tool(
             "github_get_discussion_comments",
             "Get discussion comments",
             Effect::Read,
             get_discussion_comments,
         )
-        .official_name("get_discussion_comments")),
+        .github_name("get_discussion_comments")),
         t(tool(
             "github_list_discussion_categories",
             "List discussion categories",
             Effect::Read,
             list_discussion_categories,
         )
-        .official_name("list_discussion_categories")),
+        .github_name("list_discussion_categories")),
     ]
 }
 

@@ -7,13 +7,14 @@ use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
 use crate::api;
+use crate::profiles::Names;
 
 pub fn tools() -> Vec<ToolDef> {
     let t = |d: ToolDef| d.toolset("gists");
     vec![
         t(
             tool("github_list_gists", "List gists", Effect::Read, list_gists)
-                .official_name("list_gists"),
+                .github_name("list_gists"),
         ),
         t(tool("github_get_gist", "Get gist", Effect::Read, get_gist).official_name("get_gist")),
         t(tool(
@@ -22,14 +23,14 @@ pub fn tools() -> Vec<ToolDef> {
             Effect::Write,
             create_gist,
         )
-        .official_name("create_gist")),
+        .github_name("create_gist")),
         t(tool(
             "github_update_gist",
             "Update gist",
             Effect::IdempotentWrite,
             update_gist,
         )
-        .official_name("update_gist")),
+        .github_name("update_gist")),
     ]
 }
 

@@ -4,13 +4,14 @@
 //! [`comments`], search in [`search`], sub-issues in [`sub_issues`], labels and issue types in
 //! [`labels`].
 
-use mcp_shared::{Ctx, Effect, Int, ToolDef, ToolError, tool};
+use mcp_shared::{Ctx, Effect, Int, Profile, ToolDef, ToolError, tool};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::api::{self, repo_path};
 use crate::lockdown;
+use crate::profiles::Names;
 
 mod comments;
 mod issue;
@@ -32,7 +33,9 @@ pub fn tools() -> Vec<ToolDef> {
             Effect::Read,
             issue::get_issue,
         )
-        .toolset("issues"),
+        .toolset("issues")
+        .profile(Profile::Atlas, "get_issue")
+        .profile(Profile::Mcpmark, "get_issue"),
         tool(
             "github_add_issue_comment",
             "Add issue comment",
@@ -40,49 +43,61 @@ pub fn tools() -> Vec<ToolDef> {
             comments::add_issue_comment,
         )
         .toolset("issues")
-        .official_name("add_issue_comment"),
+        .github_name("add_issue_comment")
+        .profile(Profile::Atlas, "add_issue_comment"),
         tool(
             "github_search_issues",
             "Search issues and pull requests",
             Effect::Read,
             search::search_issues,
         )
-        .toolset("issues"),
+        .toolset("issues")
+        .atlas_list("search_issues"),
         tool(
             "github_create_issue",
             "Create issue",
             Effect::Write,
             issue::create_issue,
         )
-        .toolset("issues"),
+        .toolset("issues")
+        .profile(Profile::Atlas, "create_issue")
+        .profile(Profile::Mcpmark, "create_issue"),
         tool(
             "github_list_issues",
             "List issues",
             Effect::Read,
             issue::list_issues,
         )
-        .toolset("issues"),
+        .toolset("issues")
+        .atlas_list("list_issues"),
         tool(
             "github_update_issue",
             "Update issue",
             Effect::IdempotentWrite,
             issue::update_issue,
         )
-        .toolset("issues"),
+        .toolset("issues")
+        .profile(Profile::Atlas, "update_issue")
+        .profile(Profile::Mcpmark, "update_issue"),
         tool(
             "github_get_issue_comments",
             "Get issue comments",
             Effect::Read,
             comments::get_issue_comments,
         )
-        .toolset("issues"),
+        .toolset("issues")
+        .profile(Profile::Atlas, "get_issue_comments")
+        .profile(Profile::Mcpmark, "get_issue_comments")
+        .profile_param(Profile::Mcpmark, "per_page", "perPage"),
         tool(
             "github_list_sub_issues",
             "List sub-issues",
             Effect::Read,
             sub_issues::list_sub_issues,
         )
-        .toolset("issues"),
+        .toolset("issues")
+        .profile(Profile::Mcpmark, "list_sub_issues")
+        .profile_param(Profile::Mcpmark, "perPage", "per_page"),
         tool(
             "github_list_issue_labels",
             "List labels of an issue",
@@ -105,28 +120,31 @@ pub fn tools() -> Vec<ToolDef> {
             labels::list_issue_types,
         )
         .toolset("issues")
-        .official_name("list_issue_types"),
+        .github_name("list_issue_types"),
         tool(
             "github_add_sub_issue",
             "Add sub-issue",
             Effect::IdempotentWrite,
             sub_issues::add_sub_issue,
         )
-        .toolset("issues"),
+        .toolset("issues")
+        .profile(Profile::Mcpmark, "add_sub_issue"),
         tool(
             "github_remove_sub_issue",
             "Remove sub-issue",
             Effect::IdempotentWrite,
             sub_issues::remove_sub_issue,
         )
-        .toolset("issues"),
+        .toolset("issues")
+        .profile(Profile::Mcpmark, "remove_sub_issue"),
         tool(
             "github_reprioritize_sub_issue",
             "Reorder sub-issue",
             Effect::IdempotentWrite,
             sub_issues::reprioritize_sub_issue,
         )
-        .toolset("issues"),
+        .toolset("issues")
+        .profile(Profile::Mcpmark, "reprioritize_sub_issue"),
         tool(
             "github_assign_copilot_to_issue",
             "Assign Copilot to issue",
@@ -134,7 +152,10 @@ pub fn tools() -> Vec<ToolDef> {
             issue::assign_copilot_to_issue,
         )
         .toolset("issues")
-        .official_name("assign_copilot_to_issue"),
+        .official_name("assign_copilot_to_issue")
+        // GitHub's server v0.15.0 named the issue `issueNumber`.
+        .profile(Profile::Mcpmark, "assign_copilot_to_issue")
+        .profile_param(Profile::Mcpmark, "issue_number", "issueNumber"),
     ]
 }
 
@@ -168,7 +189,7 @@ pub fn official_tools() -> Vec<ToolDef> {
             issue::official_list_issues,
         )
         .toolset("issues")
-        .official_only(),
+        .github_only(),
         tool(
             "search_issues",
             "Search issues",
@@ -176,7 +197,7 @@ pub fn official_tools() -> Vec<ToolDef> {
             search::official_search_issues,
         )
         .toolset("issues")
-        .official_only(),
+        .github_only(),
     ]
 }
 

@@ -4,6 +4,7 @@
 
 mod actions;
 mod api;
+mod atlas;
 mod code_security;
 mod context;
 mod discussions;
@@ -12,6 +13,7 @@ mod issues;
 mod labels;
 mod lockdown;
 mod orgs;
+mod profiles;
 mod projects;
 mod pulls;
 mod repos;

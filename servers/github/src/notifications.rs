@@ -5,12 +5,13 @@
 //! `notifications` or `repo`); fine-grained and GitHub App tokens get 403.
 
 use mcp_shared::json::at;
-use mcp_shared::{Ctx, Effect, Int, Method, ToolDef, ToolError, tool};
+use mcp_shared::{Ctx, Effect, Int, Method, Profile, ToolDef, ToolError, tool};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
 use crate::api::{self, page_of, repo_path};
+use crate::profiles::Names;
 
 pub fn tools() -> Vec<ToolDef> {
     let t = |d: ToolDef| d.toolset("notifications");
@@ -21,14 +22,14 @@ pub fn tools() -> Vec<ToolDef> {
             Effect::Read,
             list_notifications,
         )
-        .official_name("list_notifications")),
+        .github_name("list_notifications")),
         t(tool(
             "github_get_notification_details",
             "Get notification details",
             Effect::Read,
             get_notification_details,
         )
-        .official_name("get_notification_details")),
+        .github_name("get_notification_details")),
         t(tool(
             "github_dismiss_notification",
             "Dismiss notification",
@@ -36,27 +37,35 @@ pub fn tools() -> Vec<ToolDef> {
             dismiss_notification,
         )
         .official_name("dismiss_notification")),
+        // GitHub's server v0.15.0 declared `state` optional (and then required it).
+        t(tool(
+            "dismiss_notification",
+            "Dismiss notification",
+            Effect::IdempotentWrite,
+            dismiss_notification_v15,
+        )
+        .only_in(&[Profile::Mcpmark])),
         t(tool(
             "github_mark_all_notifications_read",
             "Mark all notifications as read",
             Effect::IdempotentWrite,
             mark_all_notifications_read,
         )
-        .official_name("mark_all_notifications_read")),
+        .github_name("mark_all_notifications_read")),
         t(tool(
             "github_manage_notification_subscription",
             "Manage notification subscription",
             Effect::IdempotentWrite,
             manage_notification_subscription,
         )
-        .official_name("manage_notification_subscription")),
+        .github_name("manage_notification_subscription")),
         t(tool(
             "github_manage_repository_notification_subscription",
             "Manage repository notification subscription",
             Effect::IdempotentWrite,
             manage_repository_notification_subscription,
         )
-        .official_name("manage_repository_notification_subscription")),
+        .github_name("manage_repository_notification_subscription")),
     ]
 }
 
@@ -257,6 +266,27 @@ pub struct DismissNotification {
     thread_id: String,
     /// `read` to mark the thread as read, `done` to mark it as done
     state: DismissState,
+}
+
+/// Dismiss a notification thread: mark it `read` (the default; it stays in the inbox as read)
+/// or `done` (it leaves the inbox; GitHub's API cannot move it back). Doing it again changes
+/// nothing.
+#[derive(Deserialize, JsonSchema)]
+pub struct DismissNotificationV15 {
+    /// The notification thread id (the `id` of a list_notifications item)
+    #[serde(rename = "threadID")]
+    thread_id: String,
+    /// `read` to mark the thread as read (default), `done` to mark it as done
+    #[schemars(extend("default" = "read"))]
+    state: Option<DismissState>,
+}
+
+async fn dismiss_notification_v15(ctx: Ctx, a: DismissNotificationV15) -> Result<Value, ToolError> {
+    let a = DismissNotification {
+        thread_id: a.thread_id,
+        state: a.state.unwrap_or(DismissState::Read),
+    };
+    dismiss_notification(ctx, a).await
 }
 
 async fn dismiss_notification(ctx: Ctx, a: DismissNotification) -> Result<Value, ToolError> {

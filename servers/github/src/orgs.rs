@@ -6,6 +6,7 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use crate::issues::Order;
+use crate::profiles::Names;
 use crate::users::{UserSort, account_search, typed_query};
 
 pub fn tools() -> Vec<ToolDef> {
@@ -17,7 +18,7 @@ pub fn tools() -> Vec<ToolDef> {
             search_orgs,
         )
         .toolset("orgs")
-        .official_name("search_orgs"),
+        .github_name("search_orgs"),
     ]
 }
 

@@ -1,10 +1,10 @@
 //! Pull requests: the `pull_requests` toolset's tool list, and what its parts share: a pull
 //! request's path, reading it under lockdown mode, a page of its items, `pull_request_read`
 //! (which reads from all parts) and pull request search. The pull requests themselves are in
-//! [`pull`], their files, diff and status in [`changes`], reviews and review comments in
-//! [`reviews`].
+//! [`pull`], their files, diff and status in [`changes`], reviews in [`reviews`], review
+//! comments in [`comments`].
 
-use mcp_shared::{Ctx, Effect, Int, Method, Output, ToolDef, ToolError, tool};
+use mcp_shared::{Ctx, Effect, Int, Method, Output, Profile, ToolDef, ToolError, tool};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::Value;
@@ -12,8 +12,10 @@ use serde_json::Value;
 use crate::api::{self, each, page_of, paged, repo_path};
 use crate::issues::{self, ScopedSearch};
 use crate::lockdown;
+use crate::profiles::Names;
 
 mod changes;
+mod comments;
 mod pull;
 mod reviews;
 
@@ -27,59 +29,72 @@ pub fn tools() -> Vec<ToolDef> {
             "Get pull request",
             Effect::Read,
             pull::get_pull_request,
-        )),
+        )
+        .profile(Profile::Atlas, "get_pull_request")
+        .profile(Profile::Mcpmark, "get_pull_request")),
         t(tool(
             "github_update_pull_request",
             "Update pull request",
             Effect::IdempotentWrite,
             pull::update_pull_request,
         )
-        .official_name("update_pull_request")),
+        .github_name("update_pull_request")
+        .profile(Profile::Atlas, "update_pull_request")),
         t(tool(
             "github_list_pull_requests",
             "List pull requests",
             Effect::Read,
             pull::list_pull_requests,
         )
-        .official_name("list_pull_requests")),
+        .github_name("list_pull_requests")
+        .atlas_list("list_pull_requests")),
         t(tool(
             "github_merge_pull_request",
             "Merge pull request",
             Effect::Write,
             pull::merge_pull_request,
         )
-        .official_name("merge_pull_request")),
+        .github_name("merge_pull_request")
+        .profile(Profile::Atlas, "merge_pull_request")),
         t(tool(
             "github_get_pull_request_files",
             "Get pull request files",
             Effect::Read,
             changes::get_pull_request_files,
-        )),
+        )
+        .atlas_list("get_pull_request_files")
+        .profile(Profile::Mcpmark, "get_pull_request_files")),
         t(tool(
             "github_get_pull_request_status",
             "Get pull request status",
             Effect::Read,
             changes::get_pull_request_status,
-        )),
+        )
+        .profile(Profile::Atlas, "get_pull_request_status")
+        .profile(Profile::Mcpmark, "get_pull_request_status")),
         t(tool(
             "github_update_pull_request_branch",
             "Update pull request branch",
             Effect::Write,
             pull::update_pull_request_branch,
         )
-        .official_name("update_pull_request_branch")),
+        .github_name("update_pull_request_branch")
+        .profile(Profile::Atlas, "update_pull_request_branch")),
         t(tool(
             "github_get_pull_request_comments",
             "Get pull request review comments",
             Effect::Read,
-            reviews::get_pull_request_comments,
-        )),
+            comments::get_pull_request_comments,
+        )
+        .atlas_list("get_pull_request_review_comments")
+        .profile(Profile::Mcpmark, "get_pull_request_review_comments")),
         t(tool(
             "github_get_pull_request_reviews",
             "Get pull request reviews",
             Effect::Read,
             reviews::get_pull_request_reviews,
-        )),
+        )
+        .profile(Profile::Mcpmark, "get_pull_request_reviews")),
         t(tool(
             "github_create_pull_request_review",
             "Create pull request review",
@@ -92,18 +107,20 @@ pub fn tools() -> Vec<ToolDef> {
             Effect::Write,
             pull::create_pull_request,
         )
-        .official_name("create_pull_request")),
+        .github_name("create_pull_request")
+        .profile(Profile::Atlas, "create_pull_request")),
         t(tool(
             "github_get_pull_request_diff",
             "Get pull request diff",
             Effect::Read,
             changes::get_pull_request_diff,
-        )),
+        )
+        .profile(Profile::Mcpmark, "get_pull_request_diff")),
         t(tool(
             "github_add_reply_to_pull_request_comment",
             "Reply to pull request review comment",
             Effect::Write,
-            reviews::add_reply_to_pull_request_comment,
+            comments::add_reply_to_pull_request_comment,
         )
         .official_name("add_reply_to_pull_request_comment")),
         t(tool(
@@ -112,26 +129,28 @@ pub fn tools() -> Vec<ToolDef> {
             Effect::IdempotentWrite,
             reviews::request_copilot_review,
         )
-        .official_name("request_copilot_review")),
+        .github_name("request_copilot_review")),
         t(tool(
             "github_submit_pending_pull_request_review",
             "Submit pending review",
             Effect::Write,
             reviews::submit_pending_pull_request_review,
-        )),
+        )
+        .profile(Profile::Mcpmark, "submit_pending_pull_request_review")),
         t(tool(
             "github_delete_pending_pull_request_review",
             "Delete pending review",
             Effect::Destructive,
             reviews::delete_pending_pull_request_review,
-        )),
+        )
+        .profile(Profile::Mcpmark, "delete_pending_pull_request_review")),
         t(tool(
             "github_add_comment_to_pending_review",
             "Add comment to pending review",
             Effect::Write,
             reviews::add_comment_to_pending_review,
         )
-        .official_name("add_comment_to_pending_review")),
+        .github_name("add_comment_to_pending_review")),
         // GitHub's official server's tools whose parameters differ from ours.
         t(tool(
             "pull_request_read",
@@ -147,6 +166,36 @@ pub fn tools() -> Vec<ToolDef> {
             reviews::pull_request_review_write,
         )
         .official_only()),
+        // The reviews tools of GitHub's server v0.15.0 (`--profile mcpmark`).
+        t(tool(
+            "create_pending_pull_request_review",
+            "Create pending review",
+            Effect::Write,
+            reviews::create_pending_pull_request_review,
+        )
+        .only_in(&[Profile::Mcpmark])),
+        t(tool(
+            "create_and_submit_pull_request_review",
+            "Create and submit review",
+            Effect::Write,
+            reviews::create_and_submit_pull_request_review,
+        )
+        .only_in(&[Profile::Mcpmark])),
+        // The Smithery server's comment tools (`--profile atlas`).
+        t(tool(
+            "get_pull_request_comments",
+            "Get pull request comments",
+            Effect::Read,
+            comments::atlas_pull_request_comments,
+        )
+        .only_in(&[Profile::Atlas])),
+        t(tool(
+            "create_pull_request_review_comment",
+            "Create pull request review comment",
+            Effect::Write,
+            comments::create_pull_request_review_comment,
+        )
+        .only_in(&[Profile::Atlas])),
     ]
 }
 
@@ -159,7 +208,7 @@ pub fn search_tool() -> ToolDef {
         search_pull_requests,
     )
     .toolset("pull_requests")
-    .official_name("search_pull_requests")
+    .github_name("search_pull_requests")
 }
 
 /// A pull request and a page of its items (files, review comments, reviews).
@@ -182,14 +231,28 @@ async fn list_pull_items(
     what: &str,
     shape: fn(&Value) -> Value,
 ) -> Result<Value, ToolError> {
+    list_pull_items_where(ctx, p, what, &[], shape).await
+}
+
+/// [`list_pull_items`] with more query parameters (those given).
+async fn list_pull_items_where(
+    ctx: &Ctx,
+    p: PullItems,
+    what: &str,
+    query: &[(&str, Option<String>)],
+    shape: fn(&Value) -> Value,
+) -> Result<Value, ToolError> {
     if what == "files" {
         // Patches are the pull request author's content.
         gate_pull(ctx, &p.owner, &p.repo, p.pull_number).await?;
     }
     let path = format!("{}/{what}", pull_path(&p.owner, &p.repo, p.pull_number));
-    let resp = paged(api::req(ctx, Method::GET, &path)?, p.page, p.per_page)
-        .send()
-        .await?;
+    let mut r = api::req(ctx, Method::GET, &path)?;
+    for (k, v) in query {
+        r = r.query_opt(k, v.as_deref());
+    }
+    let (page, per_page) = api::page_defaults(ctx, p.page, p.per_page);
+    let resp = paged(r, page, per_page).send().await?;
     let v: Value = resp.json()?;
     let mut out = page_of(&resp, each(&v, shape));
     if what != "files" {

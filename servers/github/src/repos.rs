@@ -3,12 +3,13 @@
 //! their recent stargazers in [`repository`], branches and commits in [`branches`], tags and
 //! releases in [`releases`], repository and code search in [`search`].
 
-use mcp_shared::{Ctx, Effect, Int, ToolDef, ToolError, tool};
+use mcp_shared::{Ctx, Effect, Int, Profile, ToolDef, ToolError, tool};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::Value;
 
 use crate::api::{self, repo_path};
+use crate::profiles::Names;
 
 mod branches;
 mod contents;
@@ -32,7 +33,8 @@ pub fn tools() -> Vec<ToolDef> {
             contents::create_or_update_file,
         )
         .toolset("repos")
-        .official_name("create_or_update_file"),
+        .github_name("create_or_update_file")
+        .profile(Profile::Atlas, "create_or_update_file"),
         tool(
             "github_create_repository",
             "Create repository",
@@ -40,7 +42,8 @@ pub fn tools() -> Vec<ToolDef> {
             repository::create_repository,
         )
         .toolset("repos")
-        .official_name("create_repository"),
+        .github_name("create_repository")
+        .profile(Profile::Atlas, "create_repository"),
         tool(
             "github_get_file_contents",
             "Get file or directory contents",
@@ -55,7 +58,8 @@ pub fn tools() -> Vec<ToolDef> {
             repository::fork_repository,
         )
         .toolset("repos")
-        .official_name("fork_repository"),
+        .github_name("fork_repository")
+        .profile(Profile::Atlas, "fork_repository"),
         tool(
             "github_create_branch",
             "Create branch",
@@ -63,7 +67,8 @@ pub fn tools() -> Vec<ToolDef> {
             branches::create_branch,
         )
         .toolset("repos")
-        .official_name("create_branch"),
+        .github_name("create_branch")
+        .profile(Profile::Atlas, "create_branch"),
         tool(
             "github_push_files",
             "Push files in one commit",
@@ -71,7 +76,8 @@ pub fn tools() -> Vec<ToolDef> {
             branches::push_files,
         )
         .toolset("repos")
-        .official_name("push_files"),
+        .github_name("push_files")
+        .profile(Profile::Atlas, "push_files"),
         tool(
             "github_list_commits",
             "List commits",
@@ -79,7 +85,8 @@ pub fn tools() -> Vec<ToolDef> {
             branches::list_commits,
         )
         .toolset("repos")
-        .official_name("list_commits"),
+        .github_name("list_commits")
+        .atlas_list("list_commits"),
         tool(
             "github_search_repositories",
             "Search repositories",
@@ -87,14 +94,16 @@ pub fn tools() -> Vec<ToolDef> {
             search::search_repositories,
         )
         .toolset("repos")
-        .official_name("search_repositories"),
+        .github_name("search_repositories")
+        .atlas_list("search_repositories"),
         tool(
             "github_search_code",
             "Search code",
             Effect::Read,
             search::search_code,
         )
-        .toolset("repos"),
+        .toolset("repos")
+        .atlas_list("search_code"),
         tool(
             "search_code",
             "Search code",
@@ -102,7 +111,7 @@ pub fn tools() -> Vec<ToolDef> {
             search::official_search_code,
         )
         .toolset("repos")
-        .official_only(),
+        .github_only(),
         tool(
             "get_file_contents",
             "Get file or directory contents",
@@ -110,7 +119,23 @@ pub fn tools() -> Vec<ToolDef> {
             contents::official_get_file_contents,
         )
         .toolset("repos")
-        .official_only(),
+        .github_only(),
+        tool(
+            "get_file_contents",
+            "Get file contents",
+            Effect::Read,
+            contents::atlas_get_file_contents,
+        )
+        .toolset("repos")
+        .only_in(&[Profile::Atlas]),
+        tool(
+            "get_repository",
+            "Get repository",
+            Effect::Read,
+            repository::get_repository,
+        )
+        .toolset("repos")
+        .only_in(&[Profile::Atlas]),
         tool(
             "github_get_commit",
             "Get commit",
@@ -118,7 +143,8 @@ pub fn tools() -> Vec<ToolDef> {
             branches::get_commit,
         )
         .toolset("repos")
-        .official_name("get_commit"),
+        .github_name("get_commit")
+        .atlas_list("get_commit"),
         tool(
             "github_list_branches",
             "List branches",
@@ -126,7 +152,8 @@ pub fn tools() -> Vec<ToolDef> {
             branches::list_branches,
         )
         .toolset("repos")
-        .official_name("list_branches"),
+        .github_name("list_branches")
+        .atlas_list("list_branches"),
         tool(
             "github_list_tags",
             "List tags",
@@ -134,10 +161,12 @@ pub fn tools() -> Vec<ToolDef> {
             releases::list_tags,
         )
         .toolset("repos")
-        .official_name("list_tags"),
+        .github_name("list_tags")
+        .atlas_list("list_tags"),
         tool("github_get_tag", "Get tag", Effect::Read, releases::get_tag)
             .toolset("repos")
-            .official_name("get_tag"),
+            .github_name("get_tag")
+            .profile(Profile::Atlas, "get_tag"),
         tool(
             "github_list_releases",
             "List releases",
@@ -145,7 +174,7 @@ pub fn tools() -> Vec<ToolDef> {
             releases::list_releases,
         )
         .toolset("repos")
-        .official_name("list_releases"),
+        .github_name("list_releases"),
         tool(
             "github_get_latest_release",
             "Get latest release",
@@ -153,7 +182,7 @@ pub fn tools() -> Vec<ToolDef> {
             releases::get_latest_release,
         )
         .toolset("repos")
-        .official_name("get_latest_release"),
+        .github_name("get_latest_release"),
         tool(
             "github_get_release_by_tag",
             "Get release by tag",
@@ -161,7 +190,7 @@ pub fn tools() -> Vec<ToolDef> {
             releases::get_release_by_tag,
         )
         .toolset("repos")
-        .official_name("get_release_by_tag"),
+        .github_name("get_release_by_tag"),
         tool(
             "github_delete_file",
             "Delete file",
@@ -169,7 +198,7 @@ pub fn tools() -> Vec<ToolDef> {
             contents::delete_file,
         )
         .toolset("repos")
-        .official_name("delete_file"),
+        .github_name("delete_file"),
     ]
 }
 

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::api::{self, page_of, paged, repo_path};
+use crate::profiles::Names;
 
 pub fn tools() -> Vec<ToolDef> {
     let t = |d: ToolDef| d.toolset("secret_protection");
@@ -22,14 +23,14 @@ pub fn tools() -> Vec<ToolDef> {
             Effect::Read,
             list_secret_scanning_alerts,
         )
-        .official_name("list_secret_scanning_alerts")),
+        .github_name("list_secret_scanning_alerts")),
         t(tool(
             "github_get_secret_scanning_alert",
             "Get secret scanning alert",
             Effect::Read,
             get_secret_scanning_alert,
         )
-        .official_name("get_secret_scanning_alert")),
+        .github_name("get_secret_scanning_alert")),
     ]
 }
 

@@ -9,6 +9,7 @@ use serde_json::{Value, json};
 
 use crate::api::{self, repo_path};
 use crate::cursor;
+use crate::profiles::Names;
 
 pub fn tools() -> Vec<ToolDef> {
     let t = |d: ToolDef| d.toolset("security_advisories");
@@ -19,28 +20,28 @@ pub fn tools() -> Vec<ToolDef> {
             Effect::Read,
             list_global_security_advisories,
         )
-        .official_name("list_global_security_advisories")),
+        .github_name("list_global_security_advisories")),
         t(tool(
             "github_get_global_security_advisory",
             "Get a global security advisory",
             Effect::Read,
             get_global_security_advisory,
         )
-        .official_name("get_global_security_advisory")),
+        .github_name("get_global_security_advisory")),
         t(tool(
             "github_list_repository_security_advisories",
             "List repository security advisories",
             Effect::Read,
             list_repository_security_advisories,
         )
-        .official_name("list_repository_security_advisories")),
+        .github_name("list_repository_security_advisories")),
         t(tool(
             "github_list_org_repository_security_advisories",
             "List org repository security advisories",
             Effect::Read,
             list_org_repository_security_advisories,
         )
-        .official_name("list_org_repository_security_advisories")),
+        .github_name("list_org_repository_security_advisories")),
     ]
 }
 

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use crate::api;
+use crate::profiles::Names;
 
 pub fn tools() -> Vec<ToolDef> {
     let t = |d: ToolDef| d.toolset("stargazers");
@@ -18,21 +19,21 @@ pub fn tools() -> Vec<ToolDef> {
             Effect::Read,
             list_starred_repositories,
         )
-        .official_name("list_starred_repositories")),
+        .github_name("list_starred_repositories")),
         t(tool(
             "github_star_repository",
             "Star repository",
             Effect::IdempotentWrite,
             star_repository,
         )
-        .official_name("star_repository")),
+        .github_name("star_repository")),
         t(tool(
             "github_unstar_repository",
             "Unstar repository",
             Effect::IdempotentWrite,
             unstar_repository,
         )
-        .official_name("unstar_repository")),
+        .github_name("unstar_repository")),
     ]
 }
 

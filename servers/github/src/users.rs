@@ -2,13 +2,15 @@
 //! shares.
 
 use mcp_shared::json::enum_str;
-use mcp_shared::{Ctx, Effect, Int, Method, ToolDef, ToolError, tool};
+use mcp_shared::{Ctx, Effect, Int, Method, Output, ToolDef, ToolError, tool};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::api::{self, each, page_of, paged};
+use crate::atlas;
 use crate::issues::Order;
+use crate::profiles::Names;
 
 pub fn tools() -> Vec<ToolDef> {
     vec![
@@ -18,7 +20,8 @@ pub fn tools() -> Vec<ToolDef> {
             Effect::Read,
             search_users,
         )
-        .toolset("users"),
+        .toolset("users")
+        .atlas_list("search_users"),
         tool(
             "search_users",
             "Search users",
@@ -26,7 +29,7 @@ pub fn tools() -> Vec<ToolDef> {
             official_search_users,
         )
         .toolset("users")
-        .official_only(),
+        .github_only(),
     ]
 }
 
@@ -55,8 +58,9 @@ pub struct SearchUsers {
     per_page: Option<Int>,
 }
 
-async fn search_users(ctx: Ctx, a: SearchUsers) -> Result<Value, ToolError> {
-    account_search(&ctx, &a.q, a.sort, a.order, a.page, a.per_page).await
+async fn search_users(ctx: Ctx, a: SearchUsers) -> Result<Output, ToolError> {
+    let v = account_search(&ctx, &a.q, a.sort, a.order, a.page, a.per_page).await?;
+    Ok(atlas::shaped(&ctx, v, atlas::user_search))
 }
 
 /// GitHub's user search (`GET /search/users`), which also finds organizations.
@@ -72,6 +76,7 @@ pub async fn account_search(
         .query("q", q)
         .query_opt("sort", sort.as_ref().map(enum_str))
         .query_opt("order", order.as_ref().map(enum_str));
+    let (page, per_page) = api::page_defaults(ctx, page, per_page);
     let resp = paged(r, page, per_page).send().await?;
     let v: Value = resp.json()?;
     let mut out = page_of(&resp, each(&v["items"], api::user));

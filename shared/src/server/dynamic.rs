@@ -115,7 +115,8 @@ pub(crate) fn tools(service: &str) -> Vec<ToolDef> {
             ),
             "list_available_toolsets",
         )
-        .official_name("list_available_toolsets"),
+        .official_name("list_available_toolsets")
+        .profile(crate::tool::Profile::Mcpmark, "list_available_toolsets"),
         named(
             tool(
                 "get_toolset_tools",
@@ -125,7 +126,8 @@ pub(crate) fn tools(service: &str) -> Vec<ToolDef> {
             ),
             "get_toolset_tools",
         )
-        .official_name("get_toolset_tools"),
+        .official_name("get_toolset_tools")
+        .profile(crate::tool::Profile::Mcpmark, "get_toolset_tools"),
         named(
             tool(
                 "enable_toolset",
@@ -135,7 +137,8 @@ pub(crate) fn tools(service: &str) -> Vec<ToolDef> {
             ),
             "enable_toolset",
         )
-        .official_name("enable_toolset"),
+        .official_name("enable_toolset")
+        .profile(crate::tool::Profile::Mcpmark, "enable_toolset"),
     ]
 }
 

@@ -165,15 +165,20 @@ pub fn check_profile_catalog(
     profile: mcp_shared::Profile,
     not_required: &[(&str, &str)],
 ) {
+    let key = format!("{}_{}", spec.service, profile.name());
+    // A variant that lists the dynamic-toolset tools is run with --dynamic-toolsets.
+    let dynamic = crate::catalog_entry(&key)["tools"]
+        .as_array()
+        .is_some_and(|tools| tools.iter().any(|t| t["toolset"] == "dynamic"));
     let settings = Settings {
         toolsets: Some(vec!["all".to_owned()]),
         profile,
+        dynamic_toolsets: dynamic,
         ..Settings::default()
     };
     let server = McpServer::new(spec, settings)
         .unwrap_or_else(|e| panic!("--profile {}: {e}", profile.name()));
     assert_valid_tools(server.tools());
-    let key = format!("{}_{}", spec.service, profile.name());
     crate::assert_catalog_parity(server.tools(), &key, not_required);
 }
 

@@ -1,11 +1,12 @@
 //! Comments of an issue or pull request: add one, list them.
 
-use mcp_shared::{Ctx, Int, Method, ToolError};
+use mcp_shared::{Ctx, Int, Method, Output, ToolError};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::api::{self, repo_path};
+use crate::atlas;
 
 use super::{IssueRef, issue_items};
 
@@ -44,8 +45,12 @@ pub struct GetIssueComments {
     per_page: Option<Int>,
 }
 
-pub(super) async fn get_issue_comments(ctx: Ctx, a: GetIssueComments) -> Result<Value, ToolError> {
-    comments_page(&ctx, a.owner, a.repo, a.issue_number, a.page, a.per_page).await
+pub(super) async fn get_issue_comments(ctx: Ctx, a: GetIssueComments) -> Result<Output, ToolError> {
+    let (number, page) = (a.issue_number.get(), a.page.map_or(1, Int::get));
+    let v = comments_page(&ctx, a.owner, a.repo, a.issue_number, a.page, a.per_page).await?;
+    Ok(atlas::shaped(&ctx, v, |v| {
+        atlas::issue_comments(number, page, v)
+    }))
 }
 
 /// One page of the comments of an issue or pull request.

@@ -3,13 +3,13 @@
 //! assigning the Copilot agent.
 
 use mcp_shared::json::{enum_str, insert_opt, pluck, update_body};
-use mcp_shared::{Ctx, Int, Method, ToolError};
+use mcp_shared::{Ctx, Int, Method, Output, ToolError};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
 use crate::api::{self, page_of, paged, repo_path};
-use crate::lockdown;
+use crate::{atlas, lockdown};
 
 use super::{Order, issue_path};
 
@@ -123,8 +123,13 @@ pub struct ListIssues {
     per_page: Option<Int>,
 }
 
-pub(super) async fn list_issues(ctx: Ctx, a: ListIssues) -> Result<Value, ToolError> {
-    issues_list(&ctx, a).await
+pub(super) async fn list_issues(ctx: Ctx, a: ListIssues) -> Result<Output, ToolError> {
+    let (owner, repo) = (a.owner.clone(), a.repo.clone());
+    let page = a.page.map_or(1, Int::get);
+    let v = issues_list(&ctx, a).await?;
+    Ok(atlas::shaped(&ctx, v, |v| {
+        atlas::issue_list(&owner, &repo, page, v)
+    }))
 }
 
 #[derive(Deserialize, JsonSchema, Clone, Copy)]
@@ -234,7 +239,8 @@ async fn issues_list(ctx: &Ctx, a: ListIssues) -> Result<Value, ToolError> {
         .query_opt("sort", a.sort.as_ref().map(enum_str))
         .query_opt("direction", a.direction.as_ref().map(enum_str))
         .query_opt("since", a.since.as_deref());
-    let resp = paged(r, a.page, a.per_page).send().await?;
+    let (page, per_page) = api::page_defaults(ctx, a.page, a.per_page);
+    let resp = paged(r, page, per_page).send().await?;
     let v: Value = resp.json()?;
     let items: Vec<Value> = v
         .as_array()

@@ -1,13 +1,13 @@
 //! Issue search: across GitHub, and scoped to a repository or owner (issues or pull requests).
 
 use mcp_shared::json::enum_str;
-use mcp_shared::{Ctx, Int, Method, ToolError};
+use mcp_shared::{Ctx, Int, Method, Output, ToolError};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::api::{self, each, page_of, paged};
-use crate::lockdown;
+use crate::{atlas, lockdown};
 
 use super::Order;
 
@@ -46,8 +46,9 @@ pub struct SearchIssues {
     per_page: Option<Int>,
 }
 
-pub(super) async fn search_issues(ctx: Ctx, a: SearchIssues) -> Result<Value, ToolError> {
-    issue_search(&ctx, &a.q, a.sort, a.order, a.page, a.per_page).await
+pub(super) async fn search_issues(ctx: Ctx, a: SearchIssues) -> Result<Output, ToolError> {
+    let v = issue_search(&ctx, &a.q, a.sort, a.order, a.page, a.per_page).await?;
+    Ok(atlas::shaped(&ctx, v, |v| atlas::issue_search(&a.q, v)))
 }
 
 /// Search issues or pull requests (`kind`: `issue` or `pr`) with GitHub's search syntax,
@@ -110,6 +111,15 @@ pub async fn scoped_search(ctx: &Ctx, s: &ScopedSearch, kind: &str) -> Result<Va
     issue_search(ctx, &q, s.sort, s.order, s.page, s.per_page).await
 }
 
+/// An issue or pull request found by a search, with its repository (`owner/name`).
+fn found_issue(v: &Value) -> Value {
+    let mut o = api::issue(v);
+    if let Some((owner, repo)) = v["repository_url"].as_str().and_then(lockdown::repo_of_url) {
+        o["repository"] = Value::String(format!("{owner}/{repo}"));
+    }
+    o
+}
+
 async fn issue_search(
     ctx: &Ctx,
     q: &str,
@@ -122,9 +132,10 @@ async fn issue_search(
         .query("q", q)
         .query_opt("sort", sort.as_ref().map(enum_str))
         .query_opt("order", order.as_ref().map(enum_str));
+    let (page, per_page) = api::page_defaults(ctx, page, per_page);
     let resp = paged(r, page, per_page).send().await?;
     let v: Value = resp.json()?;
-    let mut out = page_of(&resp, each(&v["items"], api::issue));
+    let mut out = page_of(&resp, each(&v["items"], found_issue));
     out["total_count"] = v["total_count"].clone();
     if let Some(mut gate) = lockdown::Gate::new(ctx) {
         // Results come from many repositories: each item is judged in its own.

@@ -6,6 +6,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::api::{self, each, repo_path};
+use crate::atlas;
 
 use super::{PullItems, PullRef, gate_pull, list_pull_items, pr_get, pull_path};
 
@@ -21,8 +22,10 @@ pub struct GetPullRequestFiles {
 pub(super) async fn get_pull_request_files(
     ctx: Ctx,
     a: GetPullRequestFiles,
-) -> Result<Value, ToolError> {
-    list_pull_items(&ctx, a.p, "files", api::pull_request_file).await
+) -> Result<Output, ToolError> {
+    let number = a.p.pull_number.get();
+    let v = list_pull_items(&ctx, a.p, "files", api::pull_request_file).await?;
+    Ok(atlas::shaped(&ctx, v, |v| atlas::pull_files(number, v)))
 }
 
 /// Get the combined commit status of a pull request's head commit: the overall state
@@ -39,8 +42,9 @@ pub struct GetPullRequestStatus {
 pub(super) async fn get_pull_request_status(
     ctx: Ctx,
     a: GetPullRequestStatus,
-) -> Result<Value, ToolError> {
-    pr_status(&ctx, &a.owner, &a.repo, a.pull_number).await
+) -> Result<Output, ToolError> {
+    let v = pr_status(&ctx, &a.owner, &a.repo, a.pull_number).await?;
+    Ok(atlas::shaped(&ctx, v, atlas::pull_status))
 }
 
 pub(super) async fn pr_status(

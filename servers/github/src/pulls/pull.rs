@@ -2,14 +2,14 @@
 //! them, and bring a head branch up to date.
 
 use mcp_shared::json::{enum_str, insert_opt, pick, update_body};
-use mcp_shared::{Ctx, Int, Method, ToolError};
+use mcp_shared::{Ctx, Int, Method, Output, ToolError};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
 use crate::api::{self, each, page_of, paged, repo_path};
 use crate::issues::Order;
-use crate::lockdown;
+use crate::{atlas, lockdown};
 
 use super::{pr_get, pr_read, pull_path};
 
@@ -182,7 +182,7 @@ pub struct ListPullRequests {
     per_page: Option<Int>,
 }
 
-pub(super) async fn list_pull_requests(ctx: Ctx, a: ListPullRequests) -> Result<Value, ToolError> {
+pub(super) async fn list_pull_requests(ctx: Ctx, a: ListPullRequests) -> Result<Output, ToolError> {
     let path = format!("{}/pulls", repo_path(&a.owner, &a.repo));
     let r = api::req(&ctx, Method::GET, &path)?
         .query_opt("state", a.state.as_ref().map(enum_str))
@@ -190,11 +190,15 @@ pub(super) async fn list_pull_requests(ctx: Ctx, a: ListPullRequests) -> Result<
         .query_opt("base", a.base.as_deref())
         .query_opt("sort", a.sort.as_ref().map(enum_str))
         .query_opt("direction", a.direction.as_ref().map(enum_str));
-    let resp = paged(r, a.page, a.per_page).send().await?;
+    let (page, per_page) = api::page_defaults(&ctx, a.page, a.per_page);
+    let resp = paged(r, page, per_page).send().await?;
     let v: Value = resp.json()?;
     let mut out = page_of(&resp, each(&v, api::pull_request));
     lockdown::filter_page(&ctx, &a.owner, &a.repo, &mut out, "user").await;
-    Ok(out)
+    let page = page.map_or(1, Int::get);
+    Ok(atlas::shaped(&ctx, out, |v| {
+        atlas::pull_list(&a.owner, &a.repo, page, v)
+    }))
 }
 
 #[derive(Deserialize, JsonSchema, Serialize)]

@@ -1,5 +1,5 @@
-//! Reviews and review comments of a pull request: list and create them, reply to a comment,
-//! request a Copilot review, and the pending review (submit, delete, comment on).
+//! Reviews of a pull request: list and create them, request a Copilot review, and the pending
+//! review (create, submit, delete, comment on).
 
 use mcp_shared::json::{insert_opt, pluck};
 use mcp_shared::{Ctx, Int, Method, ToolError};
@@ -10,22 +10,6 @@ use serde_json::{Map, Value, json};
 use crate::api;
 
 use super::{PullItems, PullRef, list_pull_items, pull_path};
-
-/// List the review comments of a pull request (comments on lines of its diff), oldest first:
-/// author, body, file path, line and side, the diff hunk, reply threading and URL. Returns
-/// comments and `next_page`. Conversation comments are issue comments (github_get_issue_comments).
-#[derive(Deserialize, JsonSchema)]
-pub struct GetPullRequestComments {
-    #[serde(flatten)]
-    p: PullItems,
-}
-
-pub(super) async fn get_pull_request_comments(
-    ctx: Ctx,
-    a: GetPullRequestComments,
-) -> Result<Value, ToolError> {
-    list_pull_items(&ctx, a.p, "comments", api::review_comment).await
-}
 
 /// List the reviews of a pull request, oldest first: reviewer, state (APPROVED,
 /// CHANGES_REQUESTED, COMMENTED, DISMISSED, PENDING), body, commit and date. Returns reviews
@@ -53,7 +37,7 @@ enum ReviewEvent {
 
 #[derive(Deserialize, JsonSchema, Serialize)]
 #[serde(rename_all = "UPPERCASE")]
-enum Side {
+pub(super) enum Side {
     Left,
     Right,
 }
@@ -157,38 +141,6 @@ async fn review_create(
         .send_json()
         .await?;
     Ok(api::review(&v))
-}
-
-/// Reply to a review comment of a pull request (a comment on a line of its diff), in the
-/// same thread. Replies to replies are not supported by GitHub: reply to the thread's first
-/// comment. Returns the new comment.
-#[derive(Deserialize, JsonSchema)]
-pub struct AddReplyToPullRequestComment {
-    owner: String,
-    repo: String,
-    #[serde(rename = "pullNumber")]
-    pull_number: Int,
-    /// Id of the review comment to reply to
-    #[serde(rename = "commentId")]
-    comment_id: Int,
-    /// Reply text (Markdown)
-    body: String,
-}
-
-pub(super) async fn add_reply_to_pull_request_comment(
-    ctx: Ctx,
-    a: AddReplyToPullRequestComment,
-) -> Result<Value, ToolError> {
-    let path = format!(
-        "{}/comments/{}/replies",
-        pull_path(&a.owner, &a.repo, a.pull_number),
-        a.comment_id
-    );
-    let v: Value = api::req(&ctx, Method::POST, &path)?
-        .json(&json!({ "body": a.body }))
-        .send_json()
-        .await?;
-    Ok(api::review_comment(&v))
 }
 
 /// Ask GitHub Copilot to review a pull request (it posts its review as comments within a few
@@ -433,6 +385,47 @@ pub(super) async fn add_comment_to_pending_review(
         "thread_id": thread["id"],
         "comment": thread["comments"]["nodes"][0],
     }))
+}
+
+/// Start a pending review of a pull request (visible only to you): add comments to it with
+/// add_comment_to_pending_review, then submit it with submit_pending_pull_request_review.
+/// Returns the review.
+#[derive(Deserialize, JsonSchema)]
+pub struct CreatePendingPullRequestReview {
+    #[serde(flatten)]
+    p: PullRef,
+    /// SHA of the commit to review (default: the pull request's latest commit)
+    #[serde(rename = "commitID")]
+    commit_id: Option<String>,
+}
+
+pub(super) async fn create_pending_pull_request_review(
+    ctx: Ctx,
+    a: CreatePendingPullRequestReview,
+) -> Result<Value, ToolError> {
+    review_create(&ctx, &a.p, None, None, a.commit_id, None).await
+}
+
+/// Review a pull request and submit the review at once: approve, request changes or comment,
+/// with a summary. Returns the review.
+#[derive(Deserialize, JsonSchema)]
+pub struct CreateAndSubmitPullRequestReview {
+    #[serde(flatten)]
+    p: PullRef,
+    /// Review summary (Markdown)
+    body: String,
+    /// The review action
+    event: ReviewEvent,
+    /// SHA of the commit to review (default: the pull request's latest commit)
+    #[serde(rename = "commitID")]
+    commit_id: Option<String>,
+}
+
+pub(super) async fn create_and_submit_pull_request_review(
+    ctx: Ctx,
+    a: CreateAndSubmitPullRequestReview,
+) -> Result<Value, ToolError> {
+    review_create(&ctx, &a.p, Some(a.body), Some(a.event), a.commit_id, None).await
 }
 
 #[derive(Deserialize, JsonSchema, Clone, Copy)]

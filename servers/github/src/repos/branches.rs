@@ -4,12 +4,13 @@
 use std::collections::BTreeSet;
 
 use mcp_shared::json::pick;
-use mcp_shared::{Ctx, Int, Method, ToolError};
+use mcp_shared::{Ctx, Int, Method, Output, ToolError};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::api::{self, each, page_of, paged, repo_path, slash_path};
+use crate::atlas;
 
 use super::{RepoList, repo_list};
 
@@ -183,14 +184,19 @@ pub struct ListCommits {
     per_page: Option<Int>,
 }
 
-pub(super) async fn list_commits(ctx: Ctx, a: ListCommits) -> Result<Value, ToolError> {
+pub(super) async fn list_commits(ctx: Ctx, a: ListCommits) -> Result<Output, ToolError> {
     let path = format!("{}/commits", repo_path(&a.owner, &a.repo));
     let r = api::req(&ctx, Method::GET, &path)?
         .query_opt("sha", a.sha.as_deref())
         .query_opt("author", a.author.as_deref());
-    let resp = paged(r, a.page, a.per_page).send().await?;
+    let (page, per_page) = api::page_defaults(&ctx, a.page, a.per_page);
+    let resp = paged(r, page, per_page).send().await?;
     let v: Value = resp.json()?;
-    Ok(page_of(&resp, each(&v, api::commit)))
+    let out = page_of(&resp, each(&v, api::commit));
+    let page = page.map_or(1, Int::get);
+    Ok(atlas::shaped(&ctx, out, |v| {
+        atlas::commit_list(&a.owner, &a.repo, a.sha.as_deref(), page, v)
+    }))
 }
 
 /// Get one commit: SHA, message, author, committer, dates, parents and URL; with
@@ -211,7 +217,7 @@ pub struct GetCommit {
     per_page: Option<Int>,
 }
 
-pub(super) async fn get_commit(ctx: Ctx, a: GetCommit) -> Result<Value, ToolError> {
+pub(super) async fn get_commit(ctx: Ctx, a: GetCommit) -> Result<Output, ToolError> {
     let path = format!(
         "{}/commits/{}",
         repo_path(&a.owner, &a.repo),
@@ -227,7 +233,7 @@ pub(super) async fn get_commit(ctx: Ctx, a: GetCommit) -> Result<Value, ToolErro
         out["files"] = each(&v["files"], api::pull_request_file);
         out["next_page"] = page_of(&resp, Value::Null)["next_page"].clone();
     }
-    Ok(out)
+    Ok(atlas::shaped(&ctx, out, atlas::commit))
 }
 
 /// List the branches of a repository: name, head commit SHA and whether it is protected.
@@ -242,6 +248,18 @@ fn branch(v: &Value) -> Value {
     pick(v, &["name", "sha=commit.sha", "protected"])
 }
 
-pub(super) async fn list_branches(ctx: Ctx, a: ListBranches) -> Result<Value, ToolError> {
-    repo_list(&ctx, a.l, "branches", branch).await
+pub(super) async fn list_branches(ctx: Ctx, a: ListBranches) -> Result<Output, ToolError> {
+    let (owner, repo) = (a.l.owner.clone(), a.l.repo.clone());
+    let page = a.l.page.map_or(1, Int::get);
+    let v = repo_list(&ctx, a.l, "branches", branch).await?;
+    let listed = v["items"].as_array().is_some_and(|b| !b.is_empty());
+    // The Smithery server marks the default branch, which takes one more request.
+    let default = if atlas::on(&ctx) && listed {
+        Some(api::default_branch(&ctx, &repo_path(&owner, &repo)).await?)
+    } else {
+        None
+    };
+    Ok(atlas::shaped(&ctx, v, |v| {
+        atlas::branch_list(&owner, &repo, default.as_deref(), page, v)
+    }))
 }

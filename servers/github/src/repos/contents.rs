@@ -10,6 +10,7 @@ use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
 use crate::api::{self, each, repo_path, slash_path};
+use crate::atlas;
 
 /// Create a file or replace a file's content on a branch, as one commit. To replace an existing
 /// file pass its current blob `sha` (from github_get_file_contents); without it GitHub only
@@ -32,7 +33,18 @@ pub struct CreateOrUpdateFile {
 pub(super) async fn create_or_update_file(
     ctx: Ctx,
     a: CreateOrUpdateFile,
-) -> Result<Value, ToolError> {
+) -> Result<Output, ToolError> {
+    if let Some(sha) = a
+        .sha
+        .as_deref()
+        .filter(|s| atlas::on(&ctx) && s.len() != 40)
+    {
+        // The Smithery server checks this before asking GitHub; so do we under its profile.
+        return Err(ToolError::invalid_input(format!(
+            "`sha` must be the full 40-character blob SHA; `{sha}` has {} characters. get_file_contents shows the full SHA.",
+            sha.chars().count()
+        )));
+    }
     let file = slash_path(&a.path, "path")?;
     if file.is_empty() {
         return Err(ToolError::invalid_input(
@@ -70,7 +82,7 @@ pub(super) async fn create_or_update_file(
         ],
     );
     out["commit"] = pick(&v["commit"], &["sha", "message", "html_url"]);
-    Ok(out)
+    Ok(atlas::shaped(&ctx, out, atlas::file_written))
 }
 
 /// Get a file's content or a directory's entries from a repository. A text file comes back as
@@ -122,6 +134,42 @@ pub(super) async fn official_get_file_contents(
     file_contents(&ctx, &a.owner, &a.repo, path, at).await
 }
 
+#[derive(Deserialize, JsonSchema, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+enum Mode {
+    Overview,
+    Full,
+}
+
+/// Get a file from a repository as Markdown: its path, size, SHA and line count, and its
+/// first 50 lines (`mode: overview`) or all of it (`full`, up to 200 KB). A directory lists
+/// its entries; a binary file comes back as an embedded resource.
+#[derive(Deserialize, JsonSchema)]
+pub struct AtlasGetFileContents {
+    /// Repository owner (user or organization)
+    owner: String,
+    repo: String,
+    /// Path of the file (a directory lists its entries)
+    path: String,
+    /// Branch, tag or commit SHA to read from (default: the default branch)
+    branch: Option<String>,
+    /// `overview` for the first 50 lines, `full` for the whole file
+    #[schemars(extend("default" = "overview"))]
+    mode: Option<Mode>,
+}
+
+pub(super) async fn atlas_get_file_contents(
+    ctx: Ctx,
+    a: AtlasGetFileContents,
+) -> Result<Output, ToolError> {
+    let full = a.mode == Some(Mode::Full);
+    let out = file_contents(&ctx, &a.owner, &a.repo, &a.path, a.branch.as_deref()).await?;
+    Ok(match out {
+        Output::Json(meta) => Output::Text(atlas::contents(&meta, full)),
+        other => other,
+    })
+}
+
 async fn file_contents(
     ctx: &Ctx,
     owner: &str,
@@ -171,17 +219,7 @@ async fn file_contents(
         );
         return Ok(meta.into());
     }
-    // GitHub wraps its base64 at 60 columns.
-    let compact: String = encoded
-        .chars()
-        .filter(|c| !c.is_ascii_whitespace())
-        .collect();
-    let bytes = BASE64.decode(compact.as_bytes()).map_err(|e| {
-        ToolError::transport(format!(
-            "GitHub returned file content that is not valid base64 ({e})."
-        ))
-    })?;
-    match String::from_utf8(bytes) {
+    match String::from_utf8(decode(encoded)?) {
         Ok(mut text) => {
             let total = text.len();
             if api::truncate_utf8(&mut text, MAX_TEXT_BYTES) {
@@ -213,6 +251,20 @@ async fn file_contents(
             ]))
         }
     }
+}
+
+/// The bytes of a file's `content` as the contents API sends it: base64, which GitHub wraps
+/// at 60 columns.
+pub(super) fn decode(encoded: &str) -> Result<Vec<u8>, ToolError> {
+    let compact: String = encoded
+        .chars()
+        .filter(|c| !c.is_ascii_whitespace())
+        .collect();
+    BASE64.decode(compact.as_bytes()).map_err(|e| {
+        ToolError::transport(format!(
+            "GitHub returned file content that is not valid base64 ({e})."
+        ))
+    })
 }
 
 /// A MIME type for a binary file, from its extension.

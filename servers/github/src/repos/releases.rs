@@ -2,12 +2,13 @@
 //! or a tag's release.
 
 use mcp_shared::json::pick;
-use mcp_shared::{Ctx, Method, ToolError};
+use mcp_shared::{Ctx, Int, Method, Output, ToolError};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::api::{self, repo_path, slash_path};
+use crate::atlas;
 
 use super::{RepoList, repo_list};
 
@@ -23,8 +24,13 @@ fn tag(v: &Value) -> Value {
     pick(v, &["name", "sha=commit.sha", "zipball_url", "tarball_url"])
 }
 
-pub(super) async fn list_tags(ctx: Ctx, a: ListTags) -> Result<Value, ToolError> {
-    repo_list(&ctx, a.l, "tags", tag).await
+pub(super) async fn list_tags(ctx: Ctx, a: ListTags) -> Result<Output, ToolError> {
+    let (owner, repo) = (a.l.owner.clone(), a.l.repo.clone());
+    let page = a.l.page.map_or(1, Int::get);
+    let v = repo_list(&ctx, a.l, "tags", tag).await?;
+    Ok(atlas::shaped(&ctx, v, |v| {
+        atlas::tag_list(&owner, &repo, page, v)
+    }))
 }
 
 /// List the releases of a repository, newest first (drafts only with push access): tag, name,

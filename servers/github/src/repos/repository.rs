@@ -1,12 +1,52 @@
 //! Repositories themselves: create and fork them, and list their most recent stargazers.
 
 use mcp_shared::json::{insert_opt, pick};
-use mcp_shared::{Ctx, Int, Method, ToolError};
+use mcp_shared::{Ctx, Int, Method, Output, ToolError};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
 use crate::api::{self, repo_path};
+use crate::atlas::{self, Readme};
+
+/// Get a repository as Markdown: description, language, stars, forks and license, its README,
+/// its root directory (directories first) and its links.
+#[derive(Deserialize, JsonSchema)]
+pub struct GetRepository {
+    owner: String,
+    repo: String,
+}
+
+/// The longest README shown.
+const MAX_README_BYTES: usize = 200 * 1024;
+
+pub(super) async fn get_repository(ctx: Ctx, a: GetRepository) -> Result<Output, ToolError> {
+    let path = repo_path(&a.owner, &a.repo);
+    let repo: Value = api::req(&ctx, Method::GET, &path)?.send_json().await?;
+    let readme = match api::req(&ctx, Method::GET, &format!("{path}/readme"))?
+        .send_json::<Value>()
+        .await
+    {
+        Ok(v) => match super::contents::decode(v["content"].as_str().unwrap_or_default()) {
+            Ok(bytes) => {
+                let text = String::from_utf8_lossy(&bytes);
+                Readme::Text(mcp_shared::content::truncate(&text, MAX_README_BYTES).0)
+            }
+            Err(e) => Readme::Unreadable(e.to_string()),
+        },
+        Err(e) if e.status == Some(404) => Readme::Missing,
+        Err(e) => Readme::Unreadable(e.to_string()),
+    };
+    let root = api::req(&ctx, Method::GET, &format!("{path}/contents"))?
+        .send_json::<Value>()
+        .await
+        .map_err(|e| e.to_string());
+    let root = match &root {
+        Ok(entries) => Ok(entries),
+        Err(why) => Err(why.as_str()),
+    };
+    Ok(Output::Text(atlas::repository(&repo, &readme, root)))
+}
 
 /// Create a repository owned by the authenticated user, or by an organization. Returns the
 /// new repository (full name, default branch, visibility, URLs).

@@ -1,12 +1,13 @@
 //! Repository search and code search (ours and the official `search_code`).
 
 use mcp_shared::json::{enum_str, pick};
-use mcp_shared::{Ctx, Int, Method, ToolError};
+use mcp_shared::{Ctx, Int, Method, Output, ToolError};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::api::{self, each, page_of, paged};
+use crate::atlas;
 use crate::issues::Order;
 
 #[derive(Deserialize, Serialize, JsonSchema)]
@@ -41,12 +42,13 @@ pub struct SearchRepositories {
 pub(super) async fn search_repositories(
     ctx: Ctx,
     a: SearchRepositories,
-) -> Result<Value, ToolError> {
+) -> Result<Output, ToolError> {
     let r = api::req(&ctx, Method::GET, "/search/repositories")?
         .query("q", &a.query)
         .query_opt("sort", a.sort.as_ref().map(enum_str))
         .query_opt("order", a.order.as_ref().map(enum_str));
-    let resp = paged(r, a.page, a.per_page).send().await?;
+    let (page, per_page) = api::page_defaults(&ctx, a.page, a.per_page);
+    let resp = paged(r, page, per_page).send().await?;
     let v: Value = resp.json()?;
     let items = if a.minimal_output.unwrap_or(true) {
         each(&v["items"], api::repo)
@@ -56,7 +58,7 @@ pub(super) async fn search_repositories(
     let mut out = page_of(&resp, items);
     out["total_count"] = v["total_count"].clone();
     out["incomplete_results"] = v["incomplete_results"].clone();
-    Ok(out)
+    Ok(atlas::shaped(&ctx, out, atlas::repo_search))
 }
 
 #[derive(Deserialize, Serialize, JsonSchema)]
@@ -98,9 +100,10 @@ fn code_result(v: &Value) -> Value {
     o
 }
 
-pub(super) async fn search_code(ctx: Ctx, a: SearchCode) -> Result<Value, ToolError> {
+pub(super) async fn search_code(ctx: Ctx, a: SearchCode) -> Result<Output, ToolError> {
     let sort = a.sort.as_ref().map(enum_str);
-    code_search(&ctx, &a.q, sort, a.order, a.page, a.per_page).await
+    let v = code_search(&ctx, &a.q, sort, a.order, a.page, a.per_page).await?;
+    Ok(atlas::shaped(&ctx, v, atlas::code_search))
 }
 
 /// Search code across GitHub with GitHub's code search syntax (e.g.
@@ -141,6 +144,7 @@ async fn code_search(
         .query("q", q)
         .query_opt("sort", sort)
         .query_opt("order", order.as_ref().map(enum_str));
+    let (page, per_page) = api::page_defaults(ctx, page, per_page);
     let resp = paged(r, page, per_page).send().await?;
     let v: Value = resp.json()?;
     let mut out = page_of(&resp, each(&v["items"], code_result));

@@ -30,6 +30,21 @@ pub async fn setup_official() -> Setup {
     .await
 }
 
+/// `--profile atlas` (Klavis's `github_atlas`): the Smithery server's names, parameters and
+/// Markdown, with the default toolsets, as MCP-Atlas mounts it.
+pub async fn setup_atlas() -> Setup {
+    setup_with(|s| s.profile = mcp_shared::Profile::Atlas).await
+}
+
+/// `--profile mcpmark --toolsets all` (Klavis's `github_mcpmark`): GitHub's server v0.15.0.
+pub async fn setup_mcpmark() -> Setup {
+    setup_with(|s| {
+        s.toolsets = Some(vec!["all".into()]);
+        s.profile = mcp_shared::Profile::Mcpmark;
+    })
+    .await
+}
+
 /// A server with settings adjusted from the test defaults.
 pub async fn setup_with(adjust: impl FnOnce(&mut Settings)) -> Setup {
     Setup::start_with(

@@ -8,6 +8,10 @@ mod actions;
 mod actions_jobs;
 mod actions_official;
 mod actions_writes;
+mod atlas_issues;
+mod atlas_pulls;
+mod atlas_refs;
+mod atlas_repos;
 mod code_security;
 mod common;
 mod context;
@@ -16,6 +20,10 @@ mod gists;
 mod issues;
 mod labels;
 mod lockdown;
+mod mcpmark;
+mod names;
+mod names_cases;
+mod names_cases_more;
 mod oauth;
 mod official;
 mod projects;
@@ -41,4 +49,25 @@ mcp_testkit::standard_suite!(
     github_mcp_server::SPEC,
     "github-mcp-server",
     catalog_not_required: crate::surface::NOT_REQUIRED_BY_GITHUB
+);
+
+mcp_testkit::profile_suite!(
+    atlas_profile,
+    github_mcp_server::SPEC,
+    atlas,
+    catalog_not_required: crate::surface::NOT_REQUIRED_BY_SMITHERY
+);
+
+mcp_testkit::profile_suite!(
+    mcpmark_profile,
+    github_mcp_server::SPEC,
+    mcpmark,
+    catalog_not_required: crate::surface::OFFICIAL_NOT_REQUIRED
+);
+
+mcp_testkit::profile_suite!(
+    official_profile,
+    github_mcp_server::SPEC,
+    official,
+    catalog_not_required: crate::surface::OFFICIAL_NOT_REQUIRED
 );

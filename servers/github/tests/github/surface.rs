@@ -54,14 +54,19 @@ const DESTRUCTIVE: &[&str] = &[
     "github_delete_project_item",
 ];
 
-/// Official parameters GitHub does not require that the official catalog marks required.
-const OFFICIAL_NOT_REQUIRED: &[(&str, &str)] = &[("create_or_update_file", "branch")];
+/// Parameters of GitHub's server's tools (official and v0.15.0) that the catalog marks required
+/// and GitHub does not require: optional here.
+pub const OFFICIAL_NOT_REQUIRED: &[(&str, &str)] = &[("create_or_update_file", "branch")];
 
 /// Parameters the catalog marks required that GitHub does not require: they are optional here.
 pub const NOT_REQUIRED_BY_GITHUB: &[(&str, &str)] = &[
     ("github_create_or_update_file", "branch"),
     ("github_create_pull_request_review", "event"),
 ];
+
+/// Parameters the Smithery server (`--profile atlas`) requires that GitHub does not: optional
+/// here.
+pub const NOT_REQUIRED_BY_SMITHERY: &[(&str, &str)] = &[("create_or_update_file", "branch")];
 
 /// Tools that only read (`readOnlyHint`), and tools whose repetition changes nothing more
 /// (`idempotentHint` among the writes).
@@ -203,22 +208,26 @@ async fn official_listing() -> (Setup, Vec<Tool>, Vec<Value>) {
     (s, tools, official)
 }
 
-fn names_of<'a>(items: impl IntoIterator<Item = &'a str>) -> BTreeSet<String> {
+pub fn names_of<'a>(items: impl IntoIterator<Item = &'a str>) -> BTreeSet<String> {
     items.into_iter().map(str::to_owned).collect()
 }
 
-#[tokio::test]
-async fn official_tools_have_githubs_names_and_parameters() {
-    let (_s, tools, official) = official_listing().await;
-    mcp_testkit::assert_valid_tools(&tools);
+/// The listed tools are among the catalog key's, each with the catalog's parameters (type,
+/// enum, required unless `not_required` says otherwise) and read-only hint. Returns the
+/// catalog's tools that are not listed.
+pub fn assert_like_catalog(
+    tools: &[Tool],
+    key: &str,
+    not_required: &[(&str, &str)],
+) -> BTreeSet<String> {
+    mcp_testkit::assert_valid_tools(tools);
+    let catalog = mcp_testkit::catalog_entry(key);
+    let official = catalog["tools"].as_array().unwrap().clone();
     let listed = names_of(tools.iter().map(|t| t.name.as_ref()));
     assert_eq!(listed.len(), tools.len(), "a tool is listed twice");
     let all = names_of(official.iter().map(|t| t["name"].as_str().unwrap()));
     let beyond: Vec<&String> = listed.difference(&all).collect();
-    assert!(
-        beyond.is_empty(),
-        "tools GitHub's server does not have: {beyond:?}"
-    );
+    assert!(beyond.is_empty(), "tools {key} does not have: {beyond:?}");
     for ct in &official {
         let name = ct["name"].as_str().unwrap();
         let Some(tool) = tools.iter().find(|t| t.name == name) else {
@@ -240,7 +249,7 @@ async fn official_tools_have_githubs_names_and_parameters() {
             if let Some(e) = p.get("enum") {
                 assert_eq!(&prop["enum"], e, "{name}.{param}: enum");
             }
-            if p["required"] == true && !OFFICIAL_NOT_REQUIRED.contains(&(name, param)) {
+            if p["required"] == true && !not_required.contains(&(name, param)) {
                 want.insert(param);
             }
         }
@@ -252,6 +261,14 @@ async fn official_tools_have_githubs_names_and_parameters() {
             "{name}: readOnlyHint"
         );
     }
+    all.difference(&listed).cloned().collect()
+}
+
+#[tokio::test]
+async fn official_tools_have_githubs_names_and_parameters() {
+    let (_s, tools, _) = official_listing().await;
+    let missing = assert_like_catalog(&tools, "github_official", OFFICIAL_NOT_REQUIRED);
+    assert_eq!(missing, documented_missing());
 }
 
 #[tokio::test]
