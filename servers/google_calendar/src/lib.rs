@@ -12,6 +12,7 @@ mod events;
 mod freebusy;
 pub mod slots;
 pub mod time;
+mod toolathlon;
 
 use mcp_shared::{ServerSpec, ToolDef, Toolset};
 use mcp_vendor_google::PEOPLE_API;
@@ -46,6 +47,7 @@ fn tools() -> Vec<ToolDef> {
     t.extend(events::tools());
     t.extend(freebusy::tools());
     t.extend(contacts::tools());
+    t.extend(toolathlon::tools());
     t
 }
 

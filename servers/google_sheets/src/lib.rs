@@ -10,6 +10,7 @@ mod api;
 mod format;
 mod spreadsheets;
 mod tabs;
+mod toolathlon;
 mod values;
 
 use mcp_shared::{ServerSpec, ToolDef, Toolset};
@@ -44,6 +45,7 @@ fn tools() -> Vec<ToolDef> {
     t.extend(tabs::tools());
     t.extend(values::tools());
     t.extend(format::tools());
+    t.extend(toolathlon::tools());
     t
 }
 
@@ -69,6 +71,7 @@ pub static SPEC: ServerSpec = ServerSpec {
     default_headers: &[],
     extra_apis: &[DRIVE],
     flags: &[],
+    options: &[toolathlon::FOLDER],
     credential_exchange: Some(mcp_vendor_google::refresh::REFRESH),
     oauth: Some(mcp_vendor_google::oauth(
         &[

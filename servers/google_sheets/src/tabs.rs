@@ -41,7 +41,7 @@ pub fn tools() -> Vec<ToolDef> {
 }
 
 /// `:batchUpdate` of a spreadsheet with these requests.
-async fn batch_update(
+pub(crate) async fn batch_update(
     ctx: &Ctx,
     spreadsheet_id: &str,
     requests: Value,

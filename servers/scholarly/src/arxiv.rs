@@ -1,7 +1,9 @@
 //! `search-arxiv`: `GET /api/query?search_query=all:<kw>&start=0&max_results=N&sortBy=relevance`
 //! (arXiv API user manual), an Atom feed read with quick-xml.
 
-use mcp_shared::{Ctx, Effect, ErrorKind, Method, ToolDef, ToolError, tool as def};
+use mcp_shared::{
+    Ctx, Effect, ErrorKind, Method, Output, Profile, ToolDef, ToolError, tool as def,
+};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -10,7 +12,9 @@ use serde_json::{Value, json};
 const SUMMARY_CHARS: usize = 600;
 
 pub fn tool() -> ToolDef {
-    def("search-arxiv", "Search arXiv", Effect::Read, search).toolset("search")
+    def("search-arxiv", "Search arXiv", Effect::Read, search)
+        .toolset("search")
+        .in_profile(Profile::Toolathlon)
 }
 
 /// Search arXiv papers by relevance. Returns per paper: id, title, authors, published date,
@@ -54,6 +58,12 @@ struct Entry {
     primary_category: Option<Category>,
     #[serde(rename = "doi", default)]
     doi: Option<String>,
+    #[serde(rename = "category", default)]
+    categories: Vec<Category>,
+    #[serde(rename = "journal_ref", default)]
+    journal_ref: Option<String>,
+    #[serde(rename = "comment", default)]
+    comment: Option<String>,
 }
 
 #[derive(Deserialize, Default)]
@@ -110,7 +120,7 @@ fn feed_error(feed: &Feed) -> Option<String> {
         .map(|e| squash(&e.summary))
 }
 
-async fn search(ctx: Ctx, a: Search) -> Result<Value, ToolError> {
+async fn search(ctx: Ctx, a: Search) -> Result<Output, ToolError> {
     let keyword = squash(&a.keyword);
     if keyword.is_empty() {
         return Err(ToolError::invalid_input(
@@ -150,11 +160,74 @@ async fn search(ctx: Ctx, a: Search) -> Result<Value, ToolError> {
             format!("arXiv refused the search: {m}"),
         ));
     }
+    if ctx.profile() == Profile::Toolathlon {
+        return Ok(Output::Text(crate::text::articles(
+            &keyword,
+            feed.entries.iter().map(article),
+        )));
+    }
     let papers: Vec<Value> = feed.entries.into_iter().map(paper).collect();
     Ok(json!({
         "total_results": feed.total.and_then(|t| t.trim().parse::<u64>().ok()),
         "papers": papers,
-    }))
+    })
+    .into())
+}
+
+/// A paper as Klavis's `scholarly_toolathlon` writes it (the `arxiv` package's fields, one
+/// `Label: value` line each, `N/A` where arXiv gives none), the whole abstract included.
+fn article(e: &Entry) -> String {
+    let or_na = |v: Option<&str>| {
+        v.map(squash)
+            .filter(|s| !s.is_empty())
+            .unwrap_or_else(|| "N/A".to_owned())
+    };
+    let day = |v: Option<&String>| or_na(v.map(|d| d.trim()).map(|d| d.get(..10).unwrap_or(d)));
+    let pdf = e
+        .links
+        .iter()
+        .find(|l| l.title.as_deref() == Some("pdf"))
+        .map(|l| l.href.as_str());
+    let lines = [
+        ("Title", squash(&e.title)),
+        (
+            "Authors",
+            e.authors
+                .iter()
+                .map(|a| squash(&a.name))
+                .collect::<Vec<_>>()
+                .join(", "),
+        ),
+        ("Published", day(e.published.as_ref())),
+        ("Updated", day(e.updated.as_ref())),
+        (
+            "Primary Category",
+            or_na(e.primary_category.as_ref().map(|c| c.term.as_str())),
+        ),
+        (
+            "All Categories",
+            e.categories
+                .iter()
+                .map(|c| c.term.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
+        ),
+        ("DOI", or_na(e.doi.as_deref())),
+        ("Journal Reference", or_na(e.journal_ref.as_deref())),
+        ("Comment", or_na(e.comment.as_deref())),
+        ("Entry ID", e.id.trim().to_owned()),
+        ("PDF URL", or_na(pdf)),
+        (
+            "All Links",
+            e.links
+                .iter()
+                .map(|l| l.href.as_str())
+                .collect::<Vec<_>>()
+                .join("||"),
+        ),
+        ("Summary", squash(&e.summary)),
+    ];
+    crate::text::lines(&lines)
 }
 
 fn paper(e: Entry) -> Value {

@@ -5,6 +5,7 @@
 
 mod arxiv;
 mod scholar;
+mod text;
 
 use mcp_shared::{Auth, Base, ExtraApi, ServerSpec, ToolDef, Toolset};
 

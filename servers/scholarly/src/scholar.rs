@@ -3,7 +3,9 @@
 //! block (HTTP 403/429, the CAPTCHA or "unusual traffic" page) is a clear error, never retried
 //! beyond the shared client's bounded retries.
 
-use mcp_shared::{Ctx, Effect, ErrorKind, Method, ToolDef, ToolError, tool as def};
+use mcp_shared::{
+    Ctx, Effect, ErrorKind, Method, Output, Profile, ToolDef, ToolError, tool as def,
+};
 use schemars::JsonSchema;
 use scraper::{ElementRef, Html, Selector};
 use serde::Deserialize;
@@ -17,6 +19,7 @@ pub fn tool() -> ToolDef {
         search,
     )
     .toolset("search")
+    .in_profile(Profile::Toolathlon)
 }
 
 /// Search Google Scholar (first results page, up to 10 hits). Returns per result: title, link,
@@ -32,10 +35,11 @@ fn sel(s: &str) -> Result<Selector, ToolError> {
     Selector::parse(s).map_err(|e| ToolError::transport(format!("bad selector {s}: {e}")))
 }
 
+/// The element's text as a browser shows it (inline tags add no space: `<a>G Hinton</a>, ...`
+/// is `G Hinton, ...`), white space collapsed.
 fn text_of(e: ElementRef<'_>) -> String {
     e.text()
-        .collect::<Vec<_>>()
-        .join(" ")
+        .collect::<String>()
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")
@@ -61,7 +65,7 @@ fn is_block_page(html: &str) -> bool {
     .any(|m| html.contains(m))
 }
 
-async fn search(ctx: Ctx, a: Search) -> Result<Value, ToolError> {
+async fn search(ctx: Ctx, a: Search) -> Result<Output, ToolError> {
     let keyword = a.keyword.split_whitespace().collect::<Vec<_>>().join(" ");
     if keyword.is_empty() {
         return Err(ToolError::invalid_input(
@@ -85,11 +89,95 @@ async fn search(ctx: Ctx, a: Search) -> Result<Value, ToolError> {
     if is_block_page(&html) {
         return Err(blocked(status));
     }
-    let results = parse(&html)?;
-    Ok(json!({ "results": results }))
+    let hits = parse(&html)?;
+    if ctx.profile() == Profile::Toolathlon {
+        return Ok(Output::Text(crate::text::articles(
+            &keyword,
+            hits.iter().enumerate().map(|(i, h)| h.article(i + 1)),
+        )));
+    }
+    let results: Vec<Value> = hits.iter().map(Hit::json).collect();
+    Ok(json!({ "results": results }).into())
 }
 
-fn parse(html: &str) -> Result<Vec<Value>, ToolError> {
+/// One result of the page.
+struct Hit {
+    title: String,
+    url: Option<String>,
+    /// `Authors - Venue, Year - host`.
+    byline: Option<String>,
+    snippet: Option<String>,
+    cited_by: Option<u64>,
+    pdf_url: Option<String>,
+    cited_by_url: Option<String>,
+    related_url: Option<String>,
+    /// Scholar profile IDs of the byline's linked authors (`/citations?user=<id>`).
+    author_ids: Vec<String>,
+}
+
+impl Hit {
+    fn json(&self) -> Value {
+        let mut v = json!({
+            "title": self.title,
+            "url": self.url,
+            "authors_venue": self.byline,
+            "snippet": self.snippet,
+            "cited_by": self.cited_by,
+            "pdf_url": self.pdf_url,
+        });
+        if let Value::Object(m) = &mut v {
+            m.retain(|_, x| !x.is_null());
+        }
+        v
+    }
+
+    /// The result as Klavis's `scholarly_toolathlon` writes it (the `scholarly` package's
+    /// fields, read here from the byline: authors before the first ` - `, then venue and year),
+    /// with its placeholders where the page shows nothing.
+    fn article(&self, rank: usize) -> String {
+        let mut parts = self.byline.as_deref().unwrap_or_default().split(" - ");
+        let authors = parts.next().map(str::trim).filter(|a| !a.is_empty());
+        let source = parts.next().map(str::trim).unwrap_or_default();
+        let (venue, year) = match source.rsplit_once(',') {
+            Some((v, y)) if is_year(y.trim()) => (Some(v.trim()), Some(y.trim())),
+            _ if is_year(source) => (None, Some(source)),
+            _ => (Some(source).filter(|v| !v.is_empty()), None),
+        };
+        let or = |v: Option<&str>, none: &str| v.unwrap_or(none).to_owned();
+        let ids = (!self.author_ids.is_empty()).then(|| self.author_ids.join(", "));
+        crate::text::lines(&[
+            ("Title", self.title.clone()),
+            ("Authors", or(authors, "No authors available")),
+            ("Publication Year", or(year, "No year available")),
+            ("Venue", or(venue, "No venue available")),
+            ("Google Scholar Rank", rank.to_string()),
+            ("Citations", self.cited_by.unwrap_or(0).to_string()),
+            ("Author IDs", or(ids.as_deref(), "No author IDs")),
+            (
+                "Publication URL",
+                or(self.url.as_deref(), "No URL available"),
+            ),
+            (
+                "Cited-by URL",
+                or(self.cited_by_url.as_deref(), "No cited-by URL"),
+            ),
+            (
+                "Related Articles URL",
+                or(self.related_url.as_deref(), "No related articles URL"),
+            ),
+            (
+                "Abstract",
+                or(self.snippet.as_deref(), "No abstract available"),
+            ),
+        ])
+    }
+}
+
+fn is_year(s: &str) -> bool {
+    s.len() == 4 && s.chars().all(|c| c.is_ascii_digit())
+}
+
+fn parse(html: &str) -> Result<Vec<Hit>, ToolError> {
     let doc = Html::parse_document(html);
     let (result, title, link, byline, snippet, footer, pdf) = (
         sel("div.gs_r.gs_or, div.gs_ri")?,
@@ -100,6 +188,7 @@ fn parse(html: &str) -> Result<Vec<Value>, ToolError> {
         sel("div.gs_fl a")?,
         sel("div.gs_or_ggsm a, div.gs_ggs a")?,
     );
+    let byline_links = sel("div.gs_a a")?;
     let mut out = Vec::new();
     for r in doc.select(&result) {
         // `div.gs_ri` inside a `div.gs_r` matched already.
@@ -128,23 +217,39 @@ fn parse(html: &str) -> Result<Vec<Value>, ToolError> {
                 t
             }
         };
-        let cited_by = r.select(&footer).find_map(|f| {
+        let cited = r
+            .select(&footer)
+            .find(|f| text_of(*f).starts_with("Cited by "));
+        let cited_by = cited.and_then(|f| {
             text_of(f)
                 .strip_prefix("Cited by ")
                 .and_then(|n| n.trim().parse::<u64>().ok())
         });
-        let mut v = json!({
-            "title": title_text,
-            "url": a.and_then(|a| a.value().attr("href")),
-            "authors_venue": r.select(&byline).next().map(text_of),
-            "snippet": r.select(&snippet).next().map(text_of),
-            "cited_by": cited_by,
-            "pdf_url": r.select(&pdf).next().and_then(|p| p.value().attr("href")),
+        let href = |e: ElementRef<'_>| e.value().attr("href").map(str::to_owned);
+        let related = r
+            .select(&footer)
+            .find(|f| text_of(*f) == "Related articles")
+            .and_then(href);
+        let author_ids = r
+            .select(&byline_links)
+            .filter_map(|l| l.value().attr("href"))
+            .filter_map(|h| {
+                h.split(['?', '&'])
+                    .find_map(|kv| kv.strip_prefix("user="))
+                    .map(str::to_owned)
+            })
+            .collect();
+        out.push(Hit {
+            title: title_text,
+            url: a.and_then(href),
+            byline: r.select(&byline).next().map(text_of),
+            snippet: r.select(&snippet).next().map(text_of),
+            cited_by,
+            pdf_url: r.select(&pdf).next().and_then(href),
+            cited_by_url: cited.and_then(href),
+            related_url: related,
+            author_ids,
         });
-        if let Value::Object(m) = &mut v {
-            m.retain(|_, x| !x.is_null());
-        }
-        out.push(v);
     }
     Ok(out)
 }

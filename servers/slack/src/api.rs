@@ -125,9 +125,20 @@ impl Form {
 /// nothing, although Slack's methods are all POST).
 pub async fn read(ctx: &Ctx, actor: Actor, method: &str, form: Form) -> Result<Value, ToolError> {
     let token = token(ctx, actor)?;
+    read_as(ctx, &token, method, form).await
+}
+
+/// Call a read method with a token the caller chose (a profile that reads its own credential
+/// fields, as the MCP-Atlas one reads `xoxp_token`).
+pub async fn read_as(
+    ctx: &Ctx,
+    token: &Secret,
+    method: &str,
+    form: Form,
+) -> Result<Value, ToolError> {
     let req = ctx
         .request(Method::POST, &format!("/{method}"))
-        .bearer(&token)
+        .bearer(token)
         .form(form.0)
         .idempotent(true);
     check(method, req.send_json().await?)

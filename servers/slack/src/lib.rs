@@ -3,6 +3,7 @@
 //! bot token (`access_token`) or the user token (`authed_user.access_token`) of each request.
 
 mod api;
+mod atlas;
 mod channels;
 mod files;
 mod messages;
@@ -54,6 +55,7 @@ fn tools() -> Vec<ToolDef> {
     t.extend(users::tools());
     t.extend(files::tools());
     t.extend(search::tools());
+    t.extend(atlas::tools());
     t
 }
 
@@ -70,6 +72,8 @@ pub static SPEC: ServerSpec = ServerSpec {
     credential_env: &[
         ("SLACK_BOT_TOKEN", "access_token"),
         ("SLACK_USER_TOKEN", "authed_user.access_token"),
+        // The `atlas` profile's user token, as korotovsky's server reads it.
+        ("SLACK_MCP_XOXP_TOKEN", "xoxp_token"),
     ],
     toolsets: TOOLSETS,
     tools,

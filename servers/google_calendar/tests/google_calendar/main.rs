@@ -13,10 +13,16 @@ mod freebusy;
 mod reading;
 mod slots;
 mod surface;
+mod toolathlon;
 
 mcp_testkit::standard_suite!(
     google_calendar_mcp_server::SPEC,
     "google-calendar-mcp-server"
+);
+mcp_testkit::profile_suite!(
+    toolathlon_profile,
+    google_calendar_mcp_server::SPEC,
+    toolathlon
 );
 
 // google_calendar_search_contacts against a fake People API: the contact search the Google

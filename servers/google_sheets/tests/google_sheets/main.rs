@@ -11,6 +11,13 @@ mod format;
 mod spreadsheets;
 mod surface;
 mod tabs;
+mod toolathlon;
+mod toolathlon_drive;
 mod values;
 
 mcp_testkit::standard_suite!(google_sheets_mcp_server::SPEC, "google-sheets-mcp-server");
+mcp_testkit::profile_suite!(
+    toolathlon_profile,
+    google_sheets_mcp_server::SPEC,
+    toolathlon
+);

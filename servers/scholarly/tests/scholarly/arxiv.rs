@@ -5,7 +5,7 @@ use serde_json::json;
 use crate::setup;
 
 /// Shaped like the arXiv API user manual's example response (one entry, namespaces as served).
-const FEED: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
+pub const FEED: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
 <feed xmlns="http://www.w3.org/2005/Atom">
   <link href="http://arxiv.org/api/query?search_query%3Dall%3Aelectron%26id_list%3D%26start%3D0%26max_results%3D2" rel="self" type="application/atom+xml"/>
   <title type="html">ArXiv Query: search_query=all:electron&amp;id_list=&amp;start=0&amp;max_results=2</title>
@@ -55,7 +55,7 @@ const ERROR_FEED: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
 </feed>
 "#;
 
-fn atom(status: u16, body: &str) -> ResponseTemplate {
+pub fn atom(status: u16, body: &str) -> ResponseTemplate {
     ResponseTemplate::new(status).set_body_raw(body.as_bytes().to_vec(), "application/atom+xml")
 }
 

@@ -6,7 +6,7 @@ use crate::setup;
 
 /// Two results shaped like Scholar's results page (classes as served: gs_r gs_or gs_scl,
 /// gs_ri, gs_rt, gs_a, gs_rs, gs_fl, gs_or_ggsm), one with a PDF link, one a citation only.
-const PAGE: &str = r#"<!doctype html><html><head><title>Google Scholar</title></head><body>
+pub const PAGE: &str = r#"<!doctype html><html><head><title>Google Scholar</title></head><body>
 <div id="gs_res_ccl_mid">
  <div class="gs_r gs_or gs_scl" data-cid="5Gohgn6QFikJ" data-rp="0">
   <div class="gs_ggs gs_fl"><div class="gs_ggsd"><div class="gs_or_ggsm"><a href="https://arxiv.org/pdf/1706.03762"><span class="gs_ctg2">[PDF]</span> arxiv.org</a></div></div></div>
@@ -26,7 +26,7 @@ const PAGE: &str = r#"<!doctype html><html><head><title>Google Scholar</title></
  </div>
 </div></body></html>"#;
 
-fn html(status: u16, body: &str) -> ResponseTemplate {
+pub fn html(status: u16, body: &str) -> ResponseTemplate {
     ResponseTemplate::new(status).set_body_raw(body.as_bytes().to_vec(), "text/html; charset=UTF-8")
 }
 

@@ -3,6 +3,8 @@
 //! HTTP; the binary over stdio and HTTP is the standard suite's.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod atlas;
+mod atlas_search;
 mod channels;
 mod common;
 mod errors;
@@ -15,3 +17,4 @@ mod tenants;
 mod users;
 
 mcp_testkit::standard_suite!(slack_mcp_server::SPEC, "slack-mcp-server");
+mcp_testkit::profile_suite!(atlas_profile, slack_mcp_server::SPEC, atlas);
