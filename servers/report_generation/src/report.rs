@@ -68,12 +68,16 @@ async fn generate(ctx: Ctx, a: Generate) -> Result<Value, ToolError> {
         )
         .await;
         step += 1.0;
-        ctx.authorized(Method::GET, "/generated_reports")?
-            .query("select", "id")
-            .query("limit", "1")
-            .send_json::<Value>()
-            .await
-            .map_err(|e| {
+        let checked = match ctx.authorized(Method::GET, "/generated_reports") {
+            Ok(r) => {
+                r.query("select", "id")
+                    .query("limit", "1")
+                    .send_json::<Value>()
+                    .await
+            }
+            Err(e) => Err(e),
+        };
+        checked.map_err(|e| {
                 e.context("The report store (Supabase table generated_reports) cannot be used, so nothing was searched or written")
                     .with_specific_hint("check supabase_url, supabase_api_key and that the table generated_reports (id, content text) exists, or leave the Supabase fields out to get the report back instead.")
             })?;
