@@ -150,13 +150,16 @@ async def check_service(target_dir: Path, service: str) -> None:
     unreachable = f"127.0.0.1:{free_port()}"
     smoke["arguments"] = fill(smoke.get("arguments", {}), vendor, unreachable)
     env = server_env(service, smoke, vendor, unreachable)
+    # In its crate's directory, as the standard suite runs it: a local server's workspace is
+    # the current directory, where its smoke call's file is.
+    cwd = ROOT / "servers" / service
     for version in (NEWEST, LEGACY):
-        stdio = StdioServerParameters(command=str(binary), args=[], env=env)
+        stdio = StdioServerParameters(command=str(binary), args=[], env=env, cwd=str(cwd))
         await exercise(stdio, smoke, version, f"{service} stdio {version}")
         port = free_port()
         proc = subprocess.Popen(
             [str(binary), "--transport", "http", "--port", str(port)],
-            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            env=env, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )
         try:
             deadline = time.time() + 10
