@@ -28,6 +28,16 @@ pub const OVER_BUDGET: &[(&str, usize, &str)] = &[
         "12 to 15 catalog parameters per search tool; descriptions are already a line",
     ),
     (
+        "memory",
+        240,
+        "the reference's nested schemas: arrays of entities and relations, each an object with its own fields, in 9 tools",
+    ),
+    (
+        "pdf_tools",
+        405,
+        "three tools, each with an output schema of the shape the variant returns (pages, metadata, page sizes); to be trimmed",
+    ),
+    (
         "perplexity_ai",
         235,
         "two tools with a typed chat-message schema and a citations output schema",
