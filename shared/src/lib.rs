@@ -63,7 +63,7 @@ pub use spec::{
     ServerFlag, ServerOption, ServerSpec, Settings, Toolset,
 };
 pub use state::{Pools, State};
-pub use tenant::{Base, TenantUrl};
+pub use tenant::{ANY_PUBLIC_HOST, Base, TenantUrl};
 pub use token_cache::TokenCache;
 pub use tool::{Effect, Output, Profile, ToolDef, ToolNames, ToolResult, tool};
 pub use types::{Count, Int, non_empty};

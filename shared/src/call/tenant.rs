@@ -22,6 +22,13 @@ use crate::error::{ErrorKind, ToolError};
 /// from the key's suffix). Returns `(field, value)` pairs; cached per credential object.
 pub type Derive = fn(Ctx) -> BoxFuture<'static, Result<Vec<(String, String)>, ToolError>>;
 
+/// A host pattern for vendors whose tenants run their own hosts (a self-hosted WooCommerce
+/// store): any host name, over https, whose addresses are all public internet addresses
+/// (checked after DNS resolution, for every connection), unless the operator's
+/// `<SERVICE>_ALLOWED_HOSTS` names it (then plain http is allowed too). IP literals and
+/// `localhost` names that are not public are refused before any request.
+pub const ANY_PUBLIC_HOST: &str = "*";
+
 /// One way to build a tenant's base URL.
 #[derive(Debug, Clone, Copy)]
 pub struct TenantUrl {
@@ -264,6 +271,26 @@ impl Resolver {
         let host = url.host_str().unwrap_or_default().to_ascii_lowercase();
         let by_operator = self.operator_hosts.iter().any(|p| host_matches(p, &host));
         let declared = t.hosts.iter().any(|p| host_matches(p, &host));
+        if declared
+            && !by_operator
+            && t.hosts.contains(&ANY_PUBLIC_HOST)
+            && !t
+                .hosts
+                .iter()
+                .any(|p| *p != ANY_PUBLIC_HOST && host_matches(p, &host))
+            && let Some(why) = not_public(&host)
+        {
+            return Err(ToolError::new(
+                ErrorKind::InvalidInput,
+                format!(
+                    "Refusing the host `{host}` named by this call's credentials: it is {why}, not a public internet host. No request was made and no credentials were sent."
+                ),
+            )
+            .with_hint(format!(
+                "an operator can allow hosts on their own network with {}.",
+                self.allow_var
+            )));
+        }
         if tpl.host_from_tenant && !(declared || by_operator) {
             let expected = if t.hosts.is_empty() {
                 "none declared".to_owned()
@@ -399,6 +426,18 @@ impl Template {
             Piece::Text(_) => None,
         })
     }
+}
+
+/// Why a tenant's host is not a public internet host, when that can be told without DNS (an
+/// IP literal in a non-public range, a `localhost` name); the resolver checks names.
+fn not_public(host: &str) -> Option<&'static str> {
+    let bare = host.trim_matches(['[', ']']).trim_end_matches('.');
+    if bare == "localhost" || bare.ends_with(".localhost") {
+        return Some("this machine (localhost)");
+    }
+    bare.parse::<std::net::IpAddr>()
+        .ok()
+        .and_then(crate::upstream::fetch::blocked)
 }
 
 /// A host name as people write it, in the form the host guard compares: lower case, without

@@ -238,6 +238,13 @@ impl McpServer {
         }
         ucfg.default_headers = spec.default_headers.to_vec();
         ucfg.proxy = settings.proxy.clone();
+        if let Base::Tenant(templates) = spec.base
+            && templates
+                .iter()
+                .any(|t| t.hosts.contains(&tenant::ANY_PUBLIC_HOST))
+        {
+            ucfg.public_hosts = Some((settings.tenant_hosts.clone(), spec.allowed_hosts_var()));
+        }
         let upstream = Upstream::new(ucfg.clone())?;
         let mut extra = Vec::new();
         for api in spec.all_extra_apis() {

@@ -92,11 +92,22 @@ struct Guard {
     names: Vec<String>,
     suffixes: Vec<String>,
     nets: Vec<(IpAddr, u8)>,
+    /// What is refused (`fetch`, `connect to`) and the variable that allows more, for messages.
+    verb: &'static str,
+    var: String,
 }
 
 impl Guard {
     fn new(allow: &[String]) -> Self {
-        let mut g = Guard::default();
+        Self::named(allow, "fetch", "MCP_FETCH_ALLOW_HOSTS")
+    }
+
+    fn named(allow: &[String], verb: &'static str, var: &str) -> Self {
+        let mut g = Guard {
+            verb,
+            var: var.to_owned(),
+            ..Guard::default()
+        };
         for a in allow.iter().map(|a| a.trim().to_ascii_lowercase()) {
             if a.is_empty() {
                 continue;
@@ -137,7 +148,8 @@ impl Guard {
             format!("{host} ({ip})")
         };
         Some(format!(
-            "refused to fetch {shown}: it is {why}, not a public internet address; an operator can allow it with MCP_FETCH_ALLOW_HOSTS"
+            "refused to {} {shown}: it is {why}, not a public internet address; an operator can allow it with {}",
+            self.verb, self.var
         ))
     }
 }
@@ -215,7 +227,7 @@ fn blocked_v6(ip: Ipv6Addr) -> Option<&'static str> {
 }
 
 /// The resolver of the guarded client: the system's, then every address checked.
-struct Resolver(Arc<Guard>);
+pub(crate) struct Resolver(Arc<Guard>);
 
 impl reqwest::dns::Resolve for Resolver {
     fn resolve(&self, name: reqwest::dns::Name) -> reqwest::dns::Resolving {
@@ -239,6 +251,46 @@ impl reqwest::dns::Resolve for Resolver {
             Ok(Box::new(addrs.into_iter()) as reqwest::dns::Addrs)
         })
     }
+}
+
+/// The resolver of a vendor client whose hosts come from tenants' credentials and may be any
+/// public host (a self-hosted store, a customer's mail server): every address a name
+/// resolves to must be public unless the operator's `var` (`<SERVICE>_ALLOWED_HOSTS`) allows
+/// the name or the address.
+pub(crate) fn public_resolver(allow: &[String], var: &str) -> Arc<Resolver> {
+    Arc::new(Resolver(Arc::new(Guard::named(allow, "connect to", var))))
+}
+
+/// The addresses of `host:port` for a protocol that is not HTTP (IMAP, SMTP, a database), when
+/// the host comes from a tenant's credentials: all of them public (after DNS resolution), or
+/// allowed by the operator's `var` (`<SERVICE>_ALLOWED_HOSTS`: names, `*.example.com`, IP
+/// addresses, CIDR ranges). Connect to the addresses returned, never to the name again.
+pub async fn resolve_public(
+    host: &str,
+    port: u16,
+    allow: &[String],
+    var: &str,
+) -> Result<Vec<SocketAddr>, ToolError> {
+    let guard = Guard::named(allow, "connect to", var);
+    let bare = host.trim_matches(['[', ']']);
+    let addrs: Vec<SocketAddr> = match bare.parse::<IpAddr>() {
+        Ok(ip) => vec![SocketAddr::new(ip, port)],
+        Err(_) => tokio::net::lookup_host((bare, port))
+            .await
+            .map_err(|e| ToolError::transport(format!("cannot resolve {bare}: {e}")))?
+            .collect(),
+    };
+    if !guard.allows_name(bare)
+        && let Some(why) = addrs.iter().find_map(|a| guard.refusal(bare, a.ip()))
+    {
+        return Err(ToolError::invalid_input(format!(
+            "{why}. Nothing was sent."
+        )));
+    }
+    if addrs.is_empty() {
+        return Err(ToolError::transport(format!("{bare} has no address")));
+    }
+    Ok(addrs)
 }
 
 impl Guard {

@@ -98,6 +98,10 @@ pub struct UpstreamConfig {
     /// The host patterns a tenant's host must match (the declared ones and the operator's):
     /// a redirect to another origin is followed only to a host that matches them too.
     pub(crate) tenant_hosts: Option<Arc<[String]>>,
+    /// The tenants' hosts may be any public host (`ANY_PUBLIC_HOST`): every address a name
+    /// resolves to must then be public unless the operator allows it (the allow-list and the
+    /// variable that sets it, `<SERVICE>_ALLOWED_HOSTS`).
+    pub(crate) public_hosts: Option<(Vec<String>, String)>,
     /// An outbound proxy for every request of this client (besides the standard
     /// `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY`, which every client honours).
     pub proxy: Option<ProxyConfig>,
@@ -177,6 +181,7 @@ impl UpstreamConfig {
             auth: Auth::BEARER,
             tenant_base: false,
             tenant_hosts: None,
+            public_hosts: None,
             proxy: None,
         }
     }
@@ -226,6 +231,10 @@ fn client_builder(cfg: &UpstreamConfig) -> Result<reqwest::ClientBuilder, String
         .timeout(cfg.timeout)
         .connect_timeout(cfg.connect_timeout)
         .pool_idle_timeout(Duration::from_secs(90));
+    let b = match &cfg.public_hosts {
+        Some((allow, var)) => b.dns_resolver(fetch::public_resolver(allow, var)),
+        None => b,
+    };
     Ok(match &cfg.proxy {
         Some(p) => b.proxy(p.reqwest()?),
         None => b,

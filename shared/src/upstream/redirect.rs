@@ -123,6 +123,10 @@ fn refused(up: &Upstream, resp: &Response, target: &Url, why: Option<&str>) -> T
 pub fn host_matches(pattern: &str, host: &str) -> bool {
     let pattern = pattern.trim().to_ascii_lowercase();
     let host = host.to_ascii_lowercase();
+    if pattern == "*" {
+        // ANY_PUBLIC_HOST: any host (its addresses are checked by the client's resolver).
+        return !host.is_empty();
+    }
     match pattern.strip_prefix("*.") {
         Some(domain) => host
             .strip_suffix(domain)

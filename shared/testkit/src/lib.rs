@@ -21,6 +21,7 @@ use wiremock::{Match, Mock, MockServer, ResponseTemplate};
 
 pub use wiremock;
 
+pub mod python;
 pub mod suite;
 pub mod surface;
 

