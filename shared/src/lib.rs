@@ -60,7 +60,7 @@ pub use secret::Secret;
 pub use server::McpServer;
 pub use spec::{
     CredentialExchange, ExchangeFuture, ExtraApi, OAuthMetadata, OAuthServer, OAuthSettings,
-    ServerFlag, ServerOption, ServerSpec, Settings, Toolset,
+    ProfileDefaults, ServerFlag, ServerOption, ServerSpec, Settings, Toolset,
 };
 pub use state::{Pools, State};
 pub use tenant::{ANY_PUBLIC_HOST, Base, TenantUrl};

@@ -513,7 +513,10 @@ fn print_tools(spec: &'static ServerSpec, o: &Options, json: bool, markdown: boo
             return ExitCode::from(2);
         }
     };
-    if o.toolsets.is_none() && !o.dynamic_toolsets {
+    let profile_sets_them = spec
+        .profile_defaults(settings_from_flags_only(o).profile)
+        .is_some_and(|d| d.toolsets.is_some());
+    if o.toolsets.is_none() && !o.dynamic_toolsets && !profile_sets_them {
         // On stderr, so that the JSON and Markdown on stdout stay as they are.
         let defaults: Vec<&str> = spec
             .toolsets

@@ -190,5 +190,19 @@ pub static SPEC: ServerSpec = ServerSpec {
         more_scopes: &["public_repo", "read:project", "security_events", "workflow"],
         docs: "https://docs.github.com/en/apps/oauth-apps/building-oauth-apps/scopes-for-oauth-apps",
     }),
+    // MCPMark's github-mcp-server v0.15.0 had every toolset on by default, and both it and
+    // Klavis's official copy list the three dynamic toolset tools.
+    profile_defaults: &[
+        mcp_shared::ProfileDefaults {
+            profile: mcp_shared::Profile::Mcpmark,
+            toolsets: Some(&["all"]),
+            dynamic_toolsets: true,
+        },
+        mcp_shared::ProfileDefaults {
+            profile: mcp_shared::Profile::Official,
+            toolsets: None,
+            dynamic_toolsets: true,
+        },
+    ],
     ..ServerSpec::DEFAULT
 };

@@ -118,30 +118,37 @@ pub fn profiles_markdown(spec: &'static ServerSpec) -> Option<String> {
     if named.is_empty() {
         return None;
     }
+    // What each profile lists as a benchmark starts it: every toolset, and the profile's own
+    // defaults (GitHub's dynamic toolset tools).
+    let listed: Vec<(Profile, Vec<String>)> = named
+        .iter()
+        .filter_map(|(p, _)| {
+            let settings = crate::server::spec::Settings {
+                toolsets: Some(vec!["all".to_owned()]),
+                profile: *p,
+                ..crate::server::spec::Settings::default()
+            };
+            let server = McpServer::new(spec, settings).ok()?;
+            let names = server
+                .tool_defs()
+                .map(|d| format!("`{}`", d.mcp_tool().name))
+                .collect();
+            Some((*p, names))
+        })
+        .collect();
     let mut out = String::from(
         "| Profile | Replaces (Klavis directory) | Command | Tools |\n|---|---|---|---|\n",
     );
-    for (p, n) in &named {
+    for (p, names) in &listed {
         out.push_str(&format!(
-            "| `{0}` | `{1}_{0}` | `{2} --profile {0} --toolsets all` | {n} |\n",
+            "| `{0}` | `{1}_{0}` | `{2} --profile {0} --toolsets all` | {3} |\n",
             p.name(),
             spec.service,
-            spec.binary
+            spec.binary,
+            names.len()
         ));
     }
-    for (p, _) in &named {
-        let settings = crate::server::spec::Settings {
-            toolsets: Some(vec!["all".to_owned()]),
-            profile: *p,
-            ..crate::server::spec::Settings::default()
-        };
-        let Ok(server) = McpServer::new(spec, settings) else {
-            continue;
-        };
-        let names: Vec<String> = server
-            .tool_defs()
-            .map(|d| format!("`{}`", d.mcp_tool().name))
-            .collect();
+    for (p, names) in &listed {
         out.push_str(&format!(
             "\n`--profile {}`: {}.\n",
             p.name(),

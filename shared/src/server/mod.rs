@@ -89,6 +89,14 @@ impl McpServer {
         }
         crate::telemetry::metrics::set_enabled(settings.metrics);
         crate::tool::install_panic_hook();
+        if let Some(d) = spec.profile_defaults(settings.profile) {
+            if settings.toolsets.is_none() {
+                settings.toolsets = d
+                    .toolsets
+                    .map(|t| t.iter().map(|s| (*s).to_owned()).collect());
+            }
+            settings.dynamic_toolsets |= d.dynamic_toolsets;
+        }
         let mut defs = (spec.tools)();
         if settings.dynamic_toolsets {
             defs.extend(dynamic::tools(spec.service));

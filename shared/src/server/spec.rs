@@ -79,6 +79,22 @@ pub struct ServerSpec {
     /// `PROXY_USERNAME`, `PROXY_PASSWORD` and `PROXY_SCHEME` variables of Klavis's variants
     /// (every server honours `HTTPS_PROXY` and `NO_PROXY`).
     pub proxy_vars: bool,
+    /// What a profile starts with when the operator does not say (the benchmark's server
+    /// had other defaults: GitHub's MCPMark variant has every toolset on and the dynamic
+    /// tools); flags and variables still override the toolsets.
+    pub profile_defaults: &'static [ProfileDefaults],
+}
+
+/// The defaults of one profile ([`ServerSpec::profile_defaults`]).
+#[derive(Debug, Clone, Copy)]
+pub struct ProfileDefaults {
+    pub profile: Profile,
+    /// The toolsets when neither `--toolsets` nor its variable is given (`&["all"]`: every
+    /// one).
+    pub toolsets: Option<&'static [&'static str]>,
+    /// The dynamic toolset tools (`enable_toolset`, ...) are listed, as with
+    /// `--dynamic-toolsets`.
+    pub dynamic_toolsets: bool,
 }
 
 /// What [`CredentialExchange::exchange`] returns: fields to add to the call's credentials
@@ -137,11 +153,17 @@ impl ServerSpec {
         extra_apis: &[],
         credential_exchange: None,
         proxy_vars: false,
+        profile_defaults: &[],
         flags: &[],
         options: &[],
         env_aliases: &[],
         oauth: None,
     };
+
+    /// The defaults of `profile`, if the spec declares any.
+    pub fn profile_defaults(&self, profile: Profile) -> Option<&ProfileDefaults> {
+        self.profile_defaults.iter().find(|d| d.profile == profile)
+    }
 
     /// Variable `var` of this server, or its alias ([`ServerSpec::env_aliases`]) when `var` is
     /// not set; empty values count as unset.

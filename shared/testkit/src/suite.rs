@@ -166,20 +166,34 @@ pub fn check_profile_catalog(
     not_required: &[(&str, &str)],
 ) {
     let key = format!("{}_{}", spec.service, profile.name());
-    // A variant that lists the dynamic-toolset tools is run with --dynamic-toolsets.
-    let dynamic = crate::catalog_entry(&key)["tools"]
-        .as_array()
-        .is_some_and(|tools| tools.iter().any(|t| t["toolset"] == "dynamic"));
+    // Only `--toolsets all`: what else the variant lists (GitHub's dynamic toolset tools)
+    // must come from the profile's own defaults, as a benchmark starts it.
     let settings = Settings {
         toolsets: Some(vec!["all".to_owned()]),
         profile,
-        dynamic_toolsets: dynamic,
         ..Settings::default()
     };
     let server = McpServer::new(spec, settings)
         .unwrap_or_else(|e| panic!("--profile {}: {e}", profile.name()));
     assert_valid_tools(server.tools());
     crate::assert_catalog_parity(server.tools(), &key, not_required);
+    // Exactly the variant's tools: a benchmark's agent sees no tool its server did not have.
+    let catalog = crate::catalog_entry(&key);
+    let known: Vec<&str> = catalog["tools"]
+        .as_array()
+        .map(|t| t.iter().filter_map(|t| t["name"].as_str()).collect())
+        .unwrap_or_default();
+    let extra: Vec<&str> = server
+        .tools()
+        .iter()
+        .map(|t| t.name.as_ref())
+        .filter(|n| !known.contains(n))
+        .collect();
+    assert!(
+        extra.is_empty(),
+        "--profile {} lists tools that {key} does not have: {extra:?}",
+        profile.name()
+    );
 }
 
 /// What the smoke call reaches (`smoke.json`'s `upstream`).
