@@ -93,8 +93,11 @@ impl Tools {
     pub fn python() -> Option<PathBuf> {
         env_path("MCP_PYTHON").or_else(|| {
             let p = py_dir().join("bin/python");
-            quiet_ok(Command::new(&p).args(["-c", "import mcp, jsonschema, kubernetes_validate, openpyxl, docx, pptx, aiosmtpd"]))
-                .then_some(p)
+            quiet_ok(Command::new(&p).args([
+                "-c",
+                "import mcp, jsonschema, kubernetes_validate, openpyxl, docx, pptx, aiosmtpd",
+            ]))
+            .then_some(p)
         })
     }
 

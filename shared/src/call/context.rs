@@ -111,6 +111,16 @@ impl Ctx {
         self.fetcher.get()?.get(url).await
     }
 
+    /// [`Ctx::fetch`] with request headers the caller chose (connection headers dropped; see
+    /// [`crate::upstream::fetch::Fetcher::get_with_headers`]).
+    pub async fn fetch_with_headers(
+        &self,
+        url: &str,
+        headers: &[(String, String)],
+    ) -> Result<crate::upstream::fetch::Fetched, ToolError> {
+        self.fetcher.get()?.get_with_headers(url, headers).await
+    }
+
     /// Whether this call runs in read-only mode (`--read-only`, or this request's
     /// `X-MCP-Readonly`). Tools that write are hidden and refused then anyway; a tool that is
     /// marked `Read` but runs what the caller wrote (a database's SQL) asks this to run it so

@@ -366,6 +366,19 @@ impl Fetcher {
     /// GET `url`. A status other than 2xx is an error that gives the status; the body is
     /// capped at the size limit.
     pub async fn get(&self, url: &str) -> Result<Fetched, ToolError> {
+        self.get_with_headers(url, &[]).await
+    }
+
+    /// [`Fetcher::get`] with request headers a caller chose (a `User-Agent`, an `Accept`):
+    /// hop-by-hop headers, `Host`, `Content-Length` and proxy headers are dropped (they
+    /// belong to the connection, not to the caller); a name or value HTTP does not allow is
+    /// an error that names it.
+    pub async fn get_with_headers(
+        &self,
+        url: &str,
+        headers: &[(String, String)],
+    ) -> Result<Fetched, ToolError> {
+        let headers = caller_headers(headers)?;
         let url = Url::parse(url.trim()).map_err(|e| {
             ToolError::invalid_input(format!(
                 "`{url}` is not a valid URL ({e}); give an absolute http(s) URL"
@@ -378,6 +391,7 @@ impl Fetcher {
         let mut resp = self
             .client
             .get(url)
+            .headers(headers)
             .send()
             .await
             .map_err(|e| failure(&shown, &e))?;
@@ -422,6 +436,41 @@ impl Fetcher {
             body: body.freeze(),
         })
     }
+}
+
+/// Headers that belong to the connection, not to a caller.
+const CONNECTION_HEADERS: &[&str] = &[
+    "host",
+    "connection",
+    "keep-alive",
+    "proxy-connection",
+    "proxy-authorization",
+    "proxy-authenticate",
+    "te",
+    "trailer",
+    "transfer-encoding",
+    "upgrade",
+    "content-length",
+];
+
+fn caller_headers(headers: &[(String, String)]) -> Result<http::HeaderMap, ToolError> {
+    let mut out = http::HeaderMap::new();
+    for (name, value) in headers {
+        let lower = name.trim().to_ascii_lowercase();
+        if CONNECTION_HEADERS.contains(&lower.as_str()) {
+            continue;
+        }
+        let n = http::HeaderName::from_bytes(lower.as_bytes()).map_err(|_| {
+            ToolError::invalid_input(format!("`{name}` is not a valid HTTP header name"))
+        })?;
+        let v = http::HeaderValue::from_str(value).map_err(|_| {
+            ToolError::invalid_input(format!(
+                "the value of the header `{name}` has characters HTTP does not allow (a line break, a control character)"
+            ))
+        })?;
+        out.insert(n, v);
+    }
+    Ok(out)
 }
 
 /// A failed fetch as a tool error: the guard's refusal when that was the cause, else what

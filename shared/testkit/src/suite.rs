@@ -365,13 +365,29 @@ impl SmokeRun {
 
     /// Settings for an in-process server: the fake vendor as base URL, test timeouts.
     pub fn settings(&self) -> Settings {
-        match &self.fake {
+        let mut s = match &self.fake {
             Some(fake) => settings_for(&fake.uri()),
             None => Settings {
                 api_base_url: None,
                 ..settings_for("")
             },
+        };
+        // The host allow-lists of `smoke.json`'s env, as the binary reads them.
+        let list = |v: &str| -> Vec<String> {
+            v.split(',')
+                .map(str::trim)
+                .filter(|h| !h.is_empty())
+                .map(str::to_owned)
+                .collect()
+        };
+        for (k, v) in &self.env {
+            if k == "MCP_FETCH_ALLOW_HOSTS" {
+                s.fetch_allow_hosts = list(v);
+            } else if k.ends_with("_ALLOWED_HOSTS") && k != "MCP_ALLOWED_HOSTS" {
+                s.tenant_hosts = list(v);
+            }
         }
+        s
     }
 
     /// Run the smoke call and check its outcome for this kind of upstream: a result (HTTP,
