@@ -271,7 +271,8 @@ impl Resolver {
         let host = url.host_str().unwrap_or_default().to_ascii_lowercase();
         let by_operator = self.operator_hosts.iter().any(|p| host_matches(p, &host));
         let declared = t.hosts.iter().any(|p| host_matches(p, &host));
-        if declared
+        if tpl.host_from_tenant
+            && declared
             && !by_operator
             && t.hosts.contains(&ANY_PUBLIC_HOST)
             && !t
