@@ -145,7 +145,8 @@ pub fn check_server(root: &Path, s: &Server) -> Vec<String> {
 }
 
 fn looks_secret(name: &str) -> bool {
-    let n = name.to_ascii_uppercase();
+    // GIT_AUTHOR_NAME names a person, not a credential.
+    let n = name.to_ascii_uppercase().replace("AUTHOR", "");
     [
         "TOKEN",
         "SECRET",

@@ -20,10 +20,10 @@ pub const BASES: &[TenantUrl] = &[TenantUrl {
     requires: &[],
 }];
 
-/// `--http-auth basic|oauth`: how to sign requests to a store reached over plain http.
-pub const HTTP_AUTH: ServerOption = ServerOption {
-    name: "http-auth",
-    env: "WOOCOMMERCE_HTTP_AUTH",
+/// `--plain-http-signing basic|oauth`: how to sign requests to a store reached over plain http.
+pub const PLAIN_HTTP_SIGNING: ServerOption = ServerOption {
+    name: "plain-http-signing",
+    env: "WOOCOMMERCE_PLAIN_HTTP_SIGNING",
     help: "For stores on plain http (hosts allowed by WOOCOMMERCE_ALLOWED_HOSTS): `oauth` (default, WooCommerce's OAuth 1.0a signature) or `basic` (a store behind a TLS-terminating proxy that serves it as https)",
 };
 
@@ -115,7 +115,7 @@ fn signing_url(base: &url::Url, path: &str) -> String {
     url.to_string()
 }
 
-/// Send one call. Over https (and to a store the operator marks `--http-auth basic`) with
+/// Send one call. Over https (and to a store the operator marks `--plain-http-signing basic`) with
 /// HTTP Basic `consumer_key:consumer_secret`; over plain http with the OAuth 1.0a one-legged
 /// signature in the query. Only reads are retried after they may have reached the store.
 pub async fn send(ctx: &Ctx, call: Call) -> Result<Response, ToolError> {
@@ -131,16 +131,16 @@ pub async fn send(ctx: &Ctx, call: Call) -> Result<Response, ToolError> {
         .filter(|u| u.scheme() == "http")
         .cloned();
     let basic_on_http = ctx
-        .option(HTTP_AUTH.name)
+        .option(PLAIN_HTTP_SIGNING.name)
         .is_some_and(|v| v.trim().eq_ignore_ascii_case("basic"));
     let write = method != Method::GET;
     let mut req = match plain_http {
         Some(base) if !basic_on_http => {
-            if let Some(v) = ctx.option(HTTP_AUTH.name)
+            if let Some(v) = ctx.option(PLAIN_HTTP_SIGNING.name)
                 && !v.trim().eq_ignore_ascii_case("oauth")
             {
                 return Err(ToolError::invalid_input(format!(
-                    "the server's setting --http-auth must be `oauth` or `basic`, not `{v}`; ask its operator to fix it"
+                    "the server's setting --plain-http-signing must be `oauth` or `basic`, not `{v}`; ask its operator to fix it"
                 )));
             }
             let key = ctx

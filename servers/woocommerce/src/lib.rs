@@ -123,6 +123,6 @@ pub static SPEC: ServerSpec = ServerSpec {
     toolsets: TOOLSETS,
     tools,
     error_parser: api::parse_error,
-    options: &[api::HTTP_AUTH],
+    options: &[api::PLAIN_HTTP_SIGNING],
     ..ServerSpec::DEFAULT
 };

@@ -169,7 +169,7 @@ async fn an_unknown_http_auth_setting_is_a_clear_error() {
         .call_err("woo_products_get", json!({"productId": 1}))
         .await;
     assert!(
-        err.contains("--http-auth") && err.contains("digest"),
+        err.contains("--plain-http-signing") && err.contains("digest"),
         "{err}"
     );
     mcp_testkit::assert_no_requests(&s.fake).await;

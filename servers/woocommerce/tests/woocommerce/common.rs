@@ -25,7 +25,7 @@ pub async fn store(http_auth: Option<&str>) -> Setup {
     settings.api_base_url = None;
     settings.tenant_hosts = vec!["127.0.0.1".into()];
     if let Some(a) = http_auth {
-        settings.options = vec![("http-auth".into(), a.into())];
+        settings.options = vec![("plain-http-signing".into(), a.into())];
     }
     let server = TestServer::start(&woocommerce_mcp_server::SPEC, settings).await;
     let client = server
