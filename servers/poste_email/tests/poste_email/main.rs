@@ -1,0 +1,164 @@
+//! Poste.io mail server tests, against real servers: Dovecot for IMAP (plain, IMAPS and
+//! STARTTLS with a self-signed certificate) and aiosmtpd for SMTP submission, which delivers
+//! into Dovecot, so that mail sent through the server is found over IMAP in the same test.
+//! Every tool, its failure paths, both profiles (toolathlon, and the local form: the default
+//! profile with a configuration file), and the standard suite.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod actions;
+mod drafts;
+mod folders;
+mod mailsrv;
+mod messages;
+mod security;
+mod sending;
+mod transfer;
+
+use mcp_shared::workspace::Workspace;
+use mcp_shared::{McpServer, Profile, ServerSpec, Settings, State};
+use mcp_testkit::{Client, TestServer};
+use serde_json::Value;
+
+pub use mailsrv::MailServers;
+
+/// The standard suite's servers work in a scratch workspace of their own.
+fn scratch_workspace(settings: &Settings) -> Result<State, String> {
+    let dir = tempfile::Builder::new()
+        .prefix("poste-email-suite-")
+        .tempdir_in(env!("CARGO_TARGET_TMPDIR"))
+        .map_err(|e| e.to_string())?
+        .keep();
+    poste_email_mcp_server::state_in(settings, Workspace::open(dir)?)
+}
+
+static SUITE: ServerSpec = poste_email_mcp_server::spec(scratch_workspace);
+
+mcp_testkit::standard_suite!(crate::SUITE, "poste-email-mcp-server");
+mcp_testkit::profile_suite!(
+    toolathlon_profile,
+    crate::SUITE,
+    toolathlon,
+    catalog_not_required: &[("import_emails", "json_string")]
+);
+
+/// The local form (Klavis's `local/Poste.io`): the same 25 tools with its parameters, which
+/// this server lists under its default profile (the shared crate has no `local` profile yet).
+#[test]
+fn catalog_tools_of_local_poste_io() {
+    let all = Settings {
+        toolsets: Some(vec!["all".into()]),
+        ..Settings::default()
+    };
+    let server = McpServer::new(&SUITE, all).unwrap();
+    let beyond = mcp_testkit::assert_catalog_parity(
+        server.tools(),
+        "local/Poste.io",
+        &[("import_emails", "import_path")],
+    );
+    assert!(beyond.is_empty(), "tools beyond the catalog: {beyond:?}");
+    assert_eq!(server.tools().len(), 25);
+    let toolathlon = McpServer::new(
+        &SUITE,
+        Settings {
+            toolsets: Some(vec!["all".into()]),
+            profile: Profile::Toolathlon,
+            ..Settings::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(toolathlon.tools().len(), 25);
+}
+
+/// Mail servers, a workspace, our server (loopback allowed for tenants) and a client with a
+/// user's credentials.
+pub struct Env {
+    pub mail: MailServers,
+    pub ws: tempfile::TempDir,
+    pub server: TestServer,
+    pub client: Client,
+}
+
+pub fn settings(ws: &std::path::Path) -> Settings {
+    let mut s = mcp_testkit::settings_for("");
+    s.api_base_url = None;
+    s.tenant_hosts = vec!["127.0.0.1".into()];
+    s.with_option("workspace", ws.to_str().unwrap())
+}
+
+pub fn auth(creds: &Value) -> String {
+    mcp_shared::auth::encode_auth_data(creds)
+}
+
+impl Env {
+    pub async fn start(smtp: bool) -> Env {
+        Self::start_with(smtp, |_, _| {}).await
+    }
+
+    pub async fn start_with(smtp: bool, adjust: impl FnOnce(&mut Settings, &MailServers)) -> Env {
+        let mail = if smtp {
+            MailServers::with_smtp()
+        } else {
+            MailServers::imap_only()
+        };
+        let ws = tempfile::tempdir().unwrap();
+        let mut s = settings(ws.path());
+        adjust(&mut s, &mail);
+        let server = TestServer::start(&poste_email_mcp_server::SPEC, s).await;
+        let client = server
+            .client_with(&[("x-auth-data", &auth(&mail.creds(0)))])
+            .await;
+        Env {
+            mail,
+            ws,
+            server,
+            client,
+        }
+    }
+
+    /// A client acting as user `n`.
+    pub async fn as_user(&self, n: usize) -> Client {
+        self.server
+            .client_with(&[("x-auth-data", &auth(&self.mail.creds(n)))])
+            .await
+    }
+
+    pub async fn ok(&self, tool: &str, args: Value) -> String {
+        ok(&self.client, tool, args).await
+    }
+
+    pub async fn err(&self, tool: &str, args: Value) -> String {
+        self.client.call_err(tool, args).await
+    }
+}
+
+pub async fn ok(client: &Client, tool: &str, args: Value) -> String {
+    let r = client
+        .call(tool, args)
+        .await
+        .unwrap_or_else(|e| panic!("{tool}: protocol error {e}"));
+    let text = mcp_testkit::text_of(&r);
+    assert_ne!(r.is_error, Some(true), "{tool} failed: {text}");
+    text
+}
+
+/// The ids (`ID: ...` lines) of a listing, in order.
+pub fn ids(listing: &str) -> Vec<String> {
+    listing
+        .lines()
+        .filter_map(|l| l.split_once("ID: ").map(|(_, id)| id.trim().to_owned()))
+        .collect()
+}
+
+/// A plain message.
+pub fn message(subject: &str, body: &str) -> String {
+    format!(
+        "From: Sender <sender@example.org>\r\nTo: ada@example.com\r\nSubject: {subject}\r\nMessage-ID: <{}@example.org>\r\nDate: Mon, 7 Dec 2026 10:00:00 +0000\r\n\r\n{body}\r\n",
+        subject.replace(' ', "-")
+    )
+}
+
+/// A message with a text part, an HTML part and a PDF attachment.
+pub fn with_attachment(subject: &str) -> String {
+    "From: Sender <sender@example.org>\r\nTo: ada@example.com\r\nCc: cy@example.com\r\nSubject: SUBJECT\r\nMessage-ID: <att@example.org>\r\nDate: Mon, 7 Dec 2026 11:00:00 +0000\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=\"b1\"\r\n\r\n--b1\r\nContent-Type: multipart/alternative; boundary=\"b2\"\r\n\r\n--b2\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nThe report is attached.\r\n--b2\r\nContent-Type: text/html; charset=utf-8\r\n\r\n<p>The <b>report</b> is attached.</p>\r\n--b2--\r\n--b1\r\nContent-Type: application/pdf; name=\"report.pdf\"\r\nContent-Disposition: attachment; filename=\"report.pdf\"\r\nContent-Transfer-Encoding: base64\r\n\r\nJVBERi0xLjQKJcOkw7zDtsOfCg==\r\n--b1--\r\n"
+        .replace("SUBJECT", subject)
+}
