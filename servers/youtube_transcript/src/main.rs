@@ -1,0 +1,3 @@
+fn main() -> std::process::ExitCode {
+    mcp_shared::run(&youtube_transcript_mcp_server::SPEC)
+}
