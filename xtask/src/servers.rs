@@ -394,7 +394,7 @@ fn replace_marked(text: &str, start: &str, end: &str, body: &str) -> Option<Stri
 
 /// Klavis's local servers and the crates that serve them here (our `excel` is Microsoft
 /// Graph's; the local one works on files).
-const LOCAL: [(&str, &str); 8] = [
+const LOCAL: [(&str, &str); 9] = [
     ("filesystem", "filesystem"),
     ("git", "git"),
     ("terminal", "terminal"),
@@ -403,6 +403,8 @@ const LOCAL: [(&str, &str); 8] = [
     ("excel", "xlsx"),
     ("word", "docx"),
     ("powerpoint", "pptx"),
+    // The local form reads its account from a configuration file (`--config-file`).
+    ("Poste.io", "poste_email"),
 ];
 
 /// The profile kinds a Klavis variant directory ends with (`<service>_<kind>`).

@@ -33,6 +33,21 @@ pub const OVER_BUDGET: &[(&str, usize, &str)] = &[
         "the reference's nested schemas: arrays of entities and relations, each an object with its own fields, in 9 tools",
     ),
     (
+        "pptx",
+        250,
+        "37 tools of the variant, most with many optional formatting parameters (runs, colours, positions, chart data); to be trimmed",
+    ),
+    (
+        "xlsx",
+        235,
+        "the variant's 25 tools take cell ranges, style and chart options each; to be trimmed",
+    ),
+    (
+        "youtube_transcript",
+        265,
+        "three tools with output schemas of the transcript, its snippets and the video's information; to be trimmed",
+    ),
+    (
         "pdf_tools",
         405,
         "three tools, each with an output schema of the shape the variant returns (pages, metadata, page sizes); to be trimmed",
