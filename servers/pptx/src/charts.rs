@@ -9,8 +9,8 @@ use xot::Node;
 
 use crate::blank::{ct, rt};
 use crate::deck::{self, emu, emu_size, shape_at, sp_tree};
+use crate::schemes::{Scheme, scheme};
 use crate::store::Server;
-use crate::templates::scheme;
 use crate::x::{self, At, CHART, esc, local};
 
 pub fn tools() -> Vec<ToolDef> {
@@ -553,7 +553,7 @@ pub fn add_from_value(
     slide: &str,
     v: &Value,
     pos: (i64, i64, i64, i64),
-    sc: &crate::templates::Scheme,
+    sc: &Scheme,
 ) -> Result<usize, ToolError> {
     let bad = || {
         ToolError::invalid_input(

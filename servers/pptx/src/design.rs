@@ -9,8 +9,8 @@ use serde_json::{Value, json};
 use crate::blank::rt;
 use crate::content::{modern_blue, needed_height, set_fill};
 use crate::deck::{self, Deck, shapes, sp_tree};
+use crate::schemes::{SCHEMES, Scheme, scheme};
 use crate::store::Server;
-use crate::templates::{SCHEMES, scheme};
 use crate::text::{self, Fmt};
 use crate::x::{self, kid, local};
 
@@ -138,7 +138,7 @@ async fn apply_professional_design(ctx: Ctx, a: ProfessionalDesign) -> Result<Va
 fn enhance(
     deck: &mut Deck,
     slide: &str,
-    sc: &crate::templates::Scheme,
+    sc: &Scheme,
     a: &ProfessionalDesign,
 ) -> Result<usize, ToolError> {
     let title = Fmt {

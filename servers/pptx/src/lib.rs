@@ -14,6 +14,7 @@ mod deck;
 mod design;
 mod media;
 mod presentation;
+mod schemes;
 mod store;
 mod structure;
 mod templates;
@@ -66,7 +67,7 @@ pub const fn spec(state: MakeState) -> ServerSpec {
         display_name: "PowerPoint files",
         binary: "pptx-mcp-server",
         version: env!("CARGO_PKG_VERSION"),
-        description: "PowerPoint (.pptx) presentations in one workspace directory: slides from layouts, text, tables, charts, pictures, connectors, templates.",
+        description: "PowerPoint (.pptx) files in a workspace: slides, text, tables, charts, pictures, templates.",
         instructions: "Open a presentation (create_presentation, open_presentation or create_presentation_from_template); \
             the tools then change it in memory, the last one opened or switched to unless presentation_id names another. \
             Nothing is written until save_presentation. Paths are relative to the workspace; units are inches; colours are [r, g, b]; \
