@@ -56,10 +56,10 @@ fn merge_h(doc: &mut Doc, tbl: Node, r: i64, c1: i64, c2: i64) -> Result<(), Too
             "end column {c2} is before start column {c1}."
         )));
     }
+    let tr = row_at(doc, tbl, r)?;
     if c1 == c2 {
         return Ok(());
     }
-    let tr = row_at(doc, tbl, r)?;
     cell_at(doc, tbl, r, c1)?;
     cell_at(doc, tbl, r, c2)?;
     let x = &mut doc.main;
@@ -145,6 +145,16 @@ pub struct MergeRect {
 pub(super) async fn merge_cells(ctx: Ctx, a: MergeRect) -> Result<String, ToolError> {
     with_doc(&ctx, a.filename, Save::Same, move |doc| {
         let tbl = doc.table(a.table_index)?;
+        // Both ends are rows of the table before anything loops over them (a huge end row
+        // would otherwise spin here).
+        if a.end_row < a.start_row {
+            return Err(ToolError::invalid_input(format!(
+                "end row {} is before start row {}.",
+                a.end_row, a.start_row
+            )));
+        }
+        row_at(doc, tbl, a.start_row)?;
+        row_at(doc, tbl, a.end_row)?;
         for r in a.start_row..=a.end_row {
             merge_h(doc, tbl, r, a.start_col, a.end_col)?;
         }
