@@ -42,6 +42,8 @@ pub enum ProfileArg {
     Toolathlon,
     /// The vendor's own MCP server (Klavis `<service>_official`; also `--tool-names official`)
     Official,
+    /// Klavis's local form of the service (`local/<name>`)
+    Local,
 }
 
 impl From<ProfileArg> for Profile {
@@ -52,6 +54,7 @@ impl From<ProfileArg> for Profile {
             ProfileArg::Mcpmark => Profile::Mcpmark,
             ProfileArg::Toolathlon => Profile::Toolathlon,
             ProfileArg::Official => Profile::Official,
+            ProfileArg::Local => Profile::Local,
         }
     }
 }

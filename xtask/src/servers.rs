@@ -403,7 +403,7 @@ const LOCAL: [(&str, &str); 9] = [
     ("excel", "xlsx"),
     ("word", "docx"),
     ("powerpoint", "pptx"),
-    // The local form reads its account from a configuration file (`--config-file`).
+    // The local form (`--profile local`) reads its account from a configuration file.
     ("Poste.io", "poste_email"),
 ];
 
@@ -427,11 +427,22 @@ pub fn klavis_table(root: &Path) -> Option<String> {
     let mut table = String::from("| Klavis directory | Command here |\n|---|---|\n");
     for key in catalog.keys() {
         let command = if let Some(name) = key.strip_prefix("local/") {
+            // A server whose README lists a `local` profile for this key serves it there
+            // (Poste.io), the others are local servers of their own.
             LOCAL
                 .iter()
                 .find(|(n, _)| *n == name)
-                .and_then(|(_, service)| binary(service))
-                .map(|b| format!("`{b}`"))
+                .and_then(|(_, service)| {
+                    let readme = std::fs::read_to_string(
+                        root.join("servers").join(service).join("README.md"),
+                    )
+                    .unwrap_or_default();
+                    let profile = readme.contains(&format!("| `local` | `{key}` |"));
+                    binary(service).map(|b| match profile {
+                        true => format!("`{b} --profile local`"),
+                        false => format!("`{b}`"),
+                    })
+                })
         } else if let Some((service, kind)) =
             key.rsplit_once('_').filter(|(_, k)| KINDS.contains(k))
         {
@@ -466,6 +477,11 @@ mod tests {
         );
         // Our `excel` works on OneDrive through Graph: it does not serve local files.
         assert!(!t.contains("| `local/excel` | `excel-mcp-server` |"), "{t}");
+        assert!(
+            t.contains("| `local/git` | `git-mcp-server` |")
+                && t.contains("| `local/Poste.io` | `poste-email-mcp-server --profile local` |"),
+            "{t}"
+        );
         assert!(t.lines().count() > 30, "{t}");
         let with = replace_marked(
             "a\n<!-- s -->\nold\n<!-- e -->\nb",

@@ -55,9 +55,10 @@ pub const TOOLSETS: &[Toolset] = &[
     },
 ];
 
-/// Every tool is listed under our default profile (the local form's names) and Toolathlon's.
+/// Every tool is listed under our default profile, Toolathlon's and the local form's
+/// (Klavis's `local/Poste.io`, the account from `--config-file`): the same names.
 pub(crate) fn listed(t: ToolDef) -> ToolDef {
-    t.in_profile(Profile::Toolathlon)
+    t.in_profile(Profile::Toolathlon).in_profile(Profile::Local)
 }
 
 fn tools() -> Vec<ToolDef> {

@@ -109,15 +109,19 @@ pub enum Profile {
     Toolathlon,
     /// The vendor's own MCP server (`--tool-names official` is this profile).
     Official,
+    /// Klavis's local form of a service (`local/<name>`: Poste.io's mail server read from a
+    /// configuration file), where it differs from the hosted one.
+    Local,
 }
 
 impl Profile {
     /// Every profile but the default, in the order `--help` lists them.
-    pub const NAMED: [Profile; 4] = [
+    pub const NAMED: [Profile; 5] = [
         Profile::Atlas,
         Profile::Mcpmark,
         Profile::Toolathlon,
         Profile::Official,
+        Profile::Local,
     ];
 
     /// The name `--profile` takes.
@@ -128,6 +132,7 @@ impl Profile {
             Profile::Mcpmark => "mcpmark",
             Profile::Toolathlon => "toolathlon",
             Profile::Official => "official",
+            Profile::Local => "local",
         }
     }
 

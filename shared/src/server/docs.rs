@@ -141,9 +141,9 @@ pub fn profiles_markdown(spec: &'static ServerSpec) -> Option<String> {
     );
     for (p, names) in &listed {
         out.push_str(&format!(
-            "| `{0}` | `{1}_{0}` | `{2} --profile {0} --toolsets all` | {3} |\n",
+            "| `{0}` | `{1}` | `{2} --profile {0} --toolsets all` | {3} |\n",
             p.name(),
-            spec.service,
+            spec.klavis_directory(*p),
             spec.binary,
             names.len()
         ));

@@ -126,6 +126,16 @@ impl ServerSpec {
             .iter()
             .chain(self.credential_exchange.as_ref().map(|c| c.api))
     }
+
+    /// The Klavis directory (catalog key) `profile` of this server replaces: `<service>_<kind>`
+    /// for a benchmark's or the vendor's variant, `local/<display name>` for the local form.
+    pub fn klavis_directory(&self, profile: Profile) -> String {
+        match profile {
+            Profile::Default => self.service.to_owned(),
+            Profile::Local => format!("local/{}", self.display_name),
+            p => format!("{}_{}", self.service, p.name()),
+        }
+    }
 }
 
 fn no_tools() -> Vec<ToolDef> {

@@ -159,13 +159,13 @@ macro_rules! profile_suite {
 }
 
 /// The tools `--profile <profile> --toolsets all` lists are the catalog's key
-/// `<service>_<profile>` (every catalog tool, its parameters compatible), with valid schemas.
+/// ([`ServerSpec::klavis_directory`]: `<service>_<profile>`, `local/<name>`) (every catalog tool, its parameters compatible), with valid schemas.
 pub fn check_profile_catalog(
     spec: &'static ServerSpec,
     profile: mcp_shared::Profile,
     not_required: &[(&str, &str)],
 ) {
-    let key = format!("{}_{}", spec.service, profile.name());
+    let key = spec.klavis_directory(profile);
     // Only `--toolsets all`: what else the variant lists (GitHub's dynamic toolset tools)
     // must come from the profile's own defaults, as a benchmark starts it.
     let settings = Settings {

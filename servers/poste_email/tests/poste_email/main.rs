@@ -15,7 +15,7 @@ mod sending;
 mod transfer;
 
 use mcp_shared::workspace::Workspace;
-use mcp_shared::{McpServer, Profile, ServerSpec, Settings, State};
+use mcp_shared::{ServerSpec, Settings, State};
 use mcp_testkit::{Client, TestServer};
 use serde_json::Value;
 
@@ -41,33 +41,13 @@ mcp_testkit::profile_suite!(
     catalog_not_required: &[("import_emails", "json_string")]
 );
 
-/// The local form (Klavis's `local/Poste.io`): the same 25 tools with its parameters, which
-/// this server lists under its default profile (the shared crate has no `local` profile yet).
-#[test]
-fn catalog_tools_of_local_poste_io() {
-    let all = Settings {
-        toolsets: Some(vec!["all".into()]),
-        ..Settings::default()
-    };
-    let server = McpServer::new(&SUITE, all).unwrap();
-    let beyond = mcp_testkit::assert_catalog_parity(
-        server.tools(),
-        "local/Poste.io",
-        &[("import_emails", "import_path")],
-    );
-    assert!(beyond.is_empty(), "tools beyond the catalog: {beyond:?}");
-    assert_eq!(server.tools().len(), 25);
-    let toolathlon = McpServer::new(
-        &SUITE,
-        Settings {
-            toolsets: Some(vec!["all".into()]),
-            profile: Profile::Toolathlon,
-            ..Settings::default()
-        },
-    )
-    .unwrap();
-    assert_eq!(toolathlon.tools().len(), 25);
-}
+// The local form (Klavis's `local/Poste.io`): the same 25 tools, with its parameters.
+mcp_testkit::profile_suite!(
+    local_profile,
+    crate::SUITE,
+    local,
+    catalog_not_required: &[("import_emails", "import_path")]
+);
 
 /// Mail servers, a workspace, our server (loopback allowed for tenants) and a client with a
 /// user's credentials.
