@@ -43,7 +43,7 @@ pub mod workspace;
 // The module paths servers name (`mcp_shared::tenant::host_as_written`), kept where they were
 // before the modules moved into folders.
 pub use call::{context, declared, poll, state, tenant};
-pub use content::{json, markdown, text};
+pub use content::{html, json, markdown, text};
 pub use credentials::{auth, secret, token_cache, vendor_auth};
 pub use server::{docs, dynamic, oauth, scope, spec, switch};
 pub use telemetry::{metrics, otel, trace};

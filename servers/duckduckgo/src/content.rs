@@ -7,7 +7,8 @@ use mcp_shared::{Ctx, Effect, ToolDef, ToolError, tool as def};
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use crate::search::BROWSER_USER_AGENT;
+use mcp_shared::fetch::BROWSER_USER_AGENT;
+use mcp_shared::html::{PAGE_CHROME, visible_text};
 
 /// The variant's cap on the text returned, in characters.
 pub const MAX_CHARS: usize = 8000;
@@ -47,74 +48,9 @@ fn truncate(text: String) -> String {
     t
 }
 
-/// Elements whose text runs on a line of its own (their text does not run into the next).
-const BLOCKS: &[&str] = &[
-    "address",
-    "article",
-    "aside",
-    "blockquote",
-    "br",
-    "dd",
-    "div",
-    "dl",
-    "dt",
-    "figcaption",
-    "figure",
-    "form",
-    "h1",
-    "h2",
-    "h3",
-    "h4",
-    "h5",
-    "h6",
-    "hr",
-    "li",
-    "main",
-    "ol",
-    "p",
-    "pre",
-    "section",
-    "table",
-    "td",
-    "th",
-    "tr",
-    "ul",
-];
-
-/// Elements left out with everything in them: what browsers do not show, and the page's
-/// navigation, header and footer (as the variant removes them).
-const HIDDEN: &[&str] = &[
-    "script", "style", "noscript", "template", "head", "nav", "header", "footer",
-];
-
-/// A page's readable text: the body without [`HIDDEN`] elements, blocks apart, every run of
+/// A page's readable text: the body without what browsers do not show and without the page's
+/// navigation, header and footer (as the variant removes them), blocks apart, every run of
 /// white space one space.
 pub fn readable_text(html: &str) -> String {
-    use scraper::node::Node;
-    let doc = scraper::Html::parse_document(html);
-    let mut raw = String::with_capacity(html.len() / 2);
-    let mut hidden = 0usize;
-    for edge in doc.root_element().traverse() {
-        let (node, open) = match edge {
-            ego_tree::iter::Edge::Open(n) => (n, true),
-            ego_tree::iter::Edge::Close(n) => (n, false),
-        };
-        match node.value() {
-            Node::Element(e) => {
-                let name = e.name();
-                if HIDDEN.contains(&name) {
-                    if open {
-                        hidden += 1;
-                    } else {
-                        hidden = hidden.saturating_sub(1);
-                    }
-                } else if BLOCKS.contains(&name) {
-                    raw.push(' ');
-                }
-            }
-            Node::Text(t) if open && hidden == 0 => raw.push_str(t),
-            _ => {}
-        }
-    }
-    raw.split_whitespace().collect::<Vec<_>>().join(" ")
+    visible_text(html, PAGE_CHROME)
 }

@@ -8,7 +8,7 @@ mod content;
 mod search;
 
 pub use content::{MAX_CHARS, readable_text};
-pub use search::BROWSER_USER_AGENT;
+pub use mcp_shared::fetch::BROWSER_USER_AGENT;
 
 use mcp_shared::{Auth, Base, Profile, ServerSpec, ToolDef, Toolset};
 

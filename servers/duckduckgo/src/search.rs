@@ -5,15 +5,13 @@
 
 use std::time::Duration;
 
+use mcp_shared::fetch::BROWSER_USER_AGENT;
 use mcp_shared::{Ctx, Effect, ErrorKind, Method, ToolDef, ToolError, tool as def};
 use schemars::JsonSchema;
 use scraper::{ElementRef, Html, Selector};
 use serde::Deserialize;
 use tokio::sync::Mutex;
 use tokio::time::Instant;
-
-/// A desktop Chrome's User-Agent: DuckDuckGo and many sites refuse unknown agents.
-pub const BROWSER_USER_AGENT: &str = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
 /// Polite rate limit: at most one search per second per process (searches queue).
 const MIN_INTERVAL: Duration = Duration::from_secs(1);

@@ -6,7 +6,7 @@
 
 mod page;
 
-pub use page::BROWSER_USER_AGENT;
+pub use mcp_shared::fetch::BROWSER_USER_AGENT;
 
 use mcp_shared::{Auth, Base, Profile, ServerSpec, ToolDef, Toolset};
 

@@ -2,13 +2,11 @@
 
 use std::collections::BTreeMap;
 
+use mcp_shared::fetch::BROWSER_USER_AGENT;
+use mcp_shared::html::visible_text;
 use mcp_shared::{Ctx, Effect, ToolDef, ToolError, tool};
 use schemars::JsonSchema;
 use serde::Deserialize;
-
-/// Sent unless the caller gives its own `User-Agent` (many sites refuse unknown agents; the
-/// variant sends a desktop Chrome's).
-pub const BROWSER_USER_AGENT: &str = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
 pub fn tools() -> Vec<ToolDef> {
     vec![
@@ -90,7 +88,7 @@ async fn fetch_markdown(ctx: Ctx, a: Fetch) -> Result<String, ToolError> {
 /// every run of whitespace one space.
 async fn fetch_txt(ctx: Ctx, a: Fetch) -> Result<String, ToolError> {
     let (_, html) = get(&ctx, &a).await?;
-    Ok(visible_text(&html))
+    Ok(visible_text(&html, &[]))
 }
 
 /// Fetch a JSON document and return it as compact JSON.
@@ -103,74 +101,4 @@ async fn fetch_json(ctx: Ctx, a: Fetch) -> Result<String, ToolError> {
             ))
         })?;
     Ok(v.to_string())
-}
-
-/// Elements a browser shows on lines of their own: their text does not run into the next.
-const BLOCKS: &[&str] = &[
-    "address",
-    "article",
-    "aside",
-    "blockquote",
-    "br",
-    "dd",
-    "div",
-    "dl",
-    "dt",
-    "fieldset",
-    "figcaption",
-    "figure",
-    "footer",
-    "form",
-    "h1",
-    "h2",
-    "h3",
-    "h4",
-    "h5",
-    "h6",
-    "header",
-    "hr",
-    "li",
-    "main",
-    "nav",
-    "ol",
-    "p",
-    "pre",
-    "section",
-    "table",
-    "td",
-    "th",
-    "tr",
-    "ul",
-];
-
-/// The text a reader sees: the body's text without what browsers do not show (scripts,
-/// styles, `noscript`, templates, the head), blocks apart, every run of whitespace one space.
-pub fn visible_text(html: &str) -> String {
-    use scraper::node::Node;
-    let doc = scraper::Html::parse_document(html);
-    let mut raw = String::with_capacity(html.len() / 2);
-    let mut hidden = 0usize;
-    for edge in doc.root_element().traverse() {
-        let (node, open) = match edge {
-            ego_tree::iter::Edge::Open(n) => (n, true),
-            ego_tree::iter::Edge::Close(n) => (n, false),
-        };
-        match node.value() {
-            Node::Element(e) => {
-                let name = e.name();
-                if matches!(name, "script" | "style" | "noscript" | "template" | "head") {
-                    if open {
-                        hidden += 1;
-                    } else {
-                        hidden = hidden.saturating_sub(1);
-                    }
-                } else if BLOCKS.contains(&name) {
-                    raw.push(' ');
-                }
-            }
-            Node::Text(t) if open && hidden == 0 => raw.push_str(t),
-            _ => {}
-        }
-    }
-    raw.split_whitespace().collect::<Vec<_>>().join(" ")
 }

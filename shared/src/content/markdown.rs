@@ -43,6 +43,12 @@ pub fn from_html(html: &str) -> Result<String, String> {
 }
 
 fn convert(html: &str) -> Result<String, String> {
+    // Before the tree builder, whose time grows with the square of the nesting depth.
+    if let Some(depth) = super::html::nesting_beyond(html, MAX_HTML_DEPTH) {
+        return Err(format!(
+            "the HTML nests elements at least {depth} levels deep, more than the {MAX_HTML_DEPTH} that are converted"
+        ));
+    }
     let converter = htmd::HtmlToMarkdown::builder()
         .skip_tags(SKIPPED.to_vec())
         .build();
@@ -101,5 +107,9 @@ mod tests {
         // Far beyond it: a message, and the process goes on.
         let e = from_html(&nested(3_000)).unwrap_err();
         assert!(e.contains("levels deep"), "{e}");
+        // A page of a million nested elements is refused at once, not after minutes in the
+        // tree builder.
+        let e = from_html(&"<div>".repeat(1_000_000)).unwrap_err();
+        assert!(e.contains("at least 1025 levels deep"), "{e}");
     }
 }

@@ -1,8 +1,10 @@
 //! Content an agent receives besides JSON: files and attachments as embedded resources, and
 //! long text cut predictably with a marker.
 //!
-//! Beside it: JSON shaping for results ([`json`]), Markdown ([`markdown`]) and text ([`text`]).
+//! Beside it: JSON shaping for results ([`json`]), Markdown ([`markdown`]), text ([`text`])
+//! and a page's visible text ([`html`]).
 
+pub mod html;
 pub mod json;
 pub mod markdown;
 pub mod text;

@@ -26,6 +26,10 @@ use url::Url;
 
 use crate::error::ToolError;
 
+/// A desktop Chrome's User-Agent, for servers that read public pages as a browser does (many
+/// sites, and DuckDuckGo's result pages, refuse unknown agents). The fetch sends none of its own.
+pub const BROWSER_USER_AGENT: &str = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
 /// Largest body fetched by default (`MCP_FETCH_MAX_BYTES`).
 pub const DEFAULT_MAX_BYTES: usize = 20 * 1024 * 1024;
 
