@@ -110,6 +110,9 @@ pub fn parse_error(
 ) -> VendorError {
     let mut v = mcp_vendor_google::parse_error(status, headers, body);
     v.message = v.message.as_deref().map(strip_tags);
+    if let Some(hint) = credential_hint(status, body, v.message.as_deref().unwrap_or_default()) {
+        v.hint = Some(hint.to_owned());
+    }
     let reasons = body
         .pointer("/error/errors")
         .and_then(Value::as_array)
@@ -125,6 +128,44 @@ pub fn parse_error(
         ));
     }
     v
+}
+
+/// What to do about an error that is about the credential's kind: an API key where the
+/// method needs the user's OAuth token, or an API key Google does not take. Google names these
+/// in `errors[].reason` (`required`, `authorizationRequired`, `keyInvalid`), in
+/// `details[].reason` (`CREDENTIALS_MISSING`, `API_KEY_INVALID`, `SERVICE_DISABLED`) or only
+/// in the message.
+fn credential_hint(status: u16, body: &Value, message: &str) -> Option<&'static str> {
+    let err = body.get("error").unwrap_or(body);
+    let reasons: Vec<&str> = ["errors", "details"]
+        .iter()
+        .filter_map(|k| err.get(*k).and_then(Value::as_array))
+        .flatten()
+        .filter_map(|e| e.get("reason").and_then(Value::as_str))
+        .collect();
+    let is = |r: &str| reasons.contains(&r);
+    if is("keyInvalid") || is("API_KEY_INVALID") || message.contains("API key not valid") {
+        Some(
+            "the api_key is not a valid Google API key: copy it again from the Google Cloud console (APIs & Services, Credentials), from a project with the YouTube Data API v3 enabled.",
+        )
+    } else if is("keyExpired") || is("API_KEY_EXPIRED") || message.contains("API key expired") {
+        Some("the api_key has expired: renew it in the Google Cloud console.")
+    } else if is("accessNotConfigured") || is("SERVICE_DISABLED") {
+        Some(
+            "the YouTube API is not enabled in the Google Cloud project of the api_key or OAuth client: enable it in the console (APIs & Services, Library).",
+        )
+    } else if status == 401
+        && (is("required")
+            || is("authorizationRequired")
+            || is("CREDENTIALS_MISSING")
+            || message.contains("API key"))
+    {
+        Some(
+            "this call acts for a signed-in YouTube user (the user's channel, subscriptions, ratings, playlists they change, caption files, analytics) and needs the user's OAuth access_token; an api_key reads only public data (videos, channels, playlists, search).",
+        )
+    } else {
+        None
+    }
 }
 
 /// When the daily quota resets after `now`: the next midnight in America/Los_Angeles, in
@@ -185,11 +226,17 @@ pub fn quota_error(call: Call, mut e: ToolError) -> ToolError {
 
 /// A page size for a Data API list: `default` when not given, else 1 to 50 (`maxResults`).
 pub fn max_results(n: Option<u64>, default: u64) -> Result<u64, ToolError> {
+    page_size(n, default, "max_results", "; use `cursor` for more")
+}
+
+/// A page size given as the argument `name`: `default` when not given, else 1 to 50; `more`
+/// ends the error (how to read on).
+pub fn page_size(n: Option<u64>, default: u64, name: &str, more: &str) -> Result<u64, ToolError> {
     match n {
         None => Ok(default),
         Some(n) if (1..=50).contains(&n) => Ok(n),
         Some(n) => Err(ToolError::invalid_input(format!(
-            "`max_results` must be between 1 and 50, YouTube's page size limit (got {n}); use `cursor` for more"
+            "`{name}` must be between 1 and 50, YouTube's page size limit (got {n}){more}"
         ))),
     }
 }
@@ -424,27 +471,81 @@ pub fn item_strings(v: &Value, path: &str) -> Vec<String> {
         .collect()
 }
 
+/// The parts of a video that the lists read.
+pub const VIDEO_PARTS: &str = "snippet,contentDetails,statistics";
+
 /// videos.list for these ids (snippet, contentDetails, statistics), in the given order
-/// (`maxResults` is not supported with `id`).
+/// (`maxResults` is not supported with `id`), in the concise shape.
 pub async fn videos_by_id(ctx: &Ctx, ids: &[String]) -> Result<Vec<Value>, ToolError> {
+    let found = videos_raw(ctx, ids, VIDEO_PARTS).await?;
+    Ok(found.iter().map(|i| video(i, false)).collect())
+}
+
+/// videos.list for these ids (at most 50) with these parts: YouTube's video resources, in
+/// the order of `ids` (ids YouTube does not know are left out).
+pub async fn videos_raw(ctx: &Ctx, ids: &[String], part: &str) -> Result<Vec<Value>, ToolError> {
     if ids.is_empty() {
         return Ok(Vec::new());
     }
     let v = send(
         VIDEOS_LIST,
         data(ctx, Method::GET, "/videos")?
-            .query("part", "snippet,contentDetails,statistics")
+            .query("part", part)
             .query("id", ids.join(",")),
     )
     .await?;
-    let by_id: Map<String, Value> = v
+    let mut by_id: Map<String, Value> = v
         .get("items")
         .and_then(Value::as_array)
         .into_iter()
         .flatten()
-        .filter_map(|i| Some((at(i, "id")?.as_str()?.to_owned(), video(i, false))))
+        .filter_map(|i| Some((at(i, "id")?.as_str()?.to_owned(), i.clone())))
         .collect();
-    Ok(ids.iter().filter_map(|i| by_id.get(i).cloned()).collect())
+    Ok(ids.iter().filter_map(|i| by_id.remove(i)).collect())
+}
+
+/// search.list for `q`, results of one `kind` (`video`, `channel`, `playlist`), `n` a page
+/// (100 units); callers add their filters.
+pub fn search(ctx: &Ctx, q: &str, kind: &str, n: u64) -> Result<Request, ToolError> {
+    Ok(data(ctx, Method::GET, "/search")?
+        .query("part", "snippet")
+        .query("q", q)
+        .query("type", kind)
+        .query("maxResults", n))
+}
+
+/// playlistItems.list of `playlist` with these parts, `n` a page, from `page_token`.
+pub fn playlist_items(
+    ctx: &Ctx,
+    playlist: &str,
+    part: &str,
+    n: u64,
+    page_token: Option<&str>,
+) -> Result<Request, ToolError> {
+    Ok(data(ctx, Method::GET, "/playlistItems")?
+        .query("part", part)
+        .query("playlistId", playlist)
+        .query("maxResults", n)
+        .query_opt("pageToken", cursor(page_token)))
+}
+
+/// A resource as YouTube sent it without its thumbnail URLs (`snippet.thumbnails` at any
+/// depth), as the Toolathlon variant returns them.
+pub fn without_thumbnails(mut v: Value) -> Value {
+    fn strip(v: &mut Value) {
+        match v {
+            Value::Object(o) => {
+                if let Some(Value::Object(snippet)) = o.get_mut("snippet") {
+                    snippet.remove("thumbnails");
+                }
+                o.values_mut().for_each(strip);
+            }
+            Value::Array(a) => a.iter_mut().for_each(strip),
+            _ => {}
+        }
+    }
+    strip(&mut v);
+    v
 }
 
 /// A page of a list tool: the items under `key`, their count and `next_cursor`.

@@ -12,7 +12,8 @@ use serde_json::{Value, json};
 
 use crate::api::{
     CHANNELS_LIST, PLAYLIST_ITEMS_LIST, SEARCH_LIST, SUBSCRIPTIONS_LIST, channel, cursor, data,
-    days_ago, id_arg, item_strings, items, max_results, next_token, page, send, videos_by_id,
+    days_ago, id_arg, item_strings, items, max_results, next_token, page, playlist_items, search,
+    send, videos_by_id,
 };
 
 pub fn tools() -> Vec<ToolDef> {
@@ -104,18 +105,15 @@ async fn uploads(
 ) -> Result<(Vec<Value>, Value), ToolError> {
     let v = send(
         PLAYLIST_ITEMS_LIST,
-        data(ctx, Method::GET, "/playlistItems")?
-            .query("part", "contentDetails")
-            .query("playlistId", playlist)
-            .query("maxResults", n)
-            .query_opt("pageToken", cursor(cur)),
+        playlist_items(ctx, playlist, "contentDetails", n, cur)?,
     )
     .await?;
     let ids = item_strings(&v, "contentDetails.videoId");
     Ok((videos_by_id(ctx, &ids).await?, next_token(&v)))
 }
 
-fn uploads_id(c: &Value) -> Result<String, ToolError> {
+/// The id of a channel's uploads playlist (`contentDetails.relatedPlaylists.uploads`).
+pub(crate) fn uploads_id(c: &Value) -> Result<String, ToolError> {
     at(c, "contentDetails.relatedPlaylists.uploads")
         .and_then(Value::as_str)
         .map(str::to_owned)
@@ -149,18 +147,29 @@ pub struct GetChannelVideos {
     cursor: Option<String>,
 }
 
-async fn get_channel_videos(ctx: Ctx, a: GetChannelVideos) -> Result<Value, ToolError> {
-    let n = max_results(a.max_results.map(Count::get), 25)?;
-    let raw = non_empty(&a.channel_id, "channel_id")?;
-    let req = data(&ctx, Method::GET, "/channels")?.query("part", "snippet,contentDetails");
+/// channels.list of one channel by id (`UC...`) or handle (`@name`, sent as `forHandle`),
+/// with these parts; `what` names the argument in errors. A clear error when YouTube has none.
+pub(crate) async fn channel_by_id(
+    ctx: &Ctx,
+    raw: &str,
+    part: &str,
+    what: &str,
+) -> Result<Value, ToolError> {
+    let raw = non_empty(raw, what)?;
+    let req = data(ctx, Method::GET, "/channels")?.query("part", part);
     let req = match raw.strip_prefix('@') {
-        Some(h) => req.query("forHandle", format!("@{}", id_arg(h, "channel_id")?)),
-        None => req.query("id", id_arg(raw, "channel_id")?),
+        Some(h) => req.query("forHandle", format!("@{}", id_arg(h, what)?)),
+        None => req.query("id", id_arg(raw, what)?),
     };
     let v = send(CHANNELS_LIST, req).await?;
-    let c = v.pointer("/items/0").ok_or_else(|| {
+    v.pointer("/items/0").cloned().ok_or_else(|| {
         no_channel(&format!("{raw:?}")).with_hint("check the channel id (UC...) or handle (@name).")
-    })?;
+    })
+}
+
+async fn get_channel_videos(ctx: Ctx, a: GetChannelVideos) -> Result<Value, ToolError> {
+    let n = max_results(a.max_results.map(Count::get), 25)?;
+    let c = &channel_by_id(&ctx, &a.channel_id, "snippet,contentDetails", "channel_id").await?;
     let (videos, next) = uploads(&ctx, &uploads_id(c)?, n, a.cursor.as_deref()).await?;
     let mut out = page("videos", videos, next);
     out["channelId"] = at(c, "id").cloned().unwrap_or(Value::Null);
@@ -183,12 +192,7 @@ async fn search_channels(ctx: Ctx, a: SearchChannels) -> Result<Value, ToolError
     let n = max_results(a.max_results.map(Count::get), 10)?;
     let v = send(
         SEARCH_LIST,
-        data(&ctx, Method::GET, "/search")?
-            .query("part", "snippet")
-            .query("q", q)
-            .query("type", "channel")
-            .query("maxResults", n)
-            .query_opt("pageToken", cursor(a.cursor.as_deref())),
+        search(&ctx, q, "channel", n)?.query_opt("pageToken", cursor(a.cursor.as_deref())),
     )
     .await?;
     let ids = item_strings(&v, "id.channelId");
@@ -306,12 +310,7 @@ async fn get_recent_uploads(ctx: Ctx, a: GetRecentUploads) -> Result<Value, Tool
     }
     let reqs = playlists
         .iter()
-        .map(|p| {
-            Ok(data(&ctx, Method::GET, "/playlistItems")?
-                .query("part", "snippet,contentDetails")
-                .query("playlistId", p)
-                .query("maxResults", PER_CHANNEL))
-        })
+        .map(|p| playlist_items(&ctx, p, "snippet,contentDetails", PER_CHANNEL, None))
         .collect::<Result<Vec<_>, ToolError>>()?;
     let pages: Vec<Result<Value, ToolError>> = futures::stream::iter(reqs)
         .map(|r| send(PLAYLIST_ITEMS_LIST, r))

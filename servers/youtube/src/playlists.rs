@@ -8,7 +8,7 @@ use serde_json::{Map, Value, json};
 
 use crate::api::{
     PLAYLIST_ITEMS_INSERT, PLAYLIST_ITEMS_LIST, PLAYLISTS_INSERT, PLAYLISTS_LIST, cursor, data,
-    id_arg, items, max_results, next_token, page, playlist_item, send, video_id,
+    id_arg, items, max_results, next_token, page, playlist_item, playlist_items, send, video_id,
 };
 
 pub fn tools() -> Vec<ToolDef> {
@@ -116,11 +116,7 @@ async fn get_playlist_items(ctx: Ctx, a: GetPlaylistItems) -> Result<Value, Tool
     let n = max_results(a.max_results.map(Count::get), 25)?;
     let v = send(
         PLAYLIST_ITEMS_LIST,
-        data(&ctx, Method::GET, "/playlistItems")?
-            .query("part", "snippet,contentDetails")
-            .query("playlistId", &id)
-            .query("maxResults", n)
-            .query_opt("pageToken", cursor(a.cursor.as_deref())),
+        playlist_items(&ctx, &id, "snippet,contentDetails", n, a.cursor.as_deref())?,
     )
     .await?;
     let mut out = page("items", items(&v, playlist_item), next_token(&v));

@@ -6,8 +6,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use crate::api::{
-    SEARCH_LIST, VIDEOS_LIST, VIDEOS_RATE, cursor, data, id_arg, item_strings, items, max_results,
-    next_token, send, send_raw, time_bound, video, video_id, videos_by_id,
+    SEARCH_LIST, VIDEO_PARTS, VIDEOS_LIST, VIDEOS_RATE, cursor, data, id_arg, item_strings, items,
+    max_results, next_token, search, send, send_raw, time_bound, video, video_id, videos_by_id,
+    videos_raw,
 };
 
 pub fn tools() -> Vec<ToolDef> {
@@ -95,11 +96,7 @@ async fn search_videos(ctx: Ctx, a: SearchVideos) -> Result<Value, ToolError> {
     let order = mcp_shared::json::enum_str(&a.order.unwrap_or_default());
     let v = send(
         SEARCH_LIST,
-        data(&ctx, Method::GET, "/search")?
-            .query("part", "snippet")
-            .query("q", q)
-            .query("type", "video")
-            .query("maxResults", n)
+        search(&ctx, q, "video", n)?
             .query("order", order)
             .query_opt("channelId", channel)
             .query_opt("publishedAfter", after)
@@ -127,21 +124,21 @@ pub struct GetVideoDetails {
 
 async fn get_video_details(ctx: Ctx, a: GetVideoDetails) -> Result<Value, ToolError> {
     let id = video_id(&a.video_id, "video_id")?;
-    let v = send(
-        VIDEOS_LIST,
-        data(&ctx, Method::GET, "/videos")?
-            .query("part", "snippet,contentDetails,statistics")
-            .query("id", &id),
-    )
-    .await?;
-    v.pointer("/items/0")
+    let found = videos_raw(&ctx, std::slice::from_ref(&id), VIDEO_PARTS).await?;
+    found
+        .first()
         .map(|i| video(i, true))
-        .ok_or_else(|| {
-            ToolError::new(
-                ErrorKind::Upstream,
-                format!("YouTube has no video {id}: it does not exist, was removed, or is private to another account."),
-            )
-        })
+        .ok_or_else(|| no_video(&id))
+}
+
+/// YouTube answered a videos.list by id without the video.
+pub(crate) fn no_video(id: &str) -> ToolError {
+    ToolError::new(
+        ErrorKind::Upstream,
+        format!(
+            "YouTube has no video {id}: it does not exist, was removed, or is private to another account."
+        ),
+    )
 }
 
 /// List the videos the user liked, newest like first. Quota: 1 unit.
@@ -157,7 +154,7 @@ async fn get_liked_videos(ctx: Ctx, a: GetLikedVideos) -> Result<Value, ToolErro
     let v = send(
         VIDEOS_LIST,
         data(&ctx, Method::GET, "/videos")?
-            .query("part", "snippet,contentDetails,statistics")
+            .query("part", VIDEO_PARTS)
             .query("myRating", "like")
             .query("maxResults", n)
             .query_opt("pageToken", cursor(a.cursor.as_deref())),

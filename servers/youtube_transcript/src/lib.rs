@@ -4,11 +4,11 @@
 //! timedtext URL. These are not a published API and may change; the official YouTube Data API
 //! (our `youtube` server) gives captions only to a video's owner. No credentials.
 //! `YOUTUBE_TRANSCRIPT_API_BASE_URL` overrides `https://www.youtube.com`; the `PROXY_*`
-//! variables route the calls through an outbound proxy.
+//! variables route the calls through an outbound proxy. The client of these endpoints is
+//! `mcp-vendor-youtube` (shared with the `youtube` server's toolathlon profile); this crate
+//! is its MCP tool layer.
 
-mod captions;
 mod tools;
-mod video;
 
 use mcp_shared::{Auth, Base, ServerOption, ServerSpec, ToolDef, Toolset};
 

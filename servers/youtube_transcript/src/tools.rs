@@ -5,8 +5,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::captions::{self, Snippet};
-use crate::video::{self, runs};
+use mcp_vendor_youtube::{Snippet, Web, runs};
 
 /// The server option that sets the characters per answer.
 pub const RESPONSE_LIMIT: &str = "response-limit";
@@ -139,67 +138,14 @@ pub struct VideoInfo {
     url: String,
 }
 
-/// The caption lines of the chosen track, with what was chosen.
-struct Fetched {
-    title: String,
-    snippets: Vec<Snippet>,
-    language_code: String,
-    language: String,
-    generated: bool,
-    translated: bool,
-}
-
-fn languages(lang: &str) -> Vec<String> {
-    let mut out: Vec<String> = lang
-        .split(',')
-        .map(str::trim)
-        .filter(|c| !c.is_empty())
-        .map(str::to_owned)
-        .collect();
-    if out.is_empty() {
-        out.push("en".to_owned());
-    }
-    out
-}
-
-async fn fetch(ctx: &Ctx, url: &str, lang: &str) -> Result<Fetched, ToolError> {
-    let id = video::video_id(url)?;
-    let page = video::watch_page(ctx, &id).await?;
-    let player = video::player(ctx, &id, &page).await?;
-    video::playable(&id, &player)?;
-    let title = player["videoDetails"]["title"]
-        .as_str()
-        .map(str::to_owned)
-        .or_else(|| {
-            page.player
-                .as_ref()
-                .and_then(|p| p["videoDetails"]["title"].as_str().map(str::to_owned))
-        })
-        .or(page.title)
-        .unwrap_or_default();
-    let all = captions::tracks(&id, &player)?;
-    let (track, translate) = captions::choose(&id, &all, &languages(lang))?;
-    let snippets = captions::fetch(ctx, track, translate.as_deref()).await?;
-    let (language_code, language) = match &translate {
-        Some(code) => {
-            let name = all
-                .translations
-                .iter()
-                .find(|(c, _)| c == code)
-                .map(|(_, n)| n.clone())
-                .unwrap_or_default();
-            (code.clone(), name)
-        }
-        None => (track.language_code.clone(), track.language.clone()),
-    };
-    Ok(Fetched {
-        title,
-        snippets,
-        language_code,
-        language,
-        generated: track.generated,
-        translated: translate.is_some(),
-    })
+/// The transcript of `url` in the first of `lang`'s languages (comma-separated).
+async fn fetch(
+    ctx: &Ctx,
+    url: &str,
+    lang: &str,
+) -> Result<mcp_vendor_youtube::Transcript, ToolError> {
+    mcp_vendor_youtube::fetch_transcript(Web::base(ctx), url, &mcp_vendor_youtube::languages(lang))
+        .await
 }
 
 fn limit(ctx: &Ctx) -> Result<usize, ToolError> {
@@ -313,24 +259,11 @@ fn number(v: &Value) -> Option<u64> {
 }
 
 async fn get_video_info(ctx: Ctx, a: GetVideoInfo) -> Result<Output, ToolError> {
-    let id = video::video_id(&a.url)?;
-    let page = video::watch_page(&ctx, &id).await?;
-    // The page's own player response has the microformat (upload date, category); without
-    // it, the InnerTube player's.
-    let player = match page.player.clone() {
-        Some(p) if p["videoDetails"].is_object() => p,
-        _ => video::player(&ctx, &id, &page).await?,
-    };
+    let details = mcp_vendor_youtube::video_details(Web::base(&ctx), &a.url).await?;
+    let id = details.video_id;
+    let page_title = details.page_title;
+    let player = details.player;
     let d = &player["videoDetails"];
-    if !d.is_object() {
-        video::playable(&id, &player)?;
-    }
-    if !d.is_object() {
-        return Err(ToolError::new(
-            mcp_shared::ErrorKind::Upstream,
-            format!("YouTube gave no details for video {id}."),
-        ));
-    }
     let m = &player["microformat"]["playerMicroformatRenderer"];
     let s = |v: &Value| v.as_str().map(str::to_owned).filter(|s| !s.is_empty());
     let length = number(&d["lengthSeconds"]).or_else(|| number(&m["lengthSeconds"]));
@@ -338,7 +271,7 @@ async fn get_video_info(ctx: Ctx, a: GetVideoInfo) -> Result<Output, ToolError> 
         video_id: id.clone(),
         title: s(&d["title"])
             .or_else(|| runs(&m["title"]))
-            .or(page.title)
+            .or(page_title)
             .unwrap_or_default(),
         description: s(&d["shortDescription"]).or_else(|| runs(&m["description"])),
         uploader: s(&d["author"]).or_else(|| s(&m["ownerChannelName"])),

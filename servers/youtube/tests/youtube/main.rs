@@ -7,11 +7,16 @@ mod channels;
 mod common;
 mod playlists;
 mod quota;
+mod toolathlon;
+mod toolathlon_lists;
 mod transcripts;
 mod videos;
 
 // Docs freshness, schemas, the binary over stdio and HTTP, the standard failure classes.
 mcp_testkit::standard_suite!(youtube_mcp_server::SPEC, "youtube-mcp-server");
+// --profile toolathlon: exactly youtube_toolathlon's nine tools and parameters; hostile
+// arguments.
+mcp_testkit::profile_suite!(toolathlon_profile, youtube_mcp_server::SPEC, toolathlon);
 
 #[tokio::test]
 async fn tools_beyond_the_catalog() {

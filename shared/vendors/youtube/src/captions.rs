@@ -2,11 +2,12 @@
 //! of one by language, and its download from the track's timedtext `baseUrl` (XML
 //! `<transcript><text start dur>`, or json3 `events[].segs[].utf8`).
 
-use mcp_shared::{Ctx, ErrorKind, Method, ToolError};
+use mcp_shared::{ErrorKind, Method, ToolError};
 use quick_xml::Reader;
 use quick_xml::events::Event;
 use serde_json::Value;
 
+use crate::Web;
 use crate::video::{runs, unescape_html};
 
 /// One caption track.
@@ -50,7 +51,7 @@ pub fn tracks(id: &str, player: &Value) -> Result<Tracks, ToolError> {
         )
         .with_code("NO_CAPTIONS")
         .with_hint(
-            "No transcript can be read for this video; get_video_info still gives its details.",
+            "No transcript can be read for this video; its details (title, description) can still be read.",
         ));
     }
     let translations = list["translationLanguages"]
@@ -147,6 +148,7 @@ pub fn choose<'a>(
 }
 
 /// One caption line.
+#[derive(Debug, Clone, PartialEq)]
 pub struct Snippet {
     pub text: String,
     pub start: f64,
@@ -193,12 +195,12 @@ fn track_path(base_url: &str, translate: Option<&str>) -> Result<String, ToolErr
 
 /// Download and parse a track (translated into `translate` when given).
 pub async fn fetch(
-    ctx: &Ctx,
+    web: Web<'_>,
     track: &Track,
     translate: Option<&str>,
 ) -> Result<Vec<Snippet>, ToolError> {
     let path = track_path(&track.base_url, translate)?;
-    let resp = ctx
+    let resp = web
         .request(Method::GET, &path)
         .header("Accept-Language", "en-US")
         .send()
@@ -209,12 +211,19 @@ pub async fn fetch(
             ErrorKind::Upstream,
             "YouTube answered the caption track with an empty body (it does so for clients it blocks).",
         )
-        .with_hint("Retry later, or run the server with the PROXY_* variables."));
+        .with_hint(
+            "Retry later, or route the server's requests to YouTube through an outbound proxy (its README says how).",
+        ));
     }
+    parse(&body)
+}
+
+/// The lines of a timedtext body: json3 (`{"events":…}`) or XML (`<transcript><text start dur>`).
+pub fn parse(body: &str) -> Result<Vec<Snippet>, ToolError> {
     if body.trim_start().starts_with('{') {
-        json3(&body)
+        json3(body)
     } else {
-        xml(&body)
+        xml(body)
     }
 }
 

@@ -8,7 +8,9 @@
 //!    "clientVersion":…}},"videoId":<id>}`: the player response whose caption tracks can be
 //!    downloaded without a proof-of-origin token.
 
-use mcp_shared::{Ctx, ErrorKind, Method, ToolError};
+use mcp_shared::{ErrorKind, Method, ToolError};
+
+use crate::Web;
 use serde_json::{Value, json};
 
 /// The InnerTube client the player request names (the Android app's).
@@ -92,7 +94,7 @@ fn blocked(status: Option<u16>) -> ToolError {
     )
     .with_hint(
         "These are unofficial endpoints that YouTube blocks for busy or cloud IP addresses: retry later, or \
-         run the server with the PROXY_* variables (an outbound proxy).",
+         route the server's requests to YouTube through an outbound proxy (its README says how).",
     );
     match status {
         Some(s) => e.with_status(s),
@@ -101,8 +103,8 @@ fn blocked(status: Option<u16>) -> ToolError {
 }
 
 /// `GET /watch?v=<id>`.
-pub async fn watch_page(ctx: &Ctx, id: &str) -> Result<WatchPage, ToolError> {
-    let resp = ctx
+pub async fn watch_page(web: Web<'_>, id: &str) -> Result<WatchPage, ToolError> {
+    let resp = web
         .request(Method::GET, "/watch")
         .query("v", id)
         .header("Accept-Language", "en-US")
@@ -152,7 +154,7 @@ fn after<'a>(s: &'a str, marker: &str) -> Option<&'a str> {
 }
 
 /// `POST /youtubei/v1/player?key=<key>`: the player response for the Android client.
-pub async fn player(ctx: &Ctx, id: &str, page: &WatchPage) -> Result<Value, ToolError> {
+pub async fn player(web: Web<'_>, id: &str, page: &WatchPage) -> Result<Value, ToolError> {
     let key = page.api_key.as_deref().ok_or_else(|| {
         ToolError::new(
             ErrorKind::Upstream,
@@ -163,7 +165,7 @@ pub async fn player(ctx: &Ctx, id: &str, page: &WatchPage) -> Result<Value, Tool
         )
         .with_hint("Retry later; if it persists, the unofficial endpoint changed.")
     })?;
-    let resp = ctx
+    let resp = web
         .request(Method::POST, "/youtubei/v1/player")
         .query("key", key)
         .header("Accept-Language", "en-US")
