@@ -6,11 +6,10 @@ use std::future::Future;
 use futures::StreamExt as _;
 use mcp_shared::json::pick;
 use mcp_shared::{Ctx, Int, Method, Request, ToolError, seg};
+use mcp_vendor_google::gmail::{self, AttachmentMeta, Decoded, Headers};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
-
-use crate::mime::{self, AttachmentMeta, Decoded, Headers};
 
 /// The authenticated user's mailbox.
 pub const USER: &str = "/gmail/v1/users/me";
@@ -62,7 +61,7 @@ pub fn metadata_request(ctx: &Ctx, path: &str, headers: &[&str]) -> Result<Reque
 pub fn snippet(v: &Value) -> Option<Value> {
     v.get("snippet")
         .and_then(Value::as_str)
-        .map(|s| Value::String(mime::html_to_text(s).trim().to_owned()))
+        .map(|s| Value::String(gmail::html_to_text(s).trim().to_owned()))
 }
 
 fn insert(o: &mut Map<String, Value>, k: &str, v: Option<Value>) {
@@ -71,17 +70,13 @@ fn insert(o: &mut Map<String, Value>, k: &str, v: Option<Value>) {
     }
 }
 
-fn list_or_none(l: &[mime::Mailbox]) -> Option<Value> {
+fn list_or_none(l: &[gmail::Mailbox]) -> Option<Value> {
     (!l.is_empty()).then(|| json!(l))
 }
 
 /// A message in a list: id, thread, from, to, subject, date, snippet, labels, unread.
 pub fn summary(msg: &Value) -> Value {
-    let h = Headers::from_gmail(
-        msg.get("payload")
-            .and_then(|p| p.get("headers"))
-            .unwrap_or(&Value::Null),
-    );
+    let h = Headers::of_message(msg);
     let mut o = Map::new();
     insert(&mut o, "id", msg.get("id").cloned());
     insert(&mut o, "threadId", msg.get("threadId").cloned());
@@ -167,11 +162,7 @@ pub async fn message_headers(
 ) -> Result<(Value, Headers), ToolError> {
     let path = format!("/messages/{}", id_seg(message_id, "messageId")?);
     let v: Value = metadata_request(ctx, &path, headers)?.send_json().await?;
-    let h = Headers::from_gmail(
-        v.get("payload")
-            .and_then(|p| p.get("headers"))
-            .unwrap_or(&Value::Null),
-    );
+    let h = Headers::of_message(&v);
     Ok((v, h))
 }
 
@@ -232,7 +223,7 @@ pub async fn get_full(ctx: &Ctx, message_id: &str) -> Result<(Value, Decoded), T
         .query("format", "full")
         .send_json()
         .await?;
-    let d = mime::decode_message(&v)?;
+    let d = gmail::decode_message(&v)?;
     Ok((v, d))
 }
 
@@ -244,12 +235,12 @@ pub async fn attachment_bytes(
     a: &AttachmentMeta,
 ) -> Result<Vec<u8>, ToolError> {
     if let Some(data) = &a.data {
-        return mime::b64url_decode(data);
+        return gmail::b64url_decode(data);
     }
     let Some(att_id) = &a.attachment_id else {
         return Ok(Vec::new());
     };
     let path = format!("/messages/{}/attachments/{}", seg(message_id), seg(att_id));
     let v: Value = req(ctx, Method::GET, &path)?.send_json().await?;
-    mime::b64url_decode(v.get("data").and_then(Value::as_str).unwrap_or(""))
+    gmail::b64url_decode(v.get("data").and_then(Value::as_str).unwrap_or(""))
 }

@@ -1,6 +1,7 @@
 //! Drafts: create, list, read, send and delete.
 
 use mcp_shared::{Ctx, Effect, Int, Method, ToolDef, ToolError, seg, tool};
+use mcp_vendor_google::gmail;
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -8,7 +9,6 @@ use serde_json::{Value, json};
 use crate::api::{
     self, DraftRef, MAX_BODY_BYTES, MessageRef, fan_out, full_message, id_seg, limit, req,
 };
-use crate::mime;
 use crate::sending::{EmailFields, compose, save_draft};
 
 pub fn tools() -> Vec<ToolDef> {
@@ -136,7 +136,7 @@ async fn get_draft(ctx: Ctx, a: GetDraft) -> Result<Value, ToolError> {
         .send_json()
         .await?;
     let msg = v.get("message").cloned().unwrap_or(Value::Null);
-    let d = mime::decode_message(&msg)?;
+    let d = gmail::decode_message(&msg)?;
     let mut out = full_message(&msg, &d, a.include_html.unwrap_or(false), MAX_BODY_BYTES);
     if let Some(o) = out.as_object_mut() {
         let msg_id = o.remove("id");

@@ -8,6 +8,7 @@ use mcp_shared::content::{DEFAULT_MAX_RESOURCE_BYTES, resource};
 use mcp_shared::json::insert_opt;
 use mcp_shared::reexports::rmcp::model::ContentBlock;
 use mcp_shared::{Ctx, Effect, Int, Method, Output, ToolDef, ToolError, seg, tool};
+use mcp_vendor_google::gmail::AttachmentMeta;
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
@@ -16,7 +17,6 @@ use crate::api::{
     self, BatchResult, MAX_BODY_BYTES, MessageRef, Profile, SUMMARY_HEADERS, attachment_bytes,
     fan_out, full_message, get_full, id_seg, limit, req,
 };
-use crate::mime::AttachmentMeta;
 use crate::sending;
 
 pub fn tools() -> Vec<ToolDef> {

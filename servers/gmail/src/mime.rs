@@ -1,57 +1,25 @@
-//! MIME, both ways.
-//!
-//! Reading uses Gmail's `format=full` payload: a tree of parts in which Gmail has already undone
-//! each part's transfer encoding (quoted-printable, base64) and re-encoded the bytes as
-//! base64url in `body.data`; the bytes are still in the part's own charset. So this module
-//! walks the tree, decodes each text part with the charset its `Content-Type` names (with
-//! mail-parser's charset tables: UTF-8, ISO-8859-*, Windows-125*, KOI8, Shift_JIS, GB2312,
-//! Big5, ...), and lists attachments with Gmail's ids and sizes, without downloading them.
-//! Header values also go through mail-parser, so encoded words (RFC 2047) and address lists
-//! come out decoded whether or not Gmail decoded them first.
-//! (`format=raw` would make us download every attachment with the text, and its size is
-//! capped by the response limit; `format=full` costs the same quota and carries the
-//! attachment ids the attachment tool needs.)
-//!
-//! Writing uses mail-builder: RFC 2047 headers, `multipart/alternative` for text + HTML,
-//! `multipart/mixed` with attachments, transfer encodings chosen per part.
+//! Outgoing MIME: recipients parsed and checked, attachments decoded, and the RFC 5322
+//! message built with mail-builder (RFC 2047 headers, `multipart/alternative` for text +
+//! HTML, `multipart/mixed` with attachments, transfer encodings chosen per part). Reading
+//! Gmail's messages is [`mcp_vendor_google::gmail`]'s.
 
 use base64::Engine as _;
+use base64::engine::DecodePaddingMode;
 use base64::engine::general_purpose::{GeneralPurpose, GeneralPurposeConfig};
-use base64::engine::{DecodePaddingMode, general_purpose};
 use mail_builder::MessageBuilder;
 use mail_builder::headers::address::Address as OutAddress;
 use mail_builder::headers::message_id::MessageId;
-use mail_parser::{Address, MessageParser, MimeHeaders};
+use mail_parser::MessageParser;
 use mcp_shared::ToolError;
+use mcp_vendor_google::gmail::{B64URL, Mailbox, mailboxes};
 use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
-use serde_json::Value;
-
-/// base64url as Gmail sends it: padded or not.
-const B64URL: GeneralPurpose = GeneralPurpose::new(
-    &base64::alphabet::URL_SAFE,
-    GeneralPurposeConfig::new().with_decode_padding_mode(DecodePaddingMode::Indifferent),
-);
+use serde::Deserialize;
 
 /// Standard base64, padded or not (for what callers send).
 const B64STD: GeneralPurpose = GeneralPurpose::new(
     &base64::alphabet::STANDARD,
     GeneralPurposeConfig::new().with_decode_padding_mode(DecodePaddingMode::Indifferent),
 );
-
-/// base64url, padded (Google's own samples send `urlsafe_b64encode` output).
-pub fn b64url_encode(data: &[u8]) -> String {
-    general_purpose::URL_SAFE.encode(data)
-}
-
-/// Decode Gmail's base64url (`body.data`, `raw`, attachment `data`).
-pub fn b64url_decode(data: &str) -> Result<Vec<u8>, ToolError> {
-    B64URL.decode(data.trim()).map_err(|e| {
-        ToolError::transport(format!(
-            "Gmail returned content that is not valid base64url ({e})"
-        ))
-    })
-}
 
 /// Decode base64 a caller sent: standard or URL-safe alphabet, padded or not, whitespace ignored.
 pub fn b64_decode_any(data: &str, what: &str) -> Result<Vec<u8>, ToolError> {
@@ -68,61 +36,6 @@ pub fn b64_decode_any(data: &str, what: &str) -> Result<Vec<u8>, ToolError> {
 
 // ---------------------------------------------------------------------------------------------
 // Addresses
-
-/// One mailbox: `Name <email>`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Mailbox {
-    pub name: Option<String>,
-    pub email: String,
-}
-
-impl Mailbox {
-    /// `Name <email>` (the name quoted when it has characters that would split it), or `email`.
-    pub fn display(&self) -> String {
-        match self
-            .name
-            .as_deref()
-            .map(str::trim)
-            .filter(|n| !n.is_empty())
-        {
-            Some(n) if n != self.email => {
-                if n.chars().any(|c| ",;:<>@\"()[]\\.".contains(c)) {
-                    format!(
-                        "\"{}\" <{}>",
-                        n.replace('\\', "\\\\").replace('"', "\\\""),
-                        self.email
-                    )
-                } else {
-                    format!("{n} <{}>", self.email)
-                }
-            }
-            _ => self.email.clone(),
-        }
-    }
-
-    pub fn same_address(&self, other: &str) -> bool {
-        self.email.eq_ignore_ascii_case(other.trim())
-    }
-}
-
-impl Serialize for Mailbox {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&self.display())
-    }
-}
-
-fn mailboxes(a: Option<&Address<'_>>) -> Vec<Mailbox> {
-    let Some(a) = a else { return Vec::new() };
-    a.iter()
-        .filter_map(|x| {
-            Some(Mailbox {
-                name: x.name().map(str::to_owned),
-                email: x.address()?.trim().to_owned(),
-            })
-        })
-        .filter(|m| !m.email.is_empty())
-        .collect()
-}
 
 /// Parse recipients given as `name@example.com`, `Name <name@example.com>` or several of them
 /// separated by commas. `field` names the argument in errors.
@@ -168,270 +81,6 @@ pub fn parse_recipients(field: &str, values: &[String]) -> Result<Vec<Mailbox>, 
         }
     }
     Ok(out)
-}
-
-// ---------------------------------------------------------------------------------------------
-// Reading: Gmail's payload tree
-
-/// The headers an agent needs, decoded.
-#[derive(Debug, Default, Clone)]
-pub struct Headers {
-    pub subject: Option<String>,
-    pub from: Vec<Mailbox>,
-    pub to: Vec<Mailbox>,
-    pub cc: Vec<Mailbox>,
-    pub bcc: Vec<Mailbox>,
-    pub reply_to: Vec<Mailbox>,
-    /// RFC 3339 when the `Date` header parses, else the header as sent.
-    pub date: Option<String>,
-    /// `<id@host>`
-    pub message_id: Option<String>,
-    pub references: Vec<String>,
-}
-
-fn bracket(id: &str) -> String {
-    let id = id.trim().trim_start_matches('<').trim_end_matches('>');
-    format!("<{id}>")
-}
-
-/// The value of header `name` (case-insensitive) in a Gmail `headers` array.
-pub fn header<'a>(headers: &'a Value, name: &str) -> Option<&'a str> {
-    headers.as_array()?.iter().find_map(|h| {
-        let n = h.get("name")?.as_str()?;
-        n.eq_ignore_ascii_case(name)
-            .then(|| h.get("value")?.as_str())
-            .flatten()
-    })
-}
-
-impl Headers {
-    /// Decode a Gmail `headers` array (`[{"name", "value"}]`) with mail-parser.
-    pub fn from_gmail(headers: &Value) -> Headers {
-        let mut block = String::new();
-        for h in headers.as_array().into_iter().flatten() {
-            let (Some(name), Some(value)) = (
-                h.get("name").and_then(Value::as_str),
-                h.get("value").and_then(Value::as_str),
-            ) else {
-                continue;
-            };
-            if name.is_empty() || !name.bytes().all(|b| b.is_ascii_graphic() && b != b':') {
-                continue;
-            }
-            let value = value.replace(['\r', '\n'], " ");
-            block.push_str(&format!("{name}: {value}\r\n"));
-        }
-        block.push_str("\r\n");
-        let Some(m) = MessageParser::default().parse_headers(block.as_bytes()) else {
-            return Headers {
-                subject: header(headers, "Subject").map(str::to_owned),
-                date: header(headers, "Date").map(str::to_owned),
-                ..Headers::default()
-            };
-        };
-        let ids = |v: &mail_parser::HeaderValue<'_>| -> Vec<String> {
-            v.as_text_list()
-                .map(|l| l.iter().map(|s| bracket(s)).collect())
-                .unwrap_or_default()
-        };
-        Headers {
-            subject: m.subject().map(str::to_owned),
-            from: mailboxes(m.from()),
-            to: mailboxes(m.to()),
-            cc: mailboxes(m.cc()),
-            bcc: mailboxes(m.bcc()),
-            reply_to: mailboxes(m.reply_to()),
-            date: m
-                .date()
-                .map(|d| d.to_rfc3339())
-                .or_else(|| header(headers, "Date").map(str::to_owned)),
-            message_id: m.message_id().map(bracket),
-            references: ids(m.references()),
-        }
-    }
-}
-
-/// An attachment as listed in a message (not downloaded).
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct AttachmentMeta {
-    /// Gmail's attachment id (for messages.attachments.get); absent when the data is inline.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub attachment_id: Option<String>,
-    pub part_id: String,
-    pub filename: String,
-    pub mime_type: String,
-    pub size: u64,
-    /// Shown in the body (`Content-Disposition: inline` or a `Content-ID`), e.g. a logo.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub inline: bool,
-    /// The part's data when Gmail sent it inline (small parts), base64url.
-    #[serde(skip)]
-    pub data: Option<String>,
-}
-
-/// A message's decoded content.
-#[derive(Debug, Default, Clone)]
-pub struct Decoded {
-    pub headers: Headers,
-    pub text: Option<String>,
-    pub html: Option<String>,
-    pub attachments: Vec<AttachmentMeta>,
-}
-
-impl Decoded {
-    /// Text for an agent: the text/plain body, else the HTML body converted to text.
-    pub fn body_text(&self) -> (Option<String>, &'static str) {
-        match (&self.text, &self.html) {
-            (Some(t), _) if !t.trim().is_empty() => (Some(t.clone()), "text/plain"),
-            (_, Some(h)) => (Some(html_to_text(h)), "text/html"),
-            (Some(t), None) => (Some(t.clone()), "text/plain"),
-            (None, None) => (None, "none"),
-        }
-    }
-}
-
-/// HTML to readable text (tags dropped, entities decoded, blocks on their own lines).
-pub fn html_to_text(html: &str) -> String {
-    mail_parser::decoders::html::html_to_text(html)
-}
-
-/// The charset parameter of a `Content-Type` value.
-fn charset_of(content_type: &str) -> Option<String> {
-    let block = format!(
-        "Content-Type: {}\r\n\r\n",
-        content_type.replace(['\r', '\n'], " ")
-    );
-    let m = MessageParser::default().parse_headers(block.as_bytes())?;
-    m.content_type()?
-        .attribute("charset")
-        .map(|c| c.trim().to_ascii_lowercase())
-}
-
-/// Bytes in `charset` as text. Without a charset (or for US-ASCII/UTF-8) valid UTF-8 is taken
-/// as it is and anything else read as Windows-1252, which is what unlabeled 8-bit mail
-/// usually is. An unknown charset is read as UTF-8 with replacement characters.
-pub fn decode_charset(bytes: &[u8], charset: Option<&str>) -> String {
-    let cs = charset.map(|c| c.trim().trim_matches('"').to_ascii_lowercase());
-    let utf8_first = matches!(
-        cs.as_deref(),
-        None | Some("utf-8" | "utf8" | "us-ascii" | "ascii" | "")
-    );
-    if utf8_first {
-        return match std::str::from_utf8(bytes) {
-            Ok(s) => s.to_owned(),
-            Err(_) => mail_parser::decoders::charsets::map::charset_decoder(b"windows-1252")
-                .map(|f| f(bytes))
-                .unwrap_or_else(|| String::from_utf8_lossy(bytes).into_owned()),
-        };
-    }
-    match cs
-        .as_deref()
-        .and_then(|c| mail_parser::decoders::charsets::map::charset_decoder(c.as_bytes()))
-    {
-        Some(decode) => decode(bytes),
-        None => String::from_utf8_lossy(bytes).into_owned(),
-    }
-}
-
-/// Decode a Gmail `Message` in `format=full`.
-pub fn decode_message(msg: &Value) -> Result<Decoded, ToolError> {
-    let payload = msg.get("payload").unwrap_or(&Value::Null);
-    let mut out = Decoded {
-        headers: Headers::from_gmail(payload.get("headers").unwrap_or(&Value::Null)),
-        ..Decoded::default()
-    };
-    let mut texts = Vec::new();
-    let mut htmls = Vec::new();
-    walk(payload, &mut texts, &mut htmls, &mut out.attachments)?;
-    out.text = (!texts.is_empty()).then(|| texts.join("\n"));
-    out.html = (!htmls.is_empty()).then(|| htmls.join("\n"));
-    Ok(out)
-}
-
-fn walk(
-    part: &Value,
-    texts: &mut Vec<String>,
-    htmls: &mut Vec<String>,
-    attachments: &mut Vec<AttachmentMeta>,
-) -> Result<(), ToolError> {
-    let mime = part
-        .get("mimeType")
-        .and_then(Value::as_str)
-        .unwrap_or("")
-        .to_ascii_lowercase();
-    let headers = part.get("headers").unwrap_or(&Value::Null);
-    let filename = part
-        .get("filename")
-        .and_then(Value::as_str)
-        .unwrap_or("")
-        .to_owned();
-    let children = part
-        .get("parts")
-        .and_then(Value::as_array)
-        .filter(|c| !c.is_empty());
-    if mime.starts_with("multipart/")
-        && let Some(children) = children
-    {
-        for c in children {
-            walk(c, texts, htmls, attachments)?;
-        }
-        return Ok(());
-    }
-    let disposition = header(headers, "Content-Disposition")
-        .unwrap_or("")
-        .trim_start()
-        .to_ascii_lowercase();
-    let is_attachment_disposition = disposition.starts_with("attachment");
-    let body = part.get("body").unwrap_or(&Value::Null);
-    let data = body.get("data").and_then(Value::as_str);
-    let attachment_id = body
-        .get("attachmentId")
-        .and_then(Value::as_str)
-        .map(str::to_owned);
-    let is_text_body = (mime == "text/plain" || mime == "text/html")
-        && filename.is_empty()
-        && !is_attachment_disposition;
-    if is_text_body && let Some(data) = data {
-        let bytes = b64url_decode(data)?;
-        let text = decode_charset(
-            &bytes,
-            header(headers, "Content-Type")
-                .and_then(charset_of)
-                .as_deref(),
-        );
-        if mime == "text/html" {
-            htmls.push(text);
-        } else {
-            texts.push(text);
-        }
-        return Ok(());
-    }
-    if !filename.is_empty() || attachment_id.is_some() || is_attachment_disposition {
-        attachments.push(AttachmentMeta {
-            attachment_id,
-            part_id: part
-                .get("partId")
-                .and_then(Value::as_str)
-                .unwrap_or("")
-                .to_owned(),
-            filename,
-            mime_type: if mime.is_empty() {
-                "application/octet-stream".into()
-            } else {
-                mime
-            },
-            size: body.get("size").and_then(Value::as_u64).unwrap_or(0),
-            inline: disposition.starts_with("inline") || header(headers, "Content-ID").is_some(),
-            data: data.map(str::to_owned),
-        });
-        return Ok(());
-    }
-    // A container Gmail expanded (e.g. message/rfc822 without a file name): read inside it.
-    for c in children.into_iter().flatten() {
-        walk(c, texts, htmls, attachments)?;
-    }
-    Ok(())
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,12 +3,13 @@
 
 use mcp_shared::json::insert_opt;
 use mcp_shared::{Ctx, Method, ToolError};
+use mcp_vendor_google::gmail::{self, Headers, Mailbox};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
 use crate::api::{self, attachment_bytes, fan_out, get_full, id_seg, req};
-use crate::mime::{self, AttachmentInput, FileData, Mailbox, Outgoing, parse_recipients};
+use crate::mime::{self, AttachmentInput, FileData, Outgoing, parse_recipients};
 
 // ---- composing (shared with drafts)
 
@@ -131,11 +132,7 @@ pub async fn threading(
                 .and_then(|m| m.last())
                 .cloned()
                 .unwrap_or(Value::Null);
-            let h = mime::Headers::from_gmail(
-                last.get("payload")
-                    .and_then(|p| p.get("headers"))
-                    .unwrap_or(&Value::Null),
-            );
+            let h = Headers::of_message(&last);
             let (irt, refs) = reply_refs(h.message_id.as_deref(), &h.references);
             Ok(Threading {
                 in_reply_to: irt,
@@ -181,7 +178,7 @@ pub async fn compose(
 pub fn raw_message(out: &Outgoing, thread_id: Option<&str>) -> Result<Value, ToolError> {
     let raw = out.to_rfc5322()?;
     let mut m = Map::new();
-    m.insert("raw".into(), Value::String(mime::b64url_encode(&raw)));
+    m.insert("raw".into(), Value::String(gmail::b64url_encode(&raw)));
     insert_opt(&mut m, "threadId", thread_id);
     Ok(Value::Object(m))
 }
@@ -383,7 +380,7 @@ pub struct ForwardEmail {
     draft: Option<bool>,
 }
 
-fn forwarded_header(h: &mime::Headers) -> Vec<(String, String)> {
+fn forwarded_header(h: &Headers) -> Vec<(String, String)> {
     let list = |l: &[Mailbox]| {
         l.iter()
             .map(Mailbox::display)
@@ -418,7 +415,7 @@ pub async fn forward_email(ctx: Ctx, a: ForwardEmail) -> Result<Value, ToolError
     let original_text = d
         .text
         .clone()
-        .or_else(|| d.html.as_deref().map(mime::html_to_text))
+        .or_else(|| d.html.as_deref().map(gmail::html_to_text))
         .unwrap_or_default();
     let mut text = String::new();
     if !note.is_empty() {

@@ -5,8 +5,9 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
+use mcp_vendor_google::gmail::{self, Headers};
+
 use crate::api::{self, fan_out, full_message, id_seg, limit, req};
-use crate::mime::{self, Headers};
 
 pub fn tools() -> Vec<ToolDef> {
     vec![
@@ -44,17 +45,8 @@ fn thread_summary(t: &Value) -> Value {
         .and_then(Value::as_array)
         .cloned()
         .unwrap_or_default();
-    let headers: Vec<Headers> = messages
-        .iter()
-        .map(|m| {
-            Headers::from_gmail(
-                m.get("payload")
-                    .and_then(|p| p.get("headers"))
-                    .unwrap_or(&Value::Null),
-            )
-        })
-        .collect();
-    let mut participants: Vec<mime::Mailbox> = Vec::new();
+    let headers: Vec<Headers> = messages.iter().map(Headers::of_message).collect();
+    let mut participants: Vec<gmail::Mailbox> = Vec::new();
     for h in &headers {
         for m in &h.from {
             if !participants.iter().any(|p| p.same_address(&m.email)) {
@@ -160,7 +152,7 @@ async fn get_thread(ctx: Ctx, a: GetThread) -> Result<Value, ToolError> {
         .into_iter()
         .flatten()
     {
-        let d = mime::decode_message(m)?;
+        let d = gmail::decode_message(m)?;
         messages.push(full_message(
             m,
             &d,

@@ -1,6 +1,8 @@
 //! What every tool shares: the project of the call, requests to each Google Cloud API under
-//! its discovery document's service path, and small readers of Google's resources.
+//! its discovery document's service path, listings read page by page, jobs and operations
+//! waited for, and small readers of Google's resources.
 
+use mcp_shared::poll::{self, Outcome, Poll, Progress, Step};
 use mcp_shared::{Ctx, Method, Request, ToolError, seg};
 use serde_json::Value;
 
@@ -129,6 +131,86 @@ pub fn last_segment(v: &str) -> &str {
 /// At most this many pages are read by one listing tool.
 pub const MAX_PAGES: usize = 20;
 
+/// Read a listing page by page, at most [`MAX_PAGES`]: `page(state, token)` is the request of
+/// one page (`token`: the `pageToken` to send, none for the first page), and `take(state,
+/// answer)` keeps what it needs of each answer and says whether to read on. Returns the
+/// `nextPageToken` of the last page read when the listing has more (it was cut short).
+pub async fn each_page<S>(
+    state: &mut S,
+    page: impl Fn(&S, Option<&str>) -> Result<Request, ToolError>,
+    mut take: impl FnMut(&mut S, &Value) -> bool,
+) -> Result<Option<String>, ToolError> {
+    let mut token: Option<String> = None;
+    for _ in 0..MAX_PAGES {
+        let v: Value = page(state, token.as_deref())?.send_json().await?;
+        let more = take(state, &v);
+        token = v
+            .get("nextPageToken")
+            .and_then(Value::as_str)
+            .map(str::to_owned);
+        if token.is_none() || !more {
+            break;
+        }
+    }
+    Ok(token)
+}
+
+/// The items of a listing's pages (the array under `key` of each answer; see [`each_page`]),
+/// and the `nextPageToken` after the last page read when the listing was cut short.
+pub async fn all_items(
+    page: impl Fn(Option<&str>) -> Result<Request, ToolError>,
+    key: &str,
+) -> Result<(Vec<Value>, Option<String>), ToolError> {
+    let mut all = Vec::new();
+    let more = each_page(
+        &mut all,
+        |_, token| page(token),
+        |all, v| {
+            all.extend(
+                v.get(key)
+                    .and_then(Value::as_array)
+                    .into_iter()
+                    .flatten()
+                    .cloned(),
+            );
+            true
+        },
+    )
+    .await?;
+    Ok((all, more))
+}
+
+/// Send `request` until `step` finds the job or operation in its answer done, as `poll`
+/// says (how often, for how long at most, reporting progress meanwhile).
+pub async fn wait_done(
+    ctx: &Ctx,
+    poll: Poll,
+    request: impl Fn() -> Result<Request, ToolError>,
+    step: impl Fn(Value) -> Result<Step<Value>, ToolError>,
+) -> Result<Outcome<Value>, ToolError> {
+    poll::until_done(ctx, poll, |_| {
+        let (request, step) = (&request, &step);
+        async move { step(request()?.send_json().await?) }
+    })
+    .await
+}
+
+/// A poll step from a Google resource whose `state` (the text at that JSON pointer) is DONE
+/// once it has finished: done, or pending as `"{what} {state}"`; an answer without a state
+/// is the error `missing` makes.
+pub fn done_at(
+    v: Value,
+    state: &str,
+    what: &str,
+    missing: impl FnOnce() -> ToolError,
+) -> Result<Step<Value>, ToolError> {
+    match v.pointer(state).and_then(Value::as_str) {
+        Some("DONE") => Ok(Step::Done(v)),
+        Some(st) => Ok(Step::Pending(Progress::status(format!("{what} {st}")))),
+        None => Err(missing()),
+    }
+}
+
 /// A fresh job id (BigQuery job ids: letters, digits, `_` and `-`).
 pub fn job_id(prefix: &str) -> String {
     format!("{prefix}_{}", uuid::Uuid::new_v4().simple())
@@ -169,9 +251,14 @@ pub fn mime_of(path: &str) -> &'static str {
     }
 }
 
+/// An optional argument trimmed; blank is the same as absent.
+pub fn given(v: Option<&str>) -> Option<&str> {
+    v.map(str::trim).filter(|v| !v.is_empty())
+}
+
 /// Whether `value` passes the operator's allow-list `option` (a comma list; unset: all).
 pub fn is_allowed(ctx: &Ctx, option: &str, value: &str) -> bool {
-    match ctx.option(option).map(str::trim).filter(|o| !o.is_empty()) {
+    match given(ctx.option(option)) {
         None => true,
         Some(list) => list.split(',').map(str::trim).any(|x| x == value),
     }

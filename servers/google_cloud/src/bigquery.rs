@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use mcp_shared::poll::{self, Outcome, Poll, Progress, Step};
+use mcp_shared::poll::{Outcome, Poll, Progress, Step};
 use mcp_shared::workspace::Workspace;
 use mcp_shared::{Ctx, Effect, Method, ToolDef, ToolError, seg, tool};
 use schemars::JsonSchema;
@@ -12,8 +12,8 @@ use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
 use crate::api::{
-    BUCKETS, DATASETS, MAX_PAGES, bq, capped, check_allowed, is_allowed, job_id, name, num,
-    project, s,
+    BUCKETS, DATASETS, all_items, bq, capped, check_allowed, done_at, given, is_allowed, job_id,
+    name, num, project, s, wait_done,
 };
 
 pub fn tools() -> Vec<ToolDef> {
@@ -132,22 +132,23 @@ async fn run_query(ctx: Ctx, a: RunQuery) -> Result<String, ToolError> {
         let id = s(&job, "jobId").to_owned();
         let loc = s(&job, "location").to_owned();
         let path = format!("queries/{}", seg(&id));
-        let outcome = poll::until_done(&ctx, Poll::every(EVERY).at_most(WAIT), |_| {
-            let (ctx, p, path, loc) = (&ctx, &p, &path, &loc);
-            async move {
-                let r: Value = bq(ctx, Method::GET, p, path)?
-                    .query_opt("location", Some(loc).filter(|l| !l.is_empty()))
+        let outcome = wait_done(
+            &ctx,
+            Poll::every(EVERY).at_most(WAIT),
+            || {
+                Ok(bq(&ctx, Method::GET, &p, &path)?
+                    .query_opt("location", Some(&loc).filter(|l| !l.is_empty()))
                     .query("maxResults", max)
-                    .query("timeoutMs", TIMEOUT_MS)
-                    .send_json()
-                    .await?;
+                    .query("timeoutMs", TIMEOUT_MS))
+            },
+            |r| {
                 Ok(if r.get("jobComplete") == Some(&json!(true)) {
                     Step::Done(r)
                 } else {
                     Step::Pending(Progress::status("query running"))
                 })
-            }
-        })
+            },
+        )
         .await?;
         match outcome {
             Outcome::Done(r) => r,
@@ -248,28 +249,15 @@ pub struct ListDatasets {}
 
 async fn list_datasets(ctx: Ctx, _a: ListDatasets) -> Result<String, ToolError> {
     let p = project(&ctx)?;
-    let mut all = Vec::new();
-    let mut token: Option<String> = None;
-    for _ in 0..MAX_PAGES {
-        let v: Value = bq(&ctx, Method::GET, &p, "datasets")?
-            .query("maxResults", 1000)
-            .query_opt("pageToken", token.as_ref())
-            .send_json()
-            .await?;
-        all.extend(
-            v.get("datasets")
-                .and_then(Value::as_array)
-                .cloned()
-                .unwrap_or_default(),
-        );
-        token = v
-            .get("nextPageToken")
-            .and_then(Value::as_str)
-            .map(str::to_owned);
-        if token.is_none() {
-            break;
-        }
-    }
+    let (mut all, _) = all_items(
+        |token| {
+            Ok(bq(&ctx, Method::GET, &p, "datasets")?
+                .query("maxResults", 1000)
+                .query_opt("pageToken", token))
+        },
+        "datasets",
+    )
+    .await?;
     all.retain(|d| {
         is_allowed(
             &ctx,
@@ -311,12 +299,7 @@ async fn create_dataset(ctx: Ctx, a: CreateDataset) -> Result<String, ToolError>
     let p = project(&ctx)?;
     let d = name(&a.dataset_id, "dataset_id")?;
     check_allowed(&ctx, DATASETS, &d, "dataset")?;
-    let loc = a
-        .location
-        .as_deref()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .unwrap_or("US");
+    let loc = given(a.location.as_deref()).unwrap_or("US");
     let mut body = json!({
         "datasetReference": {"projectId": p, "datasetId": d},
         "location": loc,
@@ -420,22 +403,19 @@ async fn wait_job(ctx: &Ctx, p: &str, job: &Value) -> Result<Result<Value, Strin
     let job = if done(job) {
         job.clone()
     } else {
-        let outcome = poll::until_done(ctx, Poll::every(EVERY).at_most(WAIT), |_| {
-            let (path, loc, id) = (&path, &loc, &id);
-            async move {
-                let j: Value = bq(ctx, Method::GET, p, path)?
-                    .query_opt("location", Some(loc).filter(|l| !l.is_empty()))
-                    .send_json()
-                    .await?;
-                match j.pointer("/status/state").and_then(Value::as_str) {
-                    Some("DONE") => Ok(Step::Done(j)),
-                    Some(st) => Ok(Step::Pending(Progress::status(format!("job {st}")))),
-                    None => Err(ToolError::transport(format!(
-                        "BigQuery answered without the state of job {id}"
-                    ))),
-                }
-            }
-        })
+        let outcome = wait_done(
+            ctx,
+            Poll::every(EVERY).at_most(WAIT),
+            || {
+                Ok(bq(ctx, Method::GET, p, &path)?
+                    .query_opt("location", Some(&loc).filter(|l| !l.is_empty())))
+            },
+            |j| {
+                done_at(j, "/status/state", "job", || {
+                    ToolError::transport(format!("BigQuery answered without the state of job {id}"))
+                })
+            },
+        )
         .await?;
         match outcome {
             Outcome::Done(j) => j,
@@ -480,28 +460,12 @@ pub struct LoadCsv {
     write_mode: Option<String>,
 }
 
-/// A `multipart/related` body: JSON metadata, then the media.
-pub fn related(meta: &Value, media: &[u8], media_type: &str) -> (Vec<u8>, String) {
-    let boundary = format!("gcmcp{}", uuid::Uuid::new_v4().simple());
-    let mut b = Vec::with_capacity(media.len() + 512);
-    b.extend_from_slice(
-        format!("--{boundary}\r\nContent-Type: application/json; charset=UTF-8\r\n\r\n{meta}\r\n--{boundary}\r\nContent-Type: {media_type}\r\n\r\n").as_bytes(),
-    );
-    b.extend_from_slice(media);
-    b.extend_from_slice(format!("\r\n--{boundary}--").as_bytes());
-    (b, format!("multipart/related; boundary={boundary}"))
-}
-
 async fn load_csv_data(ctx: Ctx, a: LoadCsv) -> Result<String, ToolError> {
     let p = project(&ctx)?;
     let d = name(&a.dataset_id, "dataset_id")?;
     check_allowed(&ctx, DATASETS, &d, "dataset")?;
     let t = name(&a.table_id, "table_id")?;
-    let mode = a
-        .write_mode
-        .as_deref()
-        .map(str::trim)
-        .filter(|m| !m.is_empty())
+    let mode = given(a.write_mode.as_deref())
         .unwrap_or("WRITE_TRUNCATE")
         .to_ascii_uppercase();
     if !["WRITE_TRUNCATE", "WRITE_APPEND", "WRITE_EMPTY"].contains(&mode.as_str()) {
@@ -527,7 +491,7 @@ async fn load_csv_data(ctx: Ctx, a: LoadCsv) -> Result<String, ToolError> {
             "writeDisposition": mode,
         }},
     });
-    let (body, ctype) = related(&meta, &data, "text/csv");
+    let (body, ctype) = mcp_vendor_google::upload::related(&meta, &data, "text/csv");
     let job: Value = ctx
         .authorized(
             Method::POST,

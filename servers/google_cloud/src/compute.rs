@@ -3,14 +3,15 @@
 
 use std::time::Duration;
 
-use mcp_shared::poll::{self, Outcome, Poll, Progress, Step};
+use mcp_shared::poll::{Outcome, Poll};
 use mcp_shared::{Ctx, Effect, Method, ToolDef, ToolError, seg, tool};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::api::{
-    INSTANCES, MAX_PAGES, check_allowed, compute, is_allowed, last_segment, name, project, s,
+    INSTANCES, all_items, check_allowed, compute, done_at, each_page, given, is_allowed,
+    last_segment, name, project, s, wait_done,
 };
 
 pub fn tools() -> Vec<ToolDef> {
@@ -94,40 +95,35 @@ pub struct ListInstances {
 
 async fn list_instances(ctx: Ctx, a: ListInstances) -> Result<String, ToolError> {
     let p = project(&ctx)?;
-    let zone = a.zone.as_deref().map(str::trim).filter(|z| !z.is_empty());
+    let zone = given(a.zone.as_deref());
     let rest = match zone {
         Some(z) => format!("zones/{}/instances", seg(&name(z, "zone")?)),
         None => "aggregated/instances".to_owned(),
     };
     let mut all = Vec::new();
-    let mut token: Option<String> = None;
-    for _ in 0..MAX_PAGES {
-        let v: Value = compute(&ctx, Method::GET, &p, &rest)?
-            .query_opt("pageToken", token.as_ref())
-            .send_json()
-            .await?;
-        match v.get("items") {
-            Some(Value::Array(items)) => all.extend(items.iter().cloned()),
-            Some(Value::Object(scopes)) => {
-                for sc in scopes.values() {
-                    all.extend(
-                        sc.get("instances")
-                            .and_then(Value::as_array)
-                            .cloned()
-                            .unwrap_or_default(),
-                    );
+    each_page(
+        &mut all,
+        |_, token| Ok(compute(&ctx, Method::GET, &p, &rest)?.query_opt("pageToken", token)),
+        |all, v| {
+            match v.get("items") {
+                Some(Value::Array(items)) => all.extend(items.iter().cloned()),
+                // The aggregated list: `{"zones/us-central1-a": {"instances": [...]}}`.
+                Some(Value::Object(scopes)) => {
+                    for sc in scopes.values() {
+                        all.extend(
+                            sc.get("instances")
+                                .and_then(Value::as_array)
+                                .cloned()
+                                .unwrap_or_default(),
+                        );
+                    }
                 }
+                _ => {}
             }
-            _ => {}
-        }
-        token = v
-            .get("nextPageToken")
-            .and_then(Value::as_str)
-            .map(str::to_owned);
-        if token.is_none() {
-            break;
-        }
-    }
+            true
+        },
+    )
+    .await?;
     all.retain(|i| is_allowed(&ctx, INSTANCES, s(i, "name")));
     if all.is_empty() {
         return Ok(match zone {
@@ -361,27 +357,11 @@ pub struct ListZones {}
 
 async fn list_zones(ctx: Ctx, _a: ListZones) -> Result<String, ToolError> {
     let p = project(&ctx)?;
-    let mut all = Vec::new();
-    let mut token: Option<String> = None;
-    for _ in 0..MAX_PAGES {
-        let v: Value = compute(&ctx, Method::GET, &p, "zones")?
-            .query_opt("pageToken", token.as_ref())
-            .send_json()
-            .await?;
-        all.extend(
-            v.get("items")
-                .and_then(Value::as_array)
-                .cloned()
-                .unwrap_or_default(),
-        );
-        token = v
-            .get("nextPageToken")
-            .and_then(Value::as_str)
-            .map(str::to_owned);
-        if token.is_none() {
-            break;
-        }
-    }
+    let (all, _) = all_items(
+        |token| Ok(compute(&ctx, Method::GET, &p, "zones")?.query_opt("pageToken", token)),
+        "items",
+    )
+    .await?;
     let mut out = format!("Found {} zones:", all.len());
     for z in &all {
         out.push_str(&format!(
@@ -410,21 +390,14 @@ async fn wait_for_operation(ctx: Ctx, a: WaitOperation) -> Result<String, ToolEr
     let zone = name(&a.zone, "zone")?;
     let minutes = a.timeout_minutes.unwrap_or(5).clamp(1, 10) as u64;
     let path = format!("zones/{}/operations/{}", seg(&zone), seg(&op));
-    let outcome = poll::until_done(
+    let outcome = wait_done(
         &ctx,
         Poll::every(Duration::from_secs(3)).at_most(Duration::from_secs(minutes * 60)),
-        |_| {
-            let (ctx, p, path) = (&ctx, &p, &path);
-            async move {
-                let v: Value = compute(ctx, Method::GET, p, path)?.send_json().await?;
-                match v.get("status").and_then(Value::as_str) {
-                    Some("DONE") => Ok(Step::Done(v)),
-                    Some(st) => Ok(Step::Pending(Progress::status(format!("operation {st}")))),
-                    None => Err(ToolError::transport(
-                        "Compute Engine answered without the operation's status",
-                    )),
-                }
-            }
+        || compute(&ctx, Method::GET, &p, &path),
+        |v| {
+            done_at(v, "/status", "operation", || {
+                ToolError::transport("Compute Engine answered without the operation's status")
+            })
         },
     )
     .await?;

@@ -7,7 +7,8 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::api::{
-    DATASETS, LOG_BUCKETS, MAX_PAGES, bq, capped, check_allowed, logging, name, project, s,
+    DATASETS, LOG_BUCKETS, all_items, bq, capped, check_allowed, each_page, given, logging, name,
+    project, s,
 };
 
 pub fn tools() -> Vec<ToolDef> {
@@ -166,39 +167,36 @@ async fn list_entries(
     filter: Option<String>,
     max: usize,
 ) -> Result<Vec<Value>, ToolError> {
-    let mut all = Vec::new();
-    let mut token: Option<String> = None;
-    for _ in 0..MAX_PAGES {
-        let mut body = json!({
-            "resourceNames": [format!("projects/{p}")],
-            "orderBy": "timestamp desc",
-            "pageSize": (max - all.len()).min(1000),
-        });
-        if let Some(f) = &filter {
-            body["filter"] = json!(f);
-        }
-        if let Some(t) = &token {
-            body["pageToken"] = json!(t);
-        }
-        let v: Value = logging(ctx, Method::POST, "entries:list")?
-            .idempotent(true)
-            .json(&body)
-            .send_json()
-            .await?;
-        all.extend(
-            v.get("entries")
-                .and_then(Value::as_array)
-                .cloned()
-                .unwrap_or_default(),
-        );
-        token = v
-            .get("nextPageToken")
-            .and_then(Value::as_str)
-            .map(str::to_owned);
-        if token.is_none() || all.len() >= max {
-            break;
-        }
-    }
+    let mut all: Vec<Value> = Vec::new();
+    each_page(
+        &mut all,
+        |all, token| {
+            let mut body = json!({
+                "resourceNames": [format!("projects/{p}")],
+                "orderBy": "timestamp desc",
+                "pageSize": (max - all.len()).min(1000),
+            });
+            if let Some(f) = &filter {
+                body["filter"] = json!(f);
+            }
+            if let Some(t) = token {
+                body["pageToken"] = json!(t);
+            }
+            Ok(logging(ctx, Method::POST, "entries:list")?
+                .idempotent(true)
+                .json(&body))
+        },
+        |all, v| {
+            all.extend(
+                v.get("entries")
+                    .and_then(Value::as_array)
+                    .cloned()
+                    .unwrap_or_default(),
+            );
+            all.len() < max
+        },
+    )
+    .await?;
     all.truncate(max);
     Ok(all)
 }
@@ -236,28 +234,17 @@ pub struct ListLogs {}
 
 async fn list_logs(ctx: Ctx, _a: ListLogs) -> Result<String, ToolError> {
     let p = project(&ctx)?;
-    let mut all = Vec::new();
-    let mut token: Option<String> = None;
-    for _ in 0..MAX_PAGES {
-        let v: Value = logging(&ctx, Method::GET, &format!("projects/{}/logs", seg(&p)))?
-            .query("pageSize", 1000)
-            .query_opt("pageToken", token.as_ref())
-            .send_json()
-            .await?;
-        all.extend(
-            v.get("logNames")
-                .and_then(Value::as_array)
-                .cloned()
-                .unwrap_or_default(),
-        );
-        token = v
-            .get("nextPageToken")
-            .and_then(Value::as_str)
-            .map(str::to_owned);
-        if token.is_none() {
-            break;
-        }
-    }
+    let (all, _) = all_items(
+        |token| {
+            Ok(
+                logging(&ctx, Method::GET, &format!("projects/{}/logs", seg(&p)))?
+                    .query("pageSize", 1000)
+                    .query_opt("pageToken", token),
+            )
+        },
+        "logNames",
+    )
+    .await?;
     if all.is_empty() {
         return Ok(format!("No logs found in project {p}."));
     }
@@ -303,12 +290,7 @@ async fn create_log_sink(ctx: Ctx, a: CreateSink) -> Result<String, ToolError> {
         return Err(ToolError::invalid_input("`destination` must not be empty"));
     }
     let mut body = json!({"name": sink, "destination": dest});
-    if let Some(f) = a
-        .log_filter
-        .as_deref()
-        .map(str::trim)
-        .filter(|f| !f.is_empty())
-    {
+    if let Some(f) = given(a.log_filter.as_deref()) {
         body["filter"] = json!(f);
     }
     let v: Value = logging(&ctx, Method::POST, &format!("projects/{}/sinks", seg(&p)))?
@@ -457,12 +439,7 @@ pub async fn export_logs_to_bigquery(ctx: Ctx, a: ExportLogs) -> Result<String, 
         .format("%Y-%m-%dT%H:%M:%SZ")
         .to_string();
     let mut filter = format!("timestamp >= \"{since}\"");
-    if let Some(f) = a
-        .log_filter
-        .as_deref()
-        .map(str::trim)
-        .filter(|f| !f.is_empty())
-    {
+    if let Some(f) = given(a.log_filter.as_deref()) {
         filter = format!("{filter} AND ({f})");
     }
     let entries = list_entries(&ctx, &p, Some(filter), EXPORT_MAX).await?;

@@ -6,7 +6,9 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::api::{BUCKETS, MAX_PAGES, check_allowed, gcs, is_allowed, name, num, project, s};
+use crate::api::{
+    BUCKETS, all_items, check_allowed, each_page, gcs, given, is_allowed, name, num, project, s,
+};
 
 pub fn tools() -> Vec<ToolDef> {
     let t = |d: ToolDef| d.toolset("storage");
@@ -56,30 +58,16 @@ pub struct ListBuckets {}
 
 async fn list_buckets(ctx: Ctx, _a: ListBuckets) -> Result<String, ToolError> {
     let p = project(&ctx)?;
-    let mut all = Vec::new();
-    let mut token: Option<String> = None;
-    for _ in 0..MAX_PAGES {
-        let v: Value = gcs(&ctx, Method::GET, "b")?
-            .query("project", &p)
-            .query_opt("pageToken", token.as_ref())
-            .send_json()
-            .await?;
-        all.extend(
-            v.get("items")
-                .and_then(Value::as_array)
-                .into_iter()
-                .flatten()
-                .filter(|b| is_allowed(&ctx, BUCKETS, s(b, "name")))
-                .cloned(),
-        );
-        token = v
-            .get("nextPageToken")
-            .and_then(Value::as_str)
-            .map(str::to_owned);
-        if token.is_none() {
-            break;
-        }
-    }
+    let (mut all, _) = all_items(
+        |token| {
+            Ok(gcs(&ctx, Method::GET, "b")?
+                .query("project", &p)
+                .query_opt("pageToken", token))
+        },
+        "items",
+    )
+    .await?;
+    all.retain(|b| is_allowed(&ctx, BUCKETS, s(b, "name")));
     if all.is_empty() {
         return Ok(format!("No buckets found in project {p}."));
     }
@@ -110,12 +98,7 @@ async fn create_bucket(ctx: Ctx, a: CreateBucket) -> Result<String, ToolError> {
     let p = project(&ctx)?;
     let b = name(&a.bucket_name, "bucket_name")?;
     check_allowed(&ctx, BUCKETS, &b, "bucket")?;
-    let loc = a
-        .location
-        .as_deref()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .unwrap_or("US");
+    let loc = given(a.location.as_deref()).unwrap_or("US");
     let v: Value = gcs(&ctx, Method::POST, "b")?
         .query("project", &p)
         .json(&json!({"name": b, "location": loc}))
@@ -204,30 +187,27 @@ pub struct BucketSize {
 async fn get_bucket_size(ctx: Ctx, a: BucketSize) -> Result<String, ToolError> {
     let b = name(&a.bucket_name, "bucket_name")?;
     check_allowed(&ctx, BUCKETS, &b, "bucket")?;
-    let (mut bytes, mut count) = (0u128, 0u64);
-    let mut token: Option<String> = None;
-    for _ in 0..MAX_PAGES {
-        let v: Value = gcs(&ctx, Method::GET, &format!("b/{}/o", seg(&b)))?
-            .query_opt("pageToken", token.as_ref())
-            .send_json()
-            .await?;
-        for o in v
-            .get("items")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-        {
-            bytes += num(o, "size").parse::<u128>().unwrap_or(0);
-            count += 1;
-        }
-        token = v
-            .get("nextPageToken")
-            .and_then(Value::as_str)
-            .map(str::to_owned);
-        if token.is_none() {
-            break;
-        }
-    }
+    let mut sum = (0u128, 0u64);
+    let token = each_page(
+        &mut sum,
+        |_, token| {
+            Ok(gcs(&ctx, Method::GET, &format!("b/{}/o", seg(&b)))?.query_opt("pageToken", token))
+        },
+        |(bytes, count), v| {
+            for o in v
+                .get("items")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+            {
+                *bytes += num(o, "size").parse::<u128>().unwrap_or(0);
+                *count += 1;
+            }
+            true
+        },
+    )
+    .await?;
+    let (bytes, count) = sum;
     let mut out = format!(
         "Bucket {b}: {count} objects, {bytes} bytes ({:.2} MB).",
         bytes as f64 / 1_048_576.0
@@ -257,12 +237,7 @@ async fn set_bucket_lifecycle(ctx: Ctx, a: Lifecycle) -> Result<String, ToolErro
     if age < 0 {
         return Err(ToolError::invalid_input("`age_days` must be 0 or more"));
     }
-    let raw = a
-        .action
-        .as_deref()
-        .map(str::trim)
-        .filter(|x| !x.is_empty())
-        .unwrap_or("Delete");
+    let raw = given(a.action.as_deref()).unwrap_or("Delete");
     let action = match raw.split_once(':') {
         None if raw.eq_ignore_ascii_case("delete") => json!({"type": "Delete"}),
         None if raw.eq_ignore_ascii_case("abortincompletemultipartupload") => {

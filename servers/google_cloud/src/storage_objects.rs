@@ -9,7 +9,7 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use crate::api::{
-    BUCKETS, MAX_PAGES, capped, check_allowed, gcs, mime_of, name, num, object_name, object_path, s,
+    BUCKETS, all_items, capped, check_allowed, gcs, mime_of, name, num, object_name, object_path, s,
 };
 
 pub fn tools() -> Vec<ToolDef> {
@@ -74,28 +74,15 @@ async fn list_objects(ctx: Ctx, a: ListObjects) -> Result<String, ToolError> {
     let b = name(&a.bucket_name, "bucket_name")?;
     check_allowed(&ctx, BUCKETS, &b, "bucket")?;
     let prefix = a.prefix.filter(|p| !p.is_empty());
-    let mut all = Vec::new();
-    let mut token: Option<String> = None;
-    for _ in 0..MAX_PAGES {
-        let v: Value = gcs(&ctx, Method::GET, &format!("b/{}/o", seg(&b)))?
-            .query_opt("prefix", prefix.as_ref())
-            .query_opt("pageToken", token.as_ref())
-            .send_json()
-            .await?;
-        all.extend(
-            v.get("items")
-                .and_then(Value::as_array)
-                .cloned()
-                .unwrap_or_default(),
-        );
-        token = v
-            .get("nextPageToken")
-            .and_then(Value::as_str)
-            .map(str::to_owned);
-        if token.is_none() {
-            break;
-        }
-    }
+    let (all, token) = all_items(
+        |token| {
+            Ok(gcs(&ctx, Method::GET, &format!("b/{}/o", seg(&b)))?
+                .query_opt("prefix", prefix.as_ref())
+                .query_opt("pageToken", token))
+        },
+        "items",
+    )
+    .await?;
     if all.is_empty() {
         return Ok(format!("No objects found in bucket {b}."));
     }

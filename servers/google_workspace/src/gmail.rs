@@ -1,14 +1,14 @@
 //! Gmail: `users.messages.list` then `users.messages.get` for each message (the list and
 //! search tools), `users.messages.send`, `users.messages.modify`.
 
-use base64::Engine as _;
-use base64::engine::general_purpose::{GeneralPurpose, GeneralPurposeConfig};
-use base64::engine::{DecodePaddingMode, general_purpose};
+use std::convert::Infallible;
+
 use futures::stream::{self, StreamExt as _};
 use mail_builder::MessageBuilder;
 use mail_builder::headers::address::Address;
 use mcp_shared::upstream::seg_id;
 use mcp_shared::{Ctx, Effect, Int, Method, Output, Profile, ToolDef, ToolError, tool};
+use mcp_vendor_google::gmail::{Visit, b64url_decode, b64url_encode, header, walk};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
@@ -145,26 +145,13 @@ async fn fetch(ctx: &Ctx, n: u64, query: &str, labels: bool) -> Result<Value, To
 /// A message as the tools return it.
 fn summary(id: &str, v: &Value, labels: bool) -> Value {
     let payload = v.get("payload").unwrap_or(&Value::Null);
-    let header = |name: &str| {
-        payload
-            .get("headers")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .find(|h| {
-                h.get("name")
-                    .and_then(Value::as_str)
-                    .is_some_and(|n| n.eq_ignore_ascii_case(name))
-            })
-            .and_then(|h| h.get("value").and_then(Value::as_str))
-            .unwrap_or_default()
-            .to_owned()
-    };
+    let headers = payload.get("headers").unwrap_or(&Value::Null);
+    let value = |name: &str| header(headers, name).unwrap_or_default().to_owned();
     let mut o = Map::new();
     o.insert("id".into(), json!(id));
-    o.insert("subject".into(), json!(header("Subject")));
-    o.insert("from".into(), json!(header("From")));
-    o.insert("date".into(), json!(header("Date")));
+    o.insert("subject".into(), json!(value("Subject")));
+    o.insert("from".into(), json!(value("From")));
+    o.insert("date".into(), json!(value("Date")));
     let body = body_text(payload).unwrap_or_else(|| "(No body content)".to_owned());
     let (body, _) = mcp_shared::content::truncate(&body, MAX_BODY);
     o.insert("body".into(), json!(body));
@@ -177,15 +164,10 @@ fn summary(id: &str, v: &Value, labels: bool) -> Value {
     Value::Object(o)
 }
 
-/// base64url as Gmail sends it, padded or not.
-const B64URL: GeneralPurpose = GeneralPurpose::new(
-    &base64::alphabet::URL_SAFE,
-    GeneralPurposeConfig::new().with_decode_padding_mode(DecodePaddingMode::Indifferent),
-);
-
+/// Gmail's base64url body data as text (UTF-8, invalid bytes replaced); `None` when it is not
+/// base64url.
 fn decode(data: &str) -> Option<String> {
-    B64URL
-        .decode(data.trim())
+    b64url_decode(data)
         .ok()
         .map(|b| String::from_utf8_lossy(&b).into_owned())
 }
@@ -193,23 +175,28 @@ fn decode(data: &str) -> Option<String> {
 /// The message's text: the first text/plain part (depth first), else the body of a
 /// single-part message.
 fn body_text(payload: &Value) -> Option<String> {
-    fn plain(p: &Value) -> Option<String> {
+    let mut text = None;
+    let Ok(()) = walk::<Infallible>(payload, &mut |p| {
         let mime = p
             .get("mimeType")
             .and_then(Value::as_str)
             .unwrap_or_default();
-        if mime.eq_ignore_ascii_case("text/plain")
-            && let Some(d) = p.pointer("/body/data").and_then(Value::as_str)
-        {
-            return decode(d);
-        }
-        p.get("parts")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .find_map(plain)
-    }
-    plain(payload).or_else(|| {
+        let data = p.pointer("/body/data").and_then(Value::as_str);
+        Ok(
+            match data.filter(|_| mime.eq_ignore_ascii_case("text/plain")) {
+                Some(d) => {
+                    text = decode(d);
+                    if text.is_some() {
+                        Visit::Stop
+                    } else {
+                        Visit::Over
+                    }
+                }
+                None => Visit::Into,
+            },
+        )
+    });
+    text.or_else(|| {
         payload
             .pointer("/body/data")
             .and_then(Value::as_str)
@@ -288,7 +275,7 @@ async fn send_email(ctx: Ctx, a: SendEmail) -> Result<Output, ToolError> {
         .write_to_vec()
         .map_err(|e| ToolError::invalid_input(format!("cannot build the email message: {e}")))?;
     let v: Value = gmail(&ctx, Method::POST, "/messages/send")?
-        .json(&json!({ "raw": general_purpose::URL_SAFE.encode(raw) }))
+        .json(&json!({ "raw": b64url_encode(&raw) }))
         .send_json()
         .await?;
     Ok(Output::Json(mcp_shared::json::pick(

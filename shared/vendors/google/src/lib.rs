@@ -1,4 +1,7 @@
-//! What every Google API server shares: Google's JSON error format and its rate limits.
+//! What every Google API server shares: Google's JSON error format and its rate limits; and
+//! the pieces of Google's APIs several servers use (Gmail messages read, service-account and
+//! refresh-token credentials, Cloud Storage signed URLs, multipart uploads, Drive and People
+//! listings).
 //!
 //! `{"error": {"code": 403, "message": "...", "status": "PERMISSION_DENIED",
 //!   "errors": [{"domain": "global", "reason": "insufficientPermissions", "message": "..."}],
@@ -6,7 +9,11 @@
 
 pub mod contacts;
 pub mod drive;
+pub mod gmail;
 pub mod refresh;
+pub mod service_account;
+pub mod signed_url;
+pub mod upload;
 
 pub use contacts::search_contacts_tool;
 

@@ -4,7 +4,7 @@
 //! token endpoint (RFC 6749 section 6) and keeps it per credential set until shortly before it
 //! expires. The endpoint is an extra API whose base URL is overridden like any vendor host
 //! (`GOOGLE_OAUTH_API_BASE_URL`); a `token_uri` other than Google's own is refused rather than
-//! sent the client secret.
+//! sent the client secret. [`crate::service_account`] gets its tokens at the same endpoint.
 
 use std::sync::LazyLock;
 use std::time::Duration;
@@ -28,9 +28,12 @@ pub const REFRESH: CredentialExchange = CredentialExchange {
     exchange,
 };
 
+/// Google's token endpoint, the default `token_uri`.
+pub const GOOGLE_TOKEN_URI: &str = "https://oauth2.googleapis.com/token";
+
 /// The `token_uri` values that name Google's own endpoint.
-const GOOGLE_TOKEN_URIS: [&str; 3] = [
-    "https://oauth2.googleapis.com/token",
+pub(crate) const GOOGLE_TOKEN_URIS: [&str; 3] = [
+    GOOGLE_TOKEN_URI,
     "https://www.googleapis.com/oauth2/v4/token",
     "https://accounts.google.com/o/oauth2/token",
 ];
@@ -38,6 +41,7 @@ const GOOGLE_TOKEN_URIS: [&str; 3] = [
 /// A token is used until this long before Google says it expires.
 const MARGIN: Duration = Duration::from_secs(60);
 
+/// The tokens got at the endpoint, per credential set (refresh token, service-account key).
 static TOKENS: LazyLock<TokenCache> = LazyLock::new(TokenCache::default);
 
 fn exchange(ctx: Ctx) -> ExchangeFuture {
@@ -67,9 +71,14 @@ async fn access_token(ctx: &Ctx) -> Result<Vec<(&'static str, String)>, ToolErro
             )));
         }
     }
-    let key = format!("{}\n{}\n{}", id.expose(), secret.expose(), refresh.expose());
-    if let Some(t) = TOKENS.get(&key) {
-        return Ok(vec![("access_token", t.expose().to_owned())]);
+    let key = format!(
+        "refresh\n{}\n{}\n{}",
+        id.expose(),
+        secret.expose(),
+        refresh.expose()
+    );
+    if let Some(t) = kept(&key) {
+        return Ok(t);
     }
     let form = vec![
         ("grant_type".to_owned(), "refresh_token".to_owned()),
@@ -77,27 +86,46 @@ async fn access_token(ctx: &Ctx) -> Result<Vec<(&'static str, String)>, ToolErro
         ("client_secret".to_owned(), secret.expose().to_owned()),
         ("refresh_token".to_owned(), refresh.expose().to_owned()),
     ];
+    fetch_token(ctx, key, form, |e| {
+        let revoked = e.to_string().contains("invalid_grant");
+        let e = e.context("Getting an access token from Google with the refresh token");
+        if revoked {
+            e.with_hint(
+                "the refresh token has expired or was revoked, or belongs to another client: sign in again for a new one.",
+            )
+        } else {
+            e
+        }
+    })
+    .await
+}
+
+/// The token kept for the credential set `key`, as the fields the call's credentials gain.
+pub(crate) fn kept(key: &str) -> Option<Vec<(&'static str, String)>> {
+    TOKENS
+        .get(key)
+        .map(|t| vec![("access_token", t.expose().to_owned())])
+}
+
+/// Post `form` to Google's token endpoint and keep the access token it answers for the
+/// credential set `key` until shortly before it expires; `on_error` says what failed.
+pub(crate) async fn fetch_token(
+    ctx: &Ctx,
+    key: String,
+    form: Vec<(String, String)>,
+    on_error: impl FnOnce(ToolError) -> ToolError,
+) -> Result<Vec<(&'static str, String)>, ToolError> {
     let v: Value = ctx
         .api(TOKEN_API.name)?
         .request(Method::POST, "/token")
         .form(form)
         .send_json()
         .await
-        .map_err(|e| {
-            let revoked = e.to_string().contains("invalid_grant");
-            let e = e.context("Getting an access token from Google with the refresh token");
-            if revoked {
-                e.with_hint(
-                    "the refresh token has expired or was revoked, or belongs to another client: sign in again for a new one.",
-                )
-            } else {
-                e
-            }
-        })?;
+        .map_err(on_error)?;
     let token = v
         .get("access_token")
         .and_then(Value::as_str)
-        .filter(|t| !t.is_empty())
+        .filter(|t| !t.trim().is_empty())
         .ok_or_else(|| {
             ToolError::new(
                 mcp_shared::ErrorKind::Upstream,
