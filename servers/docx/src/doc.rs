@@ -40,7 +40,7 @@ pub struct Doc {
 impl Doc {
     /// A document from a file's bytes.
     pub fn from_bytes(bytes: &[u8], file: &str) -> Result<Self, ToolError> {
-        if bytes.starts_with(&[0xD0, 0xCF, 0x11, 0xE0]) {
+        if mcp_vendor_office::is_ole_compound_file(bytes) {
             return Err(ToolError::invalid_input(format!(
                 "{file} is an encrypted (password-protected) or legacy binary Word file: this server reads only unencrypted .docx files. Remove the password in Word or LibreOffice (or with msoffcrypto-tool) and try again."
             )));

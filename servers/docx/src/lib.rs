@@ -8,7 +8,6 @@ mod comments;
 mod content;
 mod doc;
 mod document;
-mod image;
 mod notes;
 mod runs;
 mod tables;

@@ -4,6 +4,7 @@
 use mcp_shared::{ErrorKind, ToolError};
 use mcp_vendor_office::Xml;
 use mcp_vendor_office::ns;
+pub use mcp_vendor_office::xml::esc;
 use xot::{NameId, Node};
 
 /// The namespaces new content may use, with the prefixes Word writes.
@@ -26,24 +27,6 @@ pub fn internal(what: impl std::fmt::Display) -> ToolError {
         ErrorKind::Internal,
         format!("editing the document failed: {what}"),
     )
-}
-
-/// Text escaped for XML content and attribute values.
-pub fn esc(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            // Characters XML 1.0 cannot carry.
-            c if (c as u32) < 0x20 && !matches!(c, '\t' | '\n' | '\r') => {}
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// Helpers on a part's tree.
@@ -126,58 +109,11 @@ pub trait WordXml {
             .collect()
     }
 
-    /// The root element of the part.
-    fn root(&self) -> Result<Node, ToolError> {
-        self.xml().root()
-    }
-
-    /// Declare on the root every namespace of [`NAMESPACES`] it lacks, so that new content
-    /// serialises with the usual prefixes.
-    fn declare_namespaces(&mut self) -> Result<(), ToolError> {
-        let root = self.root()?;
-        let x = self.xml_mut();
-        for (prefix, uri) in NAMESPACES {
-            let ns_id = x.xot.add_namespace(uri);
-            let has = x.xot.namespaces(root).iter().any(|(_, v)| *v == ns_id);
-            if has {
-                continue;
-            }
-            let mut p = (*prefix).to_owned();
-            let mut n = 1;
-            loop {
-                let pid = x.xot.add_prefix(&p);
-                if x.xot.namespaces(root).get(pid).is_none() {
-                    x.xot.namespaces_mut(root).insert(pid, ns_id);
-                    break;
-                }
-                p = format!("{prefix}{n}");
-                n += 1;
-            }
-        }
-        Ok(())
-    }
-
     /// Parse `fragment` (elements written with the prefixes of [`NAMESPACES`]) into this
-    /// part's arena: its top-level elements, detached, ready to insert.
+    /// part's arena: its top-level elements, detached, ready to insert (the namespaces they
+    /// use are declared on the part's root where it lacks them).
     fn frag(&mut self, fragment: &str) -> Result<Vec<Node>, ToolError> {
-        self.declare_namespaces()?;
-        let mut decls = String::new();
-        for (p, uri) in NAMESPACES {
-            decls.push_str(&format!(" xmlns:{p}=\"{uri}\""));
-        }
-        let text = format!("<wrap{decls}>{fragment}</wrap>");
-        let x = self.xml_mut();
-        let doc = x.xot.parse(&text).map_err(internal)?;
-        let wrap = x.xot.document_element(doc).map_err(internal)?;
-        let nodes: Vec<Node> = x
-            .xot
-            .children(wrap)
-            .filter(|c| x.xot.element(*c).is_some())
-            .collect();
-        for n in &nodes {
-            x.xot.detach(*n).map_err(internal)?;
-        }
-        Ok(nodes)
+        mcp_vendor_office::parse_fragment(self.xml_mut(), NAMESPACES, fragment)
     }
 
     /// The one element of `fragment`.
@@ -544,26 +480,5 @@ pub fn sort_props<X: WordXml + ?Sized>(
     props: Node,
     order: &[&str],
 ) -> Result<(), ToolError> {
-    let kids = x.elements(props);
-    let rank = |x: &X, n: Node| {
-        x.w_local(n)
-            .and_then(|l| order.iter().position(|o| *o == l))
-            .unwrap_or(order.len())
-    };
-    let mut ranked: Vec<(usize, usize, Node)> = kids
-        .iter()
-        .enumerate()
-        .map(|(i, n)| (rank(x, *n), i, *n))
-        .collect();
-    ranked.sort_by_key(|r| (r.0, r.1));
-    if ranked.iter().enumerate().all(|(i, r)| r.1 == i) {
-        return Ok(());
-    }
-    for (_, _, n) in &ranked {
-        x.xml_mut().xot.detach(*n).map_err(internal)?;
-    }
-    for (_, _, n) in ranked {
-        x.append(props, n)?;
-    }
-    Ok(())
+    mcp_vendor_office::sort_children(&mut x.xml_mut().xot, props, ns::WORD, order)
 }

@@ -200,7 +200,7 @@ impl Deck {
 
     /// A presentation from a file's bytes; refuses what is not one.
     pub fn read(bytes: &[u8], file: &str) -> Result<Self, ToolError> {
-        if bytes.starts_with(&[0xD0, 0xCF, 0x11, 0xE0]) {
+        if mcp_vendor_office::is_ole_compound_file(bytes) {
             return Err(ToolError::invalid_input(format!(
                 "{file} is an encrypted (password-protected) or legacy binary .ppt file: this server reads only unencrypted .pptx files; save it without a password as .pptx first"
             )));
@@ -501,28 +501,8 @@ pub fn shape_at(xot: &Xot, tree: Node, index: i64) -> Result<Node, ToolError> {
         })
 }
 
-/// Sort the element children of `node` into schema order (`order` lists local names; others
+/// Sort the DrawingML children of `node` into schema order (`order` lists local names; others
 /// keep their place after the known ones).
 pub fn sort_children(xot: &mut Xot, node: Node, order: &[&str]) -> Result<(), ToolError> {
-    let kids: Vec<Node> = x::elements(xot, node).collect();
-    let mut ranked: Vec<(usize, usize, Node)> = kids
-        .iter()
-        .enumerate()
-        .map(|(i, n)| {
-            let l = local(xot, *n);
-            (
-                order.iter().position(|o| *o == l).unwrap_or(order.len()),
-                i,
-                *n,
-            )
-        })
-        .collect();
-    ranked.sort_by_key(|(rank, i, _)| (*rank, *i));
-    for (_, _, n) in &ranked {
-        xot.detach(*n).map_err(x::internal)?;
-    }
-    for (_, _, n) in ranked {
-        xot.append(node, n).map_err(x::internal)?;
-    }
-    Ok(())
+    mcp_vendor_office::sort_children(xot, node, mcp_vendor_office::ns::DRAWING, order)
 }

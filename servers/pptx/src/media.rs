@@ -3,6 +3,7 @@
 
 use base64::Engine;
 use mcp_shared::{Ctx, Effect, ToolDef, ToolError, tool};
+use mcp_vendor_office::{ImageInfo, image_info};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
@@ -26,137 +27,8 @@ pub fn tools() -> Vec<ToolDef> {
     ]
 }
 
-/// What an image is: extension, content type, pixel size and dots per inch.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ImageInfo {
-    pub ext: &'static str,
-    pub content_type: &'static str,
-    pub width: u32,
-    pub height: u32,
-    pub dpi: (f64, f64),
-}
-
-fn be16(b: &[u8], i: usize) -> Option<u32> {
-    Some(u32::from(u16::from_be_bytes([*b.get(i)?, *b.get(i + 1)?])))
-}
-fn be32(b: &[u8], i: usize) -> Option<u32> {
-    Some(u32::from_be_bytes([
-        *b.get(i)?,
-        *b.get(i + 1)?,
-        *b.get(i + 2)?,
-        *b.get(i + 3)?,
-    ]))
-}
-fn le16(b: &[u8], i: usize) -> Option<u32> {
-    Some(u32::from(u16::from_le_bytes([*b.get(i)?, *b.get(i + 1)?])))
-}
-fn le32(b: &[u8], i: usize) -> Option<i64> {
-    Some(i64::from(i32::from_le_bytes([
-        *b.get(i)?,
-        *b.get(i + 1)?,
-        *b.get(i + 2)?,
-        *b.get(i + 3)?,
-    ])))
-}
-
-/// Read the size from a PNG, JPEG, GIF or BMP header.
-pub fn image_info(b: &[u8]) -> Option<ImageInfo> {
-    if b.starts_with(b"\x89PNG\r\n\x1a\n") {
-        let (w, h) = (be32(b, 16)?, be32(b, 20)?);
-        // pHYs: pixels per metre when the unit is 1.
-        let mut dpi = (72.0, 72.0);
-        let mut i = 8usize;
-        while i + 8 <= b.len() {
-            let len = be32(b, i)? as usize;
-            let ty = b.get(i + 4..i + 8)?;
-            if ty == b"pHYs" && b.get(i + 16) == Some(&1) {
-                let (x, y) = (be32(b, i + 8)?, be32(b, i + 12)?);
-                if x > 0 && y > 0 {
-                    dpi = (f64::from(x) * 0.0254, f64::from(y) * 0.0254);
-                }
-                break;
-            }
-            if ty == b"IDAT" || ty == b"IEND" {
-                break;
-            }
-            i = i.checked_add(12)?.checked_add(len)?;
-        }
-        return Some(ImageInfo {
-            ext: "png",
-            content_type: "image/png",
-            width: w,
-            height: h,
-            dpi,
-        });
-    }
-    if b.starts_with(&[0xFF, 0xD8]) {
-        let mut i = 2usize;
-        let mut dpi = (72.0, 72.0);
-        while i + 4 <= b.len() {
-            if b[i] != 0xFF {
-                i += 1;
-                continue;
-            }
-            let marker = b[i + 1];
-            if marker == 0xFF {
-                i += 1;
-                continue;
-            }
-            let len = be16(b, i + 2)? as usize;
-            if marker == 0xE0 && b.get(i + 4..i + 9) == Some(b"JFIF\0") {
-                let unit = *b.get(i + 11)?;
-                let (x, y) = (be16(b, i + 12)?, be16(b, i + 14)?);
-                if x > 0 && y > 0 {
-                    match unit {
-                        1 => dpi = (f64::from(x), f64::from(y)),
-                        2 => dpi = (f64::from(x) * 2.54, f64::from(y) * 2.54),
-                        _ => {}
-                    }
-                }
-            }
-            if matches!(marker, 0xC0..=0xC3 | 0xC5..=0xC7 | 0xC9..=0xCB | 0xCD..=0xCF) {
-                let h = be16(b, i + 5)?;
-                let w = be16(b, i + 7)?;
-                return Some(ImageInfo {
-                    ext: "jpeg",
-                    content_type: "image/jpeg",
-                    width: w,
-                    height: h,
-                    dpi,
-                });
-            }
-            i = i.checked_add(2)?.checked_add(len)?;
-        }
-        return None;
-    }
-    if b.starts_with(b"GIF87a") || b.starts_with(b"GIF89a") {
-        return Some(ImageInfo {
-            ext: "gif",
-            content_type: "image/gif",
-            width: le16(b, 6)?,
-            height: le16(b, 8)?,
-            dpi: (72.0, 72.0),
-        });
-    }
-    if b.starts_with(b"BM") {
-        let w = le32(b, 18)?.unsigned_abs() as u32;
-        let h = le32(b, 22)?.unsigned_abs() as u32;
-        let (x, y) = (le32(b, 38).unwrap_or(0), le32(b, 42).unwrap_or(0));
-        let dpi = if x > 0 && y > 0 {
-            (x as f64 * 0.0254, y as f64 * 0.0254)
-        } else {
-            (72.0, 72.0)
-        };
-        return Some(ImageInfo {
-            ext: "bmp",
-            content_type: "image/bmp",
-            width: w,
-            height: h,
-            dpi,
-        });
-    }
-    None
-}
+/// The resolution of an image that states none (PowerPoint's, as python-pptx assumes).
+const DEFAULT_DPI: f64 = 72.0;
 
 /// Pictures. operation `add`: put the image `image_source` (a PNG, JPEG, GIF or BMP file of
 /// the workspace, or base64 bytes with source_type base64) on the slide at left/top; with
@@ -253,7 +125,7 @@ pub fn add_picture(
     height: Option<f64>,
     name: &str,
 ) -> Result<(usize, ImageInfo, (i64, i64)), ToolError> {
-    let info = image_info(&bytes).ok_or_else(|| {
+    let info = image_info(&bytes, DEFAULT_DPI).ok_or_else(|| {
         ToolError::invalid_input(
             "the image is not a PNG, JPEG, GIF or BMP file (or its header is damaged)",
         )

@@ -3,6 +3,7 @@
 //! the `a:`, `p:`, `r:` and `c:` prefixes) into a part's tree.
 
 use mcp_shared::{ErrorKind, ToolError};
+pub use mcp_vendor_office::xml::{At, esc};
 use mcp_vendor_office::{Xml, ns};
 use xot::{Node, Xot};
 
@@ -112,80 +113,8 @@ pub fn remove_kids(xot: &mut Xot, node: Node, name: &str) -> Result<(), ToolErro
     Ok(())
 }
 
-/// Where to put inserted nodes.
-#[derive(Clone, Copy)]
-pub enum At {
-    /// As the last children of this node.
-    End(Node),
-    /// Just before this node.
-    Before(Node),
-    /// As the first children of this node.
-    Start(Node),
-}
-
 /// Parse `frag` (elements with the `a:`, `p:`, `r:`, `c:` prefixes) and insert its elements
 /// at `at`; returns them.
 pub fn insert(xml: &mut Xml, at: At, frag: &str) -> Result<Vec<Node>, ToolError> {
-    let decls: String = PREFIXES
-        .iter()
-        .map(|(p, u)| format!(" xmlns:{p}=\"{u}\""))
-        .collect();
-    let doc = xml
-        .xot
-        .parse(&format!("<w{decls}>{frag}</w>"))
-        .map_err(|e| internal(format!("a generated fragment is not XML: {e}")))?;
-    let wrap = xml.xot.document_element(doc).map_err(internal)?;
-    let nodes: Vec<Node> = elements(&xml.xot, wrap).collect();
-    let parent = match at {
-        At::End(p) | At::Start(p) => Some(p),
-        At::Before(b) => xml.xot.parent(b),
-    };
-    // Declare on the new nodes only the prefixes the fragment uses and the place lacks.
-    let prefixes: Vec<_> = PREFIXES
-        .iter()
-        .filter(|(p, _)| frag.contains(&format!("<{p}:")) || frag.contains(&format!(" {p}:")))
-        .map(|(p, u)| (xml.xot.add_prefix(p), xml.xot.add_namespace(u)))
-        .collect::<Vec<_>>()
-        .into_iter()
-        .filter(|(p, u)| parent.and_then(|n| xml.xot.namespace_for_prefix(n, *p)) != Some(*u))
-        .collect();
-    let first_child = match at {
-        At::Start(parent) => xml.xot.first_child(parent),
-        _ => None,
-    };
-    for n in &nodes {
-        xml.xot.detach(*n).map_err(internal)?;
-        for (p, u) in &prefixes {
-            xml.xot.set_namespace(*n, *p, *u);
-        }
-        match (at, first_child) {
-            (At::End(parent), _) | (At::Start(parent), None) => {
-                xml.xot.append(parent, *n).map_err(internal)?
-            }
-            (At::Before(b), _) | (At::Start(_), Some(b)) => {
-                xml.xot.insert_before(b, *n).map_err(internal)?
-            }
-        }
-    }
-    let root = xml.root()?;
-    xml.xot.deduplicate_namespaces(root);
-    Ok(nodes)
-}
-
-/// Escape text for XML content and attribute values.
-pub fn esc(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            // Characters XML 1.0 cannot carry.
-            c if (c as u32) < 0x20 && !matches!(c, '\t' | '\n' | '\r') => {}
-            c => out.push(c),
-        }
-    }
-    out
+    mcp_vendor_office::insert_fragment(xml, PREFIXES, at, frag)
 }

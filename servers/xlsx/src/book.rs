@@ -28,7 +28,7 @@ pub fn load(ws: &Workspace, arg: &str, filepath: &str) -> Result<Spreadsheet, To
 
 /// Parse the bytes of a workbook.
 pub fn parse(arg: &str, filepath: &str, bytes: Vec<u8>) -> Result<Spreadsheet, ToolError> {
-    if bytes.starts_with(&[0xD0, 0xCF, 0x11, 0xE0]) {
+    if mcp_vendor_office::is_ole_compound_file(&bytes) {
         return Err(ToolError::invalid_input(format!(
             "`{arg}` {filepath} is an encrypted (password-protected) workbook or a legacy .xls file: \
              this server reads only unencrypted .xlsx."

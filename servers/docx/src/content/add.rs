@@ -7,7 +7,6 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use crate::doc::{Doc, Save, docx_name, with_doc, write};
-use crate::image;
 use crate::tables;
 use crate::template;
 use crate::xml::{RunFormat, WordXml, esc};
@@ -122,6 +121,8 @@ pub struct AddPicture {
 }
 
 const EMU_PER_INCH: f64 = 914_400.0;
+/// The resolution Word gives a picture that states none.
+const DEFAULT_DPI: f64 = 96.0;
 
 pub(super) async fn add_picture(ctx: Ctx, a: AddPicture) -> Result<String, ToolError> {
     Workspace::of(&ctx)?
@@ -130,12 +131,17 @@ pub(super) async fn add_picture(ctx: Ctx, a: AddPicture) -> Result<String, ToolE
             let p = ws.path("filename", &shown)?;
             let ip = ws.path("image_path", &a.image_path)?;
             let img = ws.read("image_path", &ip)?;
-            let pic = image::probe(&img).ok_or_else(|| {
+            let mut pic = mcp_vendor_office::image_info(&img, DEFAULT_DPI).ok_or_else(|| {
                 ToolError::invalid_input(format!(
-                    "image_path {} is not a PNG, JPEG or GIF image this server can size.",
+                    "image_path {} is not a PNG, JPEG, GIF or BMP image this server can size.",
                     a.image_path
                 ))
             })?;
+            // PNG and BMP state pixels per metre: whole dots per inch, as python-docx reads
+            // them (3780 per metre is 96 dpi).
+            if matches!(pic.ext, "png" | "bmp") {
+                pic.dpi = (pic.dpi.0.round(), pic.dpi.1.round());
+            }
             if pic.width == 0 || pic.height == 0 {
                 return Err(ToolError::invalid_input(format!(
                     "image_path {} has no size in its header.",
@@ -166,7 +172,7 @@ pub(super) async fn add_picture(ctx: Ctx, a: AddPicture) -> Result<String, ToolE
                 .unwrap_or_default();
             let media = doc.pkg.free_name(&format!("{folder}/media/image"), &format!(".{}", pic.ext));
             doc.pkg.set_part(&media, img);
-            doc.pkg.ensure_default_type(pic.ext, pic.mime)?;
+            doc.pkg.ensure_default_type(pic.ext, pic.content_type)?;
             let main = doc.main_part.clone();
             let rid = doc.pkg.add_relationship(&main, template::REL_IMAGE, &media, false)?;
             let root = doc.main.root()?;

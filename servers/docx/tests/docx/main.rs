@@ -16,11 +16,7 @@ use mcp_shared::{McpServer, ServerSpec, Settings, State};
 use mcp_testkit::{Client, TestServer};
 
 fn scratch_workspace(_: &Settings) -> Result<State, String> {
-    let dir = tempfile::Builder::new()
-        .prefix("docx-suite-")
-        .tempdir_in(env!("CARGO_TARGET_TMPDIR"))
-        .map_err(|e| e.to_string())?
-        .keep();
+    let ws = mcp_testkit::scratch_workspace(env!("CARGO_TARGET_TMPDIR"), "docx")?;
     // Small reads: the hostile calls grow the scratch document (a 100,000-character text
     // replacing every match...), and a debug build re-parsing megabytes per call would take
     // minutes; past the cap every call is refused at once, naming it.
@@ -28,7 +24,7 @@ fn scratch_workspace(_: &Settings) -> Result<State, String> {
         max_read_bytes: 16 * 1024,
         ..Default::default()
     };
-    Workspace::open(dir).map(|w| Arc::new(w.with_limits(limits)) as State)
+    Ok(Arc::new(ws.with_limits(limits)) as State)
 }
 
 static SUITE: ServerSpec = docx_mcp_server::spec(scratch_workspace);

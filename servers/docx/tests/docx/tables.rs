@@ -113,3 +113,79 @@ async fn tables_every_tool() {
     assert!(e.contains("cannot be made"), "{e}");
     w.stop().await;
 }
+
+/// merge_table_cells with rows outside a 2x2 table: refused at once (no loop over the rows
+/// first, as an end row of 9e15 once spun a worker forever), naming the rows the table has;
+/// the file is not written.
+#[test]
+fn merge_cells_rows_outside_the_table_are_refused_at_once() {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let outcome = rt.block_on(merge_cells_outside_the_table());
+    // A call that never answered leaves its worker spinning: do not wait for it.
+    rt.shutdown_timeout(std::time::Duration::from_secs(1));
+    if let Err(e) = outcome {
+        panic!("{e}");
+    }
+}
+
+async fn merge_cells_outside_the_table() -> Result<(), String> {
+    let w = ws().await;
+    w.ok("create_document", json!({"filename": "m"})).await;
+    w.ok(
+        "add_table",
+        json!({"filename": "m", "rows": 2, "cols": 2, "data": [["a", "b"], ["c", "d"]]}),
+    )
+    .await;
+    let before = std::fs::read(w.at("m.docx")).unwrap();
+    let huge: i64 = 9_000_000_000_000_000;
+    for (start_row, end_row, start_col, end_col, needle) in [
+        // One column: merging a row changes nothing there, so only the row check stops it.
+        (0, huge, 0, 0, format!("row index {huge} is out of range")),
+        (
+            0,
+            1_000_000,
+            0,
+            1,
+            "row index 1000000 is out of range".to_owned(),
+        ),
+        (2, 2, 0, 1, "row index 2 is out of range".to_owned()),
+        (-1, 1, 0, 1, "row index -1 is out of range".to_owned()),
+    ] {
+        let call = w.err(
+            "merge_table_cells",
+            json!({"filename": "m", "table_index": 0, "start_row": start_row, "end_row": end_row, "start_col": start_col, "end_col": end_col}),
+        );
+        let Ok(e) = tokio::time::timeout(std::time::Duration::from_secs(30), call).await else {
+            return Err(format!("rows {start_row} to {end_row}: no answer in 30 s"));
+        };
+        assert!(
+            e.contains(&needle) && e.contains("the table has 2 rows"),
+            "rows {start_row} to {end_row}: {e}"
+        );
+        assert_eq!(
+            std::fs::read(w.at("m.docx")).unwrap(),
+            before,
+            "rows {start_row} to {end_row}: the file changed"
+        );
+    }
+    let e = w
+        .err(
+            "merge_table_cells",
+            json!({"filename": "m", "table_index": 0, "start_row": 1, "end_row": 0, "start_col": 0, "end_col": 1}),
+        )
+        .await;
+    assert!(e.contains("end row 0 is before start row 1"), "{e}");
+    assert_eq!(std::fs::read(w.at("m.docx")).unwrap(), before);
+    // Inside the table the same call merges.
+    w.ok(
+        "merge_table_cells",
+        json!({"filename": "m", "table_index": 0, "start_row": 0, "end_row": 1, "start_col": 0, "end_col": 1}),
+    )
+    .await;
+    assert_ne!(std::fs::read(w.at("m.docx")).unwrap(), before);
+    w.stop().await;
+    Ok(())
+}

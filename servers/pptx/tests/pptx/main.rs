@@ -20,26 +20,13 @@ use mcp_shared::{McpServer, ServerSpec, Settings, State};
 use mcp_testkit::{Client, TestServer};
 use serde_json::Value;
 
-/// The standard suite's servers work in a scratch workspace of their own (its hostile calls
-/// may write files), never in the crate's directory.
-fn scratch_workspace(_: &Settings) -> Result<State, String> {
-    let dir = tempfile::Builder::new()
-        .prefix("pptx-suite-")
-        .tempdir_in(env!("CARGO_TARGET_TMPDIR"))
-        .map_err(|e| e.to_string())?
-        .keep();
-    Workspace::open(dir).map(pptx_mcp_server::state_in)
-}
-
-static SUITE: ServerSpec = pptx_mcp_server::spec(scratch_workspace);
-
-mcp_testkit::standard_suite!(crate::SUITE, "pptx-mcp-server");
+mcp_testkit::standard_suite!(pptx_mcp_server::SPEC, "pptx-mcp-server");
 
 /// The 37 tools of Klavis's `local/powerpoint`, with the catalog's parameter names, types and
 /// required flags, and nothing beyond them.
 #[test]
 fn catalog_tools_of_local_powerpoint() {
-    let server = McpServer::new(&SUITE, Settings::default()).unwrap();
+    let server = McpServer::new(&pptx_mcp_server::SPEC, Settings::default()).unwrap();
     let beyond = mcp_testkit::assert_catalog_parity(server.tools(), "local/powerpoint", &[]);
     assert!(beyond.is_empty(), "tools beyond the catalog: {beyond:?}");
     assert_eq!(server.tools().len(), 37);

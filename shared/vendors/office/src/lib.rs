@@ -8,13 +8,22 @@
 //! ([`Package::set_content_type`]) are kept consistent when parts are added.
 //!
 //! Reading is bounded: a package with too many parts, or whose parts inflate past a cap (a
-//! "zip bomb"), is refused with a message that names the cap.
+//! "zip bomb"), is refused with a message that names the cap; an encrypted or legacy binary
+//! file is told apart ([`is_ole_compound_file`]) so that each server can say what to do.
+//!
+//! New content is written as XML text and parsed into a part ([`xml::parse_fragment`],
+//! [`xml::insert_fragment`]), property children are kept in the schema's order
+//! ([`xml::sort_children`]), and pictures are sized from their headers ([`image_info`]).
 
+pub mod image;
 pub mod package;
 pub mod rels;
+pub mod xml;
 
-pub use package::{MAX_PARTS, MAX_UNPACKED_BYTES, Package, Xml};
+pub use image::{ImageInfo, image_info};
+pub use package::{MAX_PARTS, MAX_UNPACKED_BYTES, Package, Xml, is_ole_compound_file};
 pub use rels::{Relationship, attr, relative_target, rels_part_of, resolve_target};
+pub use xml::{At, esc, insert_fragment, parse_fragment, sort_children};
 
 /// Namespaces every Office XML part uses.
 pub mod ns {

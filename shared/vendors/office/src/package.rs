@@ -14,6 +14,17 @@ pub const MAX_UNPACKED_BYTES: u64 = 512 * 1024 * 1024;
 
 const CONTENT_TYPES: &str = "[Content_Types].xml";
 
+/// The first bytes of an OLE compound file (D0 CF 11 E0 A1 B1 1A E1), of which the first four
+/// are checked.
+const OLE_SIGNATURE: [u8; 4] = [0xD0, 0xCF, 0x11, 0xE0];
+
+/// Whether `bytes` are an OLE compound file rather than a ZIP package: a password-protected
+/// Office file (its package encrypted inside one) or a legacy binary `.doc`, `.ppt` or `.xls`.
+/// Neither can be read as a package; each server refuses it with a message saying what to do.
+pub fn is_ole_compound_file(bytes: &[u8]) -> bool {
+    bytes.starts_with(&OLE_SIGNATURE)
+}
+
 /// An Office Open XML package.
 #[derive(Debug, Clone, Default)]
 pub struct Package {
@@ -319,4 +330,38 @@ impl Package {
 /// A failure of ours while editing a package (not the caller's input).
 pub(crate) fn internal(message: String) -> ToolError {
     ToolError::new(mcp_shared::ErrorKind::Internal, message)
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    /// The 512-byte header of an OLE compound file (version 3, 512-byte sectors), as an
+    /// encrypted `.docx` or a `.doc` starts.
+    fn ole_header() -> Vec<u8> {
+        let mut b = vec![0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1];
+        b.extend_from_slice(&[0; 16]); // CLSID
+        b.extend_from_slice(&0x003Eu16.to_le_bytes()); // minor version
+        b.extend_from_slice(&3u16.to_le_bytes()); // major version
+        b.extend_from_slice(&0xFFFEu16.to_le_bytes()); // little-endian
+        b.extend_from_slice(&9u16.to_le_bytes()); // 2^9-byte sectors
+        b.resize(512, 0xFF);
+        b
+    }
+
+    #[test]
+    fn an_ole_compound_file_is_told_from_a_package() {
+        let ole = ole_header();
+        assert!(is_ole_compound_file(&ole));
+        let err = Package::read(&ole, "locked.docx").unwrap_err();
+        assert!(err.to_string().contains("locked.docx"), "{err}");
+        let zip = Package::from_parts(vec![(CONTENT_TYPES.into(), b"<Types/>".to_vec())])
+            .write()
+            .unwrap();
+        assert!(!is_ole_compound_file(&zip));
+        assert!(Package::read(&zip, "a.docx").is_ok());
+        assert!(!is_ole_compound_file(&ole[..3]));
+        assert!(!is_ole_compound_file(b""));
+    }
 }
