@@ -24,6 +24,9 @@ pub use wiremock;
 pub mod python;
 pub mod suite;
 pub mod surface;
+pub mod workspace;
+
+pub use workspace::{LocalServer, scratch_workspace};
 
 /// Settings for a test: upstream at `base`, fast retries without jitter, short timeout.
 pub fn settings_for(base: &str) -> Settings {

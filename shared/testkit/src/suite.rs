@@ -315,6 +315,10 @@ pub struct SmokeRun {
     pub fake: Option<MockServer>,
     /// The server process's environment: the vendor base URL (with a fake) and `env`.
     pub env: Vec<(String, String)>,
+    /// For a server that works in a workspace (`--workspace`): a scratch directory of its
+    /// own for the in-process servers, whose hostile calls write files (never the crate's
+    /// directory).
+    pub workspace: Option<String>,
 }
 
 impl SmokeRun {
@@ -362,6 +366,19 @@ impl SmokeRun {
             let v = fill(&Value::String(v.clone()), &vars);
             env.push((k.clone(), v.as_str().unwrap_or_default().to_owned()));
         }
+        let workspace = spec
+            .options
+            .iter()
+            .any(|o| o.name == mcp_shared::workspace::OPTION.name)
+            .then(|| {
+                tempfile::Builder::new()
+                    .prefix(&format!("{}-suite-", spec.service))
+                    .tempdir()
+                    .expect("scratch workspace")
+                    .keep()
+                    .to_string_lossy()
+                    .into_owned()
+            });
         Self {
             tool: smoke.tool,
             arguments: fill(&smoke.arguments, &vars),
@@ -369,6 +386,7 @@ impl SmokeRun {
             credentials: fill(&smoke.credentials, &vars),
             fake,
             env,
+            workspace,
         }
     }
 
@@ -389,6 +407,9 @@ impl SmokeRun {
                 .map(str::to_owned)
                 .collect()
         };
+        if let Some(dir) = &self.workspace {
+            s = s.with_option(mcp_shared::workspace::OPTION.name, dir);
+        }
         for (k, v) in &self.env {
             if k == "MCP_FETCH_ALLOW_HOSTS" {
                 s.fetch_allow_hosts = list(v);

@@ -11,7 +11,6 @@ mod tables;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use mcp_shared::workspace::Workspace;
 use mcp_shared::{McpServer, ServerSpec, Settings, State};
 use mcp_testkit::{Client, TestServer};
 

@@ -101,7 +101,7 @@ async fn lexical_ways_out_are_refused_by_every_tool() {
     }
     assert!(!text.contains("OUTSIDE SECRET"));
     outside_untouched(&w);
-    assert_eq!(w.get("inside.txt"), "inside", "nothing was moved");
+    assert_eq!(w.read("inside.txt"), "inside", "nothing was moved");
     w.stop().await;
 }
 
@@ -246,7 +246,7 @@ async fn read_only_mode_lists_and_allows_only_the_reading_tools() {
         };
         assert!(refused, "{tool} ran in read-only mode");
     }
-    assert_eq!(w.get("a.txt"), "alpha");
+    assert_eq!(w.read("a.txt"), "alpha");
     assert!(!exists(&w.at("d")) && !exists(&w.at("b.txt")));
     assert_eq!(
         w.ok("filesystem_read_text_file", json!({"path": "a.txt"}))
@@ -255,7 +255,10 @@ async fn read_only_mode_lists_and_allows_only_the_reading_tools() {
     );
     w.stop().await;
     // All 14 without it.
-    let server =
-        mcp_shared::McpServer::new(&crate::SUITE, mcp_shared::Settings::default()).unwrap();
+    let server = mcp_shared::McpServer::new(
+        &filesystem_mcp_server::SPEC,
+        mcp_shared::Settings::default(),
+    )
+    .unwrap();
     assert_eq!(names(&server).len(), 14);
 }

@@ -18,14 +18,14 @@ async fn write_file_creates_and_replaces() {
         )
         .await;
     assert_eq!(text, "Successfully wrote to docs/new.md");
-    assert_eq!(w.get("docs/new.md"), "# Title\nbody é\n");
+    assert_eq!(w.read("docs/new.md"), "# Title\nbody é\n");
     std::fs::set_permissions(w.at("docs/new.md"), std::fs::Permissions::from_mode(0o600)).unwrap();
     w.ok(
         "filesystem_write_file",
         json!({"path": "docs/new.md", "content": "replaced"}),
     )
     .await;
-    assert_eq!(w.get("docs/new.md"), "replaced");
+    assert_eq!(w.read("docs/new.md"), "replaced");
     let mode = std::fs::metadata(w.at("docs/new.md"))
         .unwrap()
         .permissions()
@@ -72,7 +72,7 @@ async fn edit_file_exact_and_by_lines_with_a_diff() {
         )
         .await;
     assert_eq!(
-        w.get("src/main.py"),
+        w.read("src/main.py"),
         "def main():\n    x = 10\n    return x\n    # done\n"
     );
     assert!(diff.starts_with("```diff\n"), "{diff}");
@@ -104,14 +104,14 @@ async fn edit_file_dry_run_and_failures_write_nothing() {
         )
         .await;
     assert!(diff.contains("-hello world\n+hello there\n"), "{diff}");
-    assert_eq!(w.get("a.txt"), "hello world\r\nsecond line\r\n");
+    assert_eq!(w.read("a.txt"), "hello world\r\nsecond line\r\n");
     // Applied for real: the file keeps its CRLF line ends.
     w.ok(
         "filesystem_edit_file",
         json!({"path": "a.txt", "edits": [{"oldText": "world", "newText": "there"}]}),
     )
     .await;
-    assert_eq!(w.get("a.txt"), "hello there\r\nsecond line\r\n");
+    assert_eq!(w.read("a.txt"), "hello there\r\nsecond line\r\n");
     // The second edit does not match: the first is not written either.
     let err = w
         .err(
@@ -126,7 +126,7 @@ async fn edit_file_dry_run_and_failures_write_nothing() {
         err.contains("Could not find an exact match for edit 1") && err.contains("no such text"),
         "{err}"
     );
-    assert_eq!(w.get("a.txt"), "hello there\r\nsecond line\r\n");
+    assert_eq!(w.read("a.txt"), "hello there\r\nsecond line\r\n");
     let err = w
         .err(
             "filesystem_edit_file",
@@ -208,13 +208,13 @@ async fn move_file_renames_files_and_directories() {
         .await;
     assert_eq!(text, "Successfully moved a.txt to archive/a-old.txt");
     assert!(!exists(&w.at("a.txt")));
-    assert_eq!(w.get("archive/a-old.txt"), "alpha");
+    assert_eq!(w.read("archive/a-old.txt"), "alpha");
     w.ok(
         "filesystem_move_file",
         json!({"source": "dir", "destination": "archive/dir"}),
     )
     .await;
-    assert_eq!(w.get("archive/dir/b.txt"), "bravo");
+    assert_eq!(w.read("archive/dir/b.txt"), "bravo");
     w.put("c.txt", "charlie");
     let err = w
         .err(
@@ -224,7 +224,7 @@ async fn move_file_renames_files_and_directories() {
         .await;
     assert!(err.contains("already exists"), "{err}");
     assert_eq!(
-        w.get("archive/a-old.txt"),
+        w.read("archive/a-old.txt"),
         "alpha",
         "nothing was overwritten"
     );

@@ -6,7 +6,7 @@ use std::process::Command;
 
 use serde_json::json;
 
-use crate::{JAN_15, commit_files, ws};
+use crate::{JAN_15, commit_files, new_repo, ws};
 
 /// `git <args>` in `dir` with no user or system config, or none without a git binary.
 fn git(dir: &Path, args: &[&str]) -> Option<String> {
@@ -33,7 +33,7 @@ fn git(dir: &Path, args: &[&str]) -> Option<String> {
 #[tokio::test]
 async fn status_diffs_and_branches_read_as_git_prints_them() {
     let w = ws().await;
-    let repo = w.repo("r");
+    let repo = new_repo(&w, "r");
     let dir = w.at("r");
     if git(&dir, &["--version"]).is_none() {
         return;
@@ -126,7 +126,7 @@ async fn status_diffs_and_branches_read_as_git_prints_them() {
         ours,
         format!("Repository status:\n{}", git(&dir, &["status"]).unwrap())
     );
-    let fresh = w.repo("fresh");
+    let fresh = new_repo(&w, "fresh");
     drop(fresh);
     w.put("fresh/a.txt", "a\n");
     w.put("fresh/b.txt", "b\n");

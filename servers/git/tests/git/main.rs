@@ -11,101 +11,28 @@ mod reading;
 mod refusals;
 mod writing;
 
-use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::path::Path;
 
 use git2::{Repository, RepositoryInitOptions, Signature, Time};
-use mcp_shared::workspace::Workspace;
-use mcp_shared::{McpServer, ServerSpec, Settings, State};
-use mcp_testkit::{Client, TestServer};
+use mcp_shared::{McpServer, Settings};
 
-/// The standard suite's servers work in a scratch workspace of their own, never in the
-/// crate's directory.
-fn scratch_workspace(_: &Settings) -> Result<State, String> {
-    let dir = tempfile::Builder::new()
-        .prefix("git-suite-")
-        .tempdir_in(env!("CARGO_TARGET_TMPDIR"))
-        .map_err(|e| e.to_string())?
-        .keep();
-    Workspace::open(dir).map(|w| Arc::new(w) as State)
-}
-
-static SUITE: ServerSpec = git_mcp_server::spec(scratch_workspace);
-
-mcp_testkit::standard_suite!(crate::SUITE, "git-mcp-server");
-
-/// A temporary workspace (`ws`) with a directory beside it (`outside`), a server working in
-/// the workspace and a client.
-pub struct Ws {
-    tmp: tempfile::TempDir,
-    pub client: Client,
-    server: TestServer,
-}
-
-impl Ws {
-    pub fn root(&self) -> PathBuf {
-        self.tmp.path().join("ws")
-    }
-
-    pub fn outside(&self) -> PathBuf {
-        self.tmp.path().join("outside")
-    }
-
-    /// A path in the workspace.
-    pub fn at(&self, rel: &str) -> PathBuf {
-        self.root().join(rel)
-    }
-
-    /// Write a file of the workspace (its parents created).
-    pub fn put(&self, rel: &str, content: impl AsRef<[u8]>) {
-        put(&self.at(rel), content);
-    }
-
-    /// A new repository at `rel` (branch `main`, user "Test User <test@example.com>").
-    pub fn repo(&self, rel: &str) -> Repository {
-        init(&self.at(rel), true)
-    }
-
-    /// A successful call's text, as it is.
-    pub async fn ok(&self, tool: &str, args: serde_json::Value) -> String {
-        let r = self
-            .client
-            .call(tool, args)
-            .await
-            .unwrap_or_else(|e| panic!("{tool}: protocol error {e}"));
-        let text = mcp_testkit::text_of(&r);
-        assert_ne!(r.is_error, Some(true), "{tool} failed: {text}");
-        text
-    }
-
-    pub async fn err(&self, tool: &str, args: serde_json::Value) -> String {
-        self.client.call_err(tool, args).await
-    }
-
-    pub async fn stop(self) {
-        self.client.close().await;
-        self.server.stop().await;
-    }
-}
+mcp_testkit::standard_suite!(git_mcp_server::SPEC, "git-mcp-server");
 
 pub async fn ws() -> Ws {
     ws_with(|_| {}).await
 }
 
+/// A temporary workspace with a directory beside it, a server working in it and a client.
+pub type Ws = mcp_testkit::LocalServer;
+
 pub async fn ws_with(adjust: impl FnOnce(&mut Settings)) -> Ws {
-    let tmp = tempfile::tempdir().unwrap();
-    std::fs::create_dir_all(tmp.path().join("ws")).unwrap();
-    std::fs::create_dir_all(tmp.path().join("outside")).unwrap();
-    let root = tmp.path().join("ws");
-    let mut settings = Settings::default().with_option("workspace", root.to_str().unwrap());
-    adjust(&mut settings);
-    let server = TestServer::start(&git_mcp_server::SPEC, settings).await;
-    let client = server.client_with(&[]).await;
-    Ws {
-        tmp,
-        client,
-        server,
-    }
+    Ws::start(&git_mcp_server::SPEC, |_| {}, adjust).await
+}
+
+/// A new repository at `rel` of the workspace (branch `main`, user "Test User
+/// <test@example.com>").
+pub fn new_repo(ws: &Ws, rel: &str) -> Repository {
+    init(&ws.at(rel), true)
 }
 
 pub fn put(p: &Path, content: impl AsRef<[u8]>) {
@@ -165,7 +92,7 @@ pub fn names(server: &McpServer) -> Vec<String> {
 /// required flags (the catalog keys this server as `local/git`, not by its service).
 #[test]
 fn catalog_tools_of_local_git() {
-    let server = McpServer::new(&SUITE, Settings::default()).unwrap();
+    let server = McpServer::new(&git_mcp_server::SPEC, Settings::default()).unwrap();
     let beyond = mcp_testkit::assert_catalog_parity(server.tools(), "local/git", &[]);
     assert!(beyond.is_empty(), "tools beyond the catalog: {beyond:?}");
     assert_eq!(server.tools().len(), 12);

@@ -4,12 +4,12 @@
 use git2::BranchType;
 use serde_json::json;
 
-use crate::{DAY, JAN_15, commit_files, ws};
+use crate::{DAY, JAN_15, commit_files, new_repo, ws};
 
 #[tokio::test]
 async fn status_of_a_new_repository_and_of_changes() {
     let w = ws().await;
-    let repo = w.repo("proj");
+    let repo = new_repo(&w, "proj");
     w.put("proj/a.txt", "alpha\n");
     let text = w.ok("git_status", json!({"repo_path": "proj"})).await;
     assert_eq!(
@@ -56,7 +56,7 @@ Untracked files:\n  (use \"git add <file>...\" to include in what will be commit
 #[tokio::test]
 async fn status_against_the_upstream_and_detached() {
     let w = ws().await;
-    let repo = w.repo("r");
+    let repo = new_repo(&w, "r");
     let first = commit_files(&repo, &[("a.txt", "1\n")], "one", JAN_15);
     repo.remote("origin", "https://example.invalid/r.git")
         .unwrap();
@@ -93,7 +93,7 @@ async fn status_against_the_upstream_and_detached() {
 #[tokio::test]
 async fn diffs_unstaged_staged_and_with_a_target() {
     let w = ws().await;
-    let repo = w.repo("r");
+    let repo = new_repo(&w, "r");
     let lines: String = (1..=10).map(|i| format!("line {i}\n")).collect();
     let first = commit_files(&repo, &[("f.txt", &lines)], "one", JAN_15);
 
@@ -189,7 +189,7 @@ async fn diffs_unstaged_staged_and_with_a_target() {
 #[tokio::test]
 async fn log_with_count_and_time_filters() {
     let w = ws().await;
-    let repo = w.repo("r");
+    let repo = new_repo(&w, "r");
     let ids: Vec<git2::Oid> = (0..5)
         .map(|i| {
             commit_files(
@@ -272,7 +272,7 @@ async fn log_with_count_and_time_filters() {
         .await;
     assert_eq!(count(&today), 5, "{today}");
 
-    let empty = w.repo("empty");
+    let empty = new_repo(&w, "empty");
     drop(empty);
     assert_eq!(
         w.ok("git_log", json!({"repo_path": "empty"})).await,
@@ -284,7 +284,7 @@ async fn log_with_count_and_time_filters() {
 #[tokio::test]
 async fn log_refuses_dates_it_cannot_read() {
     let w = ws().await;
-    let repo = w.repo("r");
+    let repo = new_repo(&w, "r");
     commit_files(&repo, &[("f.txt", "1\n")], "one", JAN_15);
     for bad in [
         "next tuesday",
@@ -315,7 +315,7 @@ async fn log_refuses_dates_it_cannot_read() {
 #[tokio::test]
 async fn show_a_commit_and_a_root_commit() {
     let w = ws().await;
-    let repo = w.repo("r");
+    let repo = new_repo(&w, "r");
     let first = commit_files(&repo, &[("a.txt", "one\n")], "first", JAN_15);
     let second = commit_files(
         &repo,
@@ -362,7 +362,7 @@ async fn show_a_commit_and_a_root_commit() {
 #[tokio::test]
 async fn branches_local_remote_all_and_containment() {
     let w = ws().await;
-    let repo = w.repo("r");
+    let repo = new_repo(&w, "r");
     let first = commit_files(&repo, &[("a.txt", "1\n")], "one", JAN_15);
     let c1 = repo.find_commit(first).unwrap();
     repo.branch("old", &c1, false).unwrap();
@@ -440,7 +440,7 @@ async fn branches_local_remote_all_and_containment() {
 #[tokio::test]
 async fn a_bare_repository_is_read_but_has_no_working_tree() {
     let w = ws().await;
-    let repo = w.repo("src");
+    let repo = new_repo(&w, "src");
     commit_files(&repo, &[("a.txt", "1\n")], "one", JAN_15);
     let bare = git2::Repository::init_bare(w.at("bare.git")).unwrap();
     let mut remote = bare

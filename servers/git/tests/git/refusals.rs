@@ -5,7 +5,7 @@
 
 use serde_json::{Value, json};
 
-use crate::{JAN_15, commit_files, init, ws, ws_with};
+use crate::{JAN_15, commit_files, init, new_repo, ws, ws_with};
 
 /// Every tool with `repo_path` set to `path` (and harmless other arguments).
 fn every_tool(path: &str) -> Vec<(&'static str, Value)> {
@@ -134,7 +134,7 @@ async fn no_upward_search_and_no_repository_outside_through_git_files() {
 #[tokio::test]
 async fn a_leading_dash_is_refused_in_every_ref_revision_branch_and_date() {
     let w = ws().await;
-    let repo = w.repo("r");
+    let repo = new_repo(&w, "r");
     commit_files(&repo, &[("a.txt", "a\n")], "one", JAN_15);
     let cases = [
         (
@@ -203,7 +203,7 @@ async fn a_leading_dash_is_refused_in_every_ref_revision_branch_and_date() {
 #[tokio::test]
 async fn paths_to_stage_must_stay_in_the_repository() {
     let w = ws().await;
-    let repo = w.repo("r");
+    let repo = new_repo(&w, "r");
     commit_files(&repo, &[("a.txt", "a\n")], "one", JAN_15);
     w.put("other/b.txt", "b\n");
     std::fs::write(w.outside().join("secret.txt"), "OUTSIDE SECRET\n").unwrap();
@@ -239,7 +239,7 @@ async fn paths_to_stage_must_stay_in_the_repository() {
 #[tokio::test]
 async fn read_only_mode_lists_and_allows_only_the_reading_tools() {
     let w = ws_with(|s| s.read_only = true).await;
-    let repo = w.repo("r");
+    let repo = new_repo(&w, "r");
     commit_files(&repo, &[("a.txt", "a\n")], "one", JAN_15);
     let listed: Vec<String> = w
         .client

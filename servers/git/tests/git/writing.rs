@@ -5,7 +5,7 @@ use std::path::Path;
 use git2::{BranchType, Repository, Status};
 use serde_json::json;
 
-use crate::{JAN_15, commit_files, init, ws};
+use crate::{JAN_15, commit_files, init, new_repo, ws};
 
 fn status_of(repo: &Repository, path: &str) -> Status {
     repo.status_file(Path::new(path)).unwrap()
@@ -14,7 +14,7 @@ fn status_of(repo: &Repository, path: &str) -> Status {
 #[tokio::test]
 async fn add_files_directories_globs_deletions_and_everything() {
     let w = ws().await;
-    let repo = w.repo("r");
+    let repo = new_repo(&w, "r");
     commit_files(
         &repo,
         &[("keep.txt", "k\n"), ("gone.txt", "g\n")],
@@ -84,7 +84,7 @@ async fn add_files_directories_globs_deletions_and_everything() {
 #[tokio::test]
 async fn add_stages_links_as_links_and_deleted_directories() {
     let w = ws().await;
-    let repo = w.repo("r");
+    let repo = new_repo(&w, "r");
     commit_files(
         &repo,
         &[
@@ -124,7 +124,7 @@ async fn add_stages_links_as_links_and_deleted_directories() {
 #[tokio::test]
 async fn reset_unstages_everything_and_keeps_the_files() {
     let w = ws().await;
-    let repo = w.repo("r");
+    let repo = new_repo(&w, "r");
     commit_files(&repo, &[("a.txt", "a\n")], "one", JAN_15);
     w.put("r/a.txt", "a2\n");
     w.put("r/n.txt", "n\n");
@@ -138,7 +138,7 @@ async fn reset_unstages_everything_and_keeps_the_files() {
     assert_eq!(std::fs::read_to_string(w.at("r/a.txt")).unwrap(), "a2\n");
 
     // On a branch without commits, everything staged is unstaged.
-    let fresh = w.repo("fresh");
+    let fresh = new_repo(&w, "fresh");
     w.put("fresh/x.txt", "x\n");
     w.ok("git_add", json!({"repo_path": "fresh", "files": ["x.txt"]}))
         .await;
@@ -150,7 +150,7 @@ async fn reset_unstages_everything_and_keeps_the_files() {
 #[tokio::test]
 async fn commit_with_the_repository_user() {
     let w = ws().await;
-    let repo = w.repo("r");
+    let repo = new_repo(&w, "r");
     w.put("r/a.txt", "a\n");
     w.ok("git_add", json!({"repo_path": "r", "files": ["a.txt"]}))
         .await;
@@ -217,7 +217,7 @@ async fn commit_without_any_author_is_refused() {
 #[tokio::test]
 async fn create_branches_from_head_and_from_a_base() {
     let w = ws().await;
-    let repo = w.repo("r");
+    let repo = new_repo(&w, "r");
     let first = commit_files(&repo, &[("a.txt", "1\n")], "one", JAN_15);
     let second = commit_files(&repo, &[("a.txt", "2\n")], "two", JAN_15 + 60);
     let done = w
@@ -286,7 +286,7 @@ async fn create_branches_from_head_and_from_a_base() {
 #[tokio::test]
 async fn checkout_switches_branches_and_refuses_to_lose_changes() {
     let w = ws().await;
-    let repo = w.repo("r");
+    let repo = new_repo(&w, "r");
     commit_files(
         &repo,
         &[("a.txt", "main\n"), ("shared.txt", "s\n")],
@@ -372,7 +372,7 @@ async fn checkout_switches_branches_and_refuses_to_lose_changes() {
 #[tokio::test]
 async fn checkout_of_a_remote_branch_makes_a_tracking_branch() {
     let w = ws().await;
-    let repo = w.repo("r");
+    let repo = new_repo(&w, "r");
     let first = commit_files(&repo, &[("a.txt", "1\n")], "one", JAN_15);
     repo.remote("origin", "https://example.invalid/r.git")
         .unwrap();

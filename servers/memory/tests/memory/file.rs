@@ -63,7 +63,7 @@ async fn a_seeded_file_at_an_absolute_path_inside_is_read_and_kept() {
     )
     .await;
     assert_eq!(
-        w.file("repos/memory_mcp_server/memories-for-mcp.json"),
+        w.read("repos/memory_mcp_server/memories-for-mcp.json"),
         concat!(
             r#"{"type":"entity","name":"Paris","entityType":"city","observations":["Capital of France"]}"#,
             "\n",
@@ -93,7 +93,7 @@ async fn a_relative_path_is_in_the_workspace_and_its_directory_is_made() {
     )
     .await;
     assert_eq!(
-        w.file("state/graph/memory.jsonl"),
+        w.read("state/graph/memory.jsonl"),
         r#"{"type":"entity","name":"A","entityType":"t","observations":[]}"#
     );
     w.stop().await;
@@ -158,7 +158,7 @@ async fn a_damaged_line_fails_the_call_and_is_never_written_over() {
         err.contains("line 6") && err.contains("nothing was changed"),
         "{err}"
     );
-    assert_eq!(w.file("memory.jsonl"), damaged);
+    assert_eq!(w.read("memory.jsonl"), damaged);
     std::fs::write(w.at("memory.jsonl"), r#"{"type":"relation","from":"a"}"#).unwrap();
     let err = w.err("search_nodes", json!({"query": "a"})).await;
     assert!(err.contains("line 1") && err.contains("to"), "{err}");
@@ -175,7 +175,7 @@ async fn writes_replace_the_file_and_refuse_hard_links() {
     let after = std::fs::metadata(w.at("memory.jsonl")).unwrap().ino();
     assert_ne!(before, after, "a new file was renamed into place");
     assert_eq!(
-        w.file("memory.jsonl"),
+        w.read("memory.jsonl"),
         r#"{"type":"entity","name":"France","entityType":"country","observations":[]}"#
     );
     let leftovers: Vec<_> = std::fs::read_dir(w.root())
@@ -241,7 +241,7 @@ async fn concurrent_calls_from_several_clients_lose_nothing() {
         32,
         "every concurrent observation was kept"
     );
-    let text = w.file("memory.jsonl");
+    let text = w.read("memory.jsonl");
     assert_eq!(text.lines().count(), 65);
     for c in clients {
         c.close().await;

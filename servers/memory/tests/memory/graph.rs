@@ -25,7 +25,7 @@ async fn create_entities_skips_existing_names_and_writes_jsonl() {
         json!(["Speaks French", "Likes tea"])
     );
     assert_eq!(
-        w.file("memory.jsonl"),
+        w.read("memory.jsonl"),
         concat!(
             r#"{"type":"entity","name":"Alice","entityType":"person","observations":["Speaks French","Likes tea"]}"#,
             "\n",
@@ -100,7 +100,7 @@ async fn create_relations_skips_exact_duplicates() {
         again,
         json!([{"from": "Alice", "to": "Acme", "relationType": "founded"}])
     );
-    let text = w.file("memory.jsonl");
+    let text = w.read("memory.jsonl");
     assert!(
         text.ends_with(
             r#"{"type":"relation","from":"Alice","to":"Acme","relationType":"founded"}"#
@@ -145,7 +145,7 @@ async fn add_observations_adds_new_ones_and_fails_whole_on_unknown_entity() {
             {"entityName": "Bob", "addedObservations": ["Plays chess"]}
         ])
     );
-    let before = w.file("memory.jsonl");
+    let before = w.read("memory.jsonl");
     let err = w
         .err(
             "add_observations",
@@ -156,7 +156,7 @@ async fn add_observations_adds_new_ones_and_fails_whole_on_unknown_entity() {
         )
         .await;
     assert!(err.contains("Entity with name Nobody not found"), "{err}");
-    assert_eq!(w.file("memory.jsonl"), before, "nothing written");
+    assert_eq!(w.read("memory.jsonl"), before, "nothing written");
     let err = w
         .err(
             "add_observations",
@@ -231,7 +231,7 @@ async fn deletes_of_entities_observations_and_relations() {
         }),
         "Alice's relations went with her"
     );
-    assert!(!w.file("memory.jsonl").contains("Alice"));
+    assert!(!w.read("memory.jsonl").contains("Alice"));
 
     let err = w
         .err("delete_entities", json!({"entityNames": "Bob"}))

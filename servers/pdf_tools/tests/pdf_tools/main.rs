@@ -13,27 +13,21 @@ use std::sync::Arc;
 
 use lopdf::content::{Content, Operation};
 use lopdf::{Document, Object, Stream, StringFormat, dictionary};
-use mcp_shared::workspace::Workspace;
 use mcp_shared::{McpServer, ServerSpec, Settings, State};
-use mcp_testkit::{Client, TestServer};
-use serde_json::Value;
+use mcp_testkit::Client;
 
 /// The smoke call's PDF (`smoke.json`): committed in the crate for the binary, which works in
 /// the crate's directory, and written into the scratch workspace of the in-process suite.
 pub const SAMPLE: &str = "tests/fixtures/sample.pdf";
 
 /// The standard suite's servers work in a scratch workspace of their own (its hostile calls
-/// write files), holding the smoke call's PDF.
+/// write files) holding the sample PDF, never in the crate's directory.
 fn scratch_workspace(_: &Settings) -> Result<State, String> {
-    let dir = tempfile::Builder::new()
-        .prefix("pdf-tools-suite-")
-        .tempdir_in(env!("CARGO_TARGET_TMPDIR"))
-        .map_err(|e| e.to_string())?
-        .keep();
-    let sample = dir.join(SAMPLE);
+    let ws = mcp_testkit::scratch_workspace(env!("CARGO_TARGET_TMPDIR"), "pdf-tools")?;
+    let sample = ws.root().join(SAMPLE);
     std::fs::create_dir_all(sample.parent().unwrap()).map_err(|e| e.to_string())?;
     std::fs::write(&sample, sample_pdf()).map_err(|e| e.to_string())?;
-    Workspace::open(dir).map(|w| Arc::new(w.with_limits(pdf_tools_mcp_server::limits())) as State)
+    Ok(Arc::new(ws.with_limits(pdf_tools_mcp_server::limits())) as State)
 }
 
 static SUITE: ServerSpec = pdf_tools_mcp_server::spec(scratch_workspace);
@@ -180,79 +174,15 @@ pub fn make_pdf(texts: &[&str], meta: Meta) -> Vec<u8> {
     out
 }
 
-/// A temporary workspace (`ws`) with a directory beside it (`outside`), a server working in
-/// the workspace and a client.
-pub struct Ws {
-    tmp: tempfile::TempDir,
-    pub client: Client,
-    server: TestServer,
-}
-
-impl Ws {
-    pub fn root(&self) -> PathBuf {
-        self.tmp.path().join("ws")
-    }
-
-    pub fn outside(&self) -> PathBuf {
-        self.tmp.path().join("outside")
-    }
-
-    /// A path in the workspace.
-    pub fn at(&self, rel: &str) -> PathBuf {
-        self.root().join(rel)
-    }
-
-    /// Write a file of the workspace (its parents created).
-    pub fn put(&self, rel: &str, content: impl AsRef<[u8]>) {
-        let p = self.at(rel);
-        if let Some(parent) = p.parent() {
-            std::fs::create_dir_all(parent).unwrap();
-        }
-        std::fs::write(p, content).unwrap();
-    }
-
-    /// A successful call's JSON result; its `structuredContent` is the same object.
-    pub async fn ok(&self, tool: &str, args: Value) -> Value {
-        let r = self
-            .client
-            .call(tool, args)
-            .await
-            .unwrap_or_else(|e| panic!("{tool}: protocol error {e}"));
-        let text = mcp_testkit::text_of(&r);
-        assert_ne!(r.is_error, Some(true), "{tool} failed: {text}");
-        let v: Value = serde_json::from_str(&text).unwrap();
-        assert_eq!(r.structured_content.as_ref(), Some(&v), "structuredContent");
-        v
-    }
-
-    pub async fn err(&self, tool: &str, args: Value) -> String {
-        self.client.call_err(tool, args).await
-    }
-
-    pub async fn stop(self) {
-        self.client.close().await;
-        self.server.stop().await;
-    }
-}
-
 pub async fn ws() -> Ws {
     ws_with(|_| {}).await
 }
 
+/// A temporary workspace with a directory beside it, a server working in it and a client.
+pub type Ws = mcp_testkit::LocalServer;
+
 pub async fn ws_with(adjust: impl FnOnce(&mut Settings)) -> Ws {
-    let tmp = tempfile::tempdir().unwrap();
-    std::fs::create_dir_all(tmp.path().join("ws")).unwrap();
-    std::fs::create_dir_all(tmp.path().join("outside")).unwrap();
-    let root = tmp.path().join("ws");
-    let mut settings = Settings::default().with_option("workspace", root.to_str().unwrap());
-    adjust(&mut settings);
-    let server = TestServer::start(&pdf_tools_mcp_server::SPEC, settings).await;
-    let client = server.client_with(&[]).await;
-    Ws {
-        tmp,
-        client,
-        server,
-    }
+    Ws::start(&pdf_tools_mcp_server::SPEC, |_| {}, adjust).await
 }
 
 /// The names a client is listed, in order.

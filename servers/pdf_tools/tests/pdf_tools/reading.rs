@@ -20,7 +20,7 @@ async fn read_pdf_gives_each_pages_text_and_the_metadata() {
         ),
     );
     let r = w
-        .ok(
+        .json(
             "pdf_tools_read_pdf",
             json!({"file_path": "docs/report.pdf"}),
         )
@@ -45,7 +45,7 @@ async fn read_pdf_gives_each_pages_text_and_the_metadata() {
     // An absolute path inside the workspace is the same file.
     let abs = w.at("docs/report.pdf");
     let r = w
-        .ok(
+        .json(
             "pdf_tools_read_pdf",
             json!({"file_path": abs.to_str().unwrap()}),
         )
@@ -68,7 +68,7 @@ async fn get_pdf_info_gives_pages_sizes_and_metadata() {
         ),
     );
     let r = w
-        .ok("pdf_tools_get_pdf_info", json!({"file_path": "a.pdf"}))
+        .json("pdf_tools_get_pdf_info", json!({"file_path": "a.pdf"}))
         .await;
     assert_eq!(r["file_path"], "a.pdf");
     assert_eq!(r["num_pages"], 4);
@@ -95,7 +95,7 @@ async fn a_pdf_without_text_or_metadata() {
     let w = ws().await;
     w.put("blank.pdf", make_pdf(&[""], Meta::default()));
     let r = w
-        .ok("pdf_tools_read_pdf", json!({"file_path": "blank.pdf"}))
+        .json("pdf_tools_read_pdf", json!({"file_path": "blank.pdf"}))
         .await;
     assert_eq!(r["num_pages"], 1);
     assert_eq!(r["pages"][0]["text"].as_str().unwrap().trim(), "");

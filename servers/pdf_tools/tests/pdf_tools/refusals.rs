@@ -188,14 +188,14 @@ async fn encrypted_pdfs() {
     assert!(err.contains("encrypted with a password"), "{err}");
     // The empty user password opens it: read, and said to be encrypted.
     let r = w
-        .ok("pdf_tools_read_pdf", json!({"file_path": "open.pdf"}))
+        .json("pdf_tools_read_pdf", json!({"file_path": "open.pdf"}))
         .await;
     assert_eq!(
         r["pages"][0]["text"].as_str().unwrap().trim(),
         "Hidden text"
     );
     let info = w
-        .ok("pdf_tools_get_pdf_info", json!({"file_path": "open.pdf"}))
+        .json("pdf_tools_get_pdf_info", json!({"file_path": "open.pdf"}))
         .await;
     assert_eq!(info["is_encrypted"], true);
     assert_eq!(info["num_pages"], 1);

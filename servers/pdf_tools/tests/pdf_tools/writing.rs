@@ -28,7 +28,7 @@ async fn extract_pages_makes_a_pdf_of_the_chosen_pages_in_order() {
     );
     std::fs::create_dir_all(w.at("out")).unwrap();
     let r = w
-        .ok(
+        .json(
             "pdf_tools_extract_pages",
             json!({"input_file": "in/source.pdf", "output_file": "out/part.pdf", "page_numbers": [4, 1, 3]}),
         )
@@ -65,7 +65,7 @@ async fn extract_pages_makes_a_pdf_of_the_chosen_pages_in_order() {
 
     // And read back through the tools: sizes follow the pages, metadata is kept.
     let info = w
-        .ok(
+        .json(
             "pdf_tools_get_pdf_info",
             json!({"file_path": "out/part.pdf"}),
         )
@@ -81,7 +81,7 @@ async fn extract_pages_makes_a_pdf_of_the_chosen_pages_in_order() {
         ])
     );
     let read = w
-        .ok("pdf_tools_read_pdf", json!({"file_path": "out/part.pdf"}))
+        .json("pdf_tools_read_pdf", json!({"file_path": "out/part.pdf"}))
         .await;
     assert_eq!(read["pages"][1]["text"].as_str().unwrap().trim(), "Page A");
     w.stop().await;
@@ -92,7 +92,7 @@ async fn a_page_named_twice_is_there_twice() {
     let w = ws().await;
     w.put("s.pdf", make_pdf(&["One", "Two"], Meta::default()));
     let r = w
-        .ok(
+        .json(
             "pdf_tools_extract_pages",
             json!({"input_file": "s.pdf", "output_file": "twice.pdf", "page_numbers": [2, 2, 1]}),
         )
@@ -112,7 +112,7 @@ async fn the_output_may_replace_the_input_and_numbers_may_be_text() {
         "doc.pdf",
         make_pdf(&["Keep", "Drop", "Also"], Meta::default()),
     );
-    w.ok(
+    w.json(
         "pdf_tools_extract_pages",
         json!({"input_file": "doc.pdf", "output_file": "doc.pdf", "page_numbers": ["1", 3.0]}),
     )

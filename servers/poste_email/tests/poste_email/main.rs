@@ -14,29 +14,16 @@ mod security;
 mod sending;
 mod transfer;
 
-use mcp_shared::workspace::Workspace;
-use mcp_shared::{ServerSpec, Settings, State};
+use mcp_shared::Settings;
 use mcp_testkit::{Client, TestServer};
 use serde_json::Value;
 
 pub use mailsrv::MailServers;
 
-/// The standard suite's servers work in a scratch workspace of their own.
-fn scratch_workspace(settings: &Settings) -> Result<State, String> {
-    let dir = tempfile::Builder::new()
-        .prefix("poste-email-suite-")
-        .tempdir_in(env!("CARGO_TARGET_TMPDIR"))
-        .map_err(|e| e.to_string())?
-        .keep();
-    poste_email_mcp_server::state_in(settings, Workspace::open(dir)?)
-}
-
-static SUITE: ServerSpec = poste_email_mcp_server::spec(scratch_workspace);
-
-mcp_testkit::standard_suite!(crate::SUITE, "poste-email-mcp-server");
+mcp_testkit::standard_suite!(poste_email_mcp_server::SPEC, "poste-email-mcp-server");
 mcp_testkit::profile_suite!(
     toolathlon_profile,
-    crate::SUITE,
+    poste_email_mcp_server::SPEC,
     toolathlon,
     catalog_not_required: &[("import_emails", "json_string")]
 );
@@ -44,7 +31,7 @@ mcp_testkit::profile_suite!(
 // The local form (Klavis's `local/Poste.io`): the same 25 tools, with its parameters.
 mcp_testkit::profile_suite!(
     local_profile,
-    crate::SUITE,
+    poste_email_mcp_server::SPEC,
     local,
     catalog_not_required: &[("import_emails", "import_path")]
 );

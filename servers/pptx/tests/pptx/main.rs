@@ -15,8 +15,7 @@ mod structure;
 use std::io::Read;
 use std::path::PathBuf;
 
-use mcp_shared::workspace::Workspace;
-use mcp_shared::{McpServer, ServerSpec, Settings, State};
+use mcp_shared::{McpServer, Settings};
 use mcp_testkit::{Client, TestServer};
 use serde_json::Value;
 

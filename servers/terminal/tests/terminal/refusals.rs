@@ -8,7 +8,7 @@ use std::os::unix::fs::symlink;
 use mcp_shared::workspace::Rule;
 use mcp_shared::{McpServer, Settings};
 
-use crate::{Ws, operators, ws, ws_with};
+use crate::{Ws, operators, refused, run, ws, ws_with};
 
 fn outside_untouched(w: &Ws) {
     assert_eq!(
@@ -26,20 +26,20 @@ fn outside_untouched(w: &Ws) {
 async fn commands_not_allowed_are_refused() {
     let w = ws().await;
     w.put("keep.txt", "keep");
-    let err = w.refused("rm keep.txt").await;
+    let err = refused(&w, "rm keep.txt").await;
     assert!(err.contains("`rm` is not an allowed command"), "{err}");
     assert!(w.at("keep.txt").exists());
-    let err = w.refused("touch new.txt").await;
+    let err = refused(&w, "touch new.txt").await;
     assert!(err.contains("not an allowed command"), "{err}");
     assert!(!w.at("new.txt").exists());
     // By path: refused, even for an allowed name.
     for cmd in ["/bin/ls", "./ls", "../bin/ls", "bin/ls"] {
-        let err = w.refused(cmd).await;
+        let err = refused(&w, cmd).await;
         assert!(err.contains("given by name"), "{cmd}: {err}");
     }
     // A program in the workspace is never run, even under an allowed name.
     w.put("cat", "#!/bin/sh\necho pwned\n");
-    let out = w.run("cat cat").await;
+    let out = run(&w, "cat cat").await;
     assert!(out.starts_with("#!/bin/sh"), "{out}");
     w.stop().await;
 }
@@ -66,17 +66,17 @@ async fn programs_that_run_programs_are_refused_unless_named() {
         "awk 'BEGIN{system(\"id\")}'",
         "sed -n 1p x",
     ] {
-        let err = w.refused(cmd).await;
+        let err = refused(&w, cmd).await;
         assert!(err.contains("runs other programs or code"), "{cmd}: {err}");
     }
     w.stop().await;
     // An operator's explicit list may name one; the others stay refused.
     let w = ws_with(|s| *s = s.clone().with_option("allowed-commands", "ls,env")).await;
-    let out = w.run("env").await;
+    let out = run(&w, "env").await;
     assert!(out.contains("PATH="), "{out}");
-    let err = w.refused("sh -c id").await;
+    let err = refused(&w, "sh -c id").await;
     assert!(err.contains("runs other programs or code"), "{err}");
-    let err = w.refused("cat x").await;
+    let err = refused(&w, "cat x").await;
     assert!(err.contains("`cat` is not an allowed command"), "{err}");
     w.stop().await;
 }
@@ -100,13 +100,13 @@ async fn dangerous_flags_are_refused() {
         "sort --compress-program=gzip keep.txt",
         "wc --files0-from=keep.txt",
     ] {
-        let err = w.refused(cmd).await;
+        let err = refused(&w, cmd).await;
         assert!(
             err.contains("is refused") || err.contains("`command`"),
             "{cmd}: {err}"
         );
     }
-    let err = w.refused("find . -delete").await;
+    let err = refused(&w, "find . -delete").await;
     assert!(err.contains("`find -delete` is refused"), "{err}");
     assert!(w.at("keep.txt").exists());
     assert!(!w.at("out.txt").exists());
@@ -116,22 +116,22 @@ async fn dangerous_flags_are_refused() {
 #[tokio::test]
 async fn allowed_flags_limit_the_flags() {
     let w = ws_with(|s| *s = s.clone().with_option("allowed-flags", "-l,-a")).await;
-    w.run("ls -l").await;
-    w.run("ls -la").await;
-    let err = w.refused("ls -R").await;
+    run(&w, "ls -l").await;
+    run(&w, "ls -la").await;
+    let err = refused(&w, "ls -R").await;
     assert!(err.contains("the flag `-R` is not allowed"), "{err}");
-    let err = w.refused("ls -lR").await;
+    let err = refused(&w, "ls -lR").await;
     assert!(err.contains("not allowed"), "{err}");
     w.stop().await;
     // Empty: no flags at all (MCP-Atlas's `ALLOWED_FLAGS=""`).
     let w = ws_with(|s| *s = s.clone().with_option("allowed-flags", "")).await;
-    w.run("ls").await;
-    let err = w.refused("ls -l").await;
+    run(&w, "ls").await;
+    let err = refused(&w, "ls -l").await;
     assert!(err.contains("ALLOWED_FLAGS: none"), "{err}");
     w.stop().await;
     // Named exactly, an always-refused flag is the operator's choice.
     let w = ws_with(|s| *s = s.clone().with_option("allowed-flags", "-L")).await;
-    w.run("ls -L").await;
+    run(&w, "ls -L").await;
     w.stop().await;
 }
 
@@ -150,7 +150,7 @@ async fn operators_and_redirections_are_refused_when_off() {
         "ls 2> out.txt",
         "ls 2>&1",
     ] {
-        let err = w.refused(cmd).await;
+        let err = refused(&w, cmd).await;
         assert!(err.contains("ALLOW_SHELL_OPERATORS is off"), "{cmd}: {err}");
     }
     assert!(!w.at("out.txt").exists());
@@ -194,7 +194,7 @@ async fn shell_constructs_are_refused_on_and_off() {
             "",
             "   ",
         ] {
-            let err = w.refused(cmd).await;
+            let err = refused(&w, cmd).await;
             assert!(err.contains("`command`"), "{cmd:?}: {err}");
         }
         w.stop().await;
@@ -246,18 +246,18 @@ async fn arguments_that_lead_out_are_refused() {
         ("echo x > .".to_owned(), Rule::Root.name()),
     ];
     for (cmd, rule) in &cases {
-        let err = w.refused(cmd).await;
+        let err = refused(&w, cmd).await;
         assert!(err.contains(rule), "{cmd}: should name `{rule}`: {err}");
         assert!(!err.contains("OUTSIDE SECRET"), "{cmd}: {err}");
     }
     outside_untouched(&w);
     // A relative link that stays inside is fine (the jail refuses absolute link targets).
     symlink("a.txt", w.at("inner")).unwrap();
-    let out = w.run("cat inner").await;
+    let out = run(&w, "cat inner").await;
     assert!(out.starts_with("inside"), "{out}");
     // Hard links are not written through.
     std::fs::hard_link(w.at("a.txt"), w.at("hard")).unwrap();
-    let err = w.refused("echo x > hard").await;
+    let err = refused(&w, "echo x > hard").await;
     assert!(err.contains(Rule::HardLink.name()), "{err}");
     assert_eq!(std::fs::read_to_string(w.at("a.txt")).unwrap(), "inside\n");
     w.stop().await;
@@ -266,8 +266,8 @@ async fn arguments_that_lead_out_are_refused() {
 #[tokio::test]
 async fn over_long_lines_are_refused() {
     let w = ws_with(|s| *s = s.clone().with_option("max-command-length", "10")).await;
-    w.run("echo 12345").await;
-    let err = w.refused("echo 123456").await;
+    run(&w, "echo 12345").await;
+    let err = refused(&w, "echo 123456").await;
     assert!(
         err.contains("the limit is 10 (MAX_COMMAND_LENGTH)"),
         "{err}"
@@ -294,12 +294,12 @@ async fn all_commands_need_the_start_flag() {
         s.flags.push("allow-all-commands".to_owned());
     })
     .await;
-    let out = w.run("sh -c 'echo from a shell'").await;
+    let out = run(&w, "sh -c 'echo from a shell'").await;
     assert!(out.starts_with("from a shell\n"), "{out}");
     // The jail and the parser still apply.
-    let err = w.refused("cat ../outside/secret.txt").await;
+    let err = refused(&w, "cat ../outside/secret.txt").await;
     assert!(err.contains("workspace rule"), "{err}");
-    let err = w.refused("/bin/sh").await;
+    let err = refused(&w, "/bin/sh").await;
     assert!(err.contains("given by name"), "{err}");
     w.stop().await;
 }

@@ -6,25 +6,25 @@ use std::time::{Duration, Instant};
 
 use serde_json::json;
 
-use crate::{operators, ws, ws_with};
+use crate::{operators, refused, run, ws, ws_with};
 
 #[tokio::test]
 async fn an_allowed_command_runs_with_its_output_and_return_code() {
     let w = ws().await;
     w.put("a.txt", "alpha\nbeta\n");
     w.put("sub/b.txt", "b");
-    let out = w.run("ls").await;
+    let out = run(&w, "ls").await;
     assert!(out.contains("a.txt") && out.contains("sub"), "{out}");
     assert!(
         out.ends_with("Command completed with return code: 0"),
         "{out}"
     );
-    let out = w.run("cat a.txt").await;
+    let out = run(&w, "cat a.txt").await;
     assert!(out.starts_with("alpha\nbeta\n"), "{out}");
-    let out = w.run("grep -n beta a.txt").await;
+    let out = run(&w, "grep -n beta a.txt").await;
     assert!(out.starts_with("2:beta"), "{out}");
     // A failing command is a result with its return code and standard error, not an error.
-    let out = w.run("ls missing-file").await;
+    let out = run(&w, "ls missing-file").await;
     assert!(
         out.contains("stderr:\n") && out.contains("missing-file"),
         "{out}"
@@ -33,20 +33,20 @@ async fn an_allowed_command_runs_with_its_output_and_return_code() {
         out.ends_with("Command completed with return code: 2"),
         "{out}"
     );
-    let out = w.run("grep nothing a.txt").await;
+    let out = run(&w, "grep nothing a.txt").await;
     assert!(out.ends_with("return code: 1"), "{out}");
     // Quoted globs go to the program as they are.
-    let out = w.run("find . -name '*.txt'").await;
+    let out = run(&w, "find . -name '*.txt'").await;
     assert!(
         out.contains("./a.txt") && out.contains("./sub/b.txt"),
         "{out}"
     );
     // Single quotes keep `$`, `*` and `#` literal.
-    let out = w.run("echo '$HOME *' \"a b\" c\\ d a#b").await;
+    let out = run(&w, "echo '$HOME *' \"a b\" c\\ d a#b").await;
     assert!(out.starts_with("$HOME * a b c d a#b\n"), "{out}");
     // An absolute path inside the workspace is accepted.
     let abs = w.at("a.txt");
-    let out = w.run(&format!("cat {}", abs.display())).await;
+    let out = run(&w, &format!("cat {}", abs.display())).await;
     assert!(out.starts_with("alpha"), "{out}");
     w.stop().await;
 }
@@ -54,7 +54,7 @@ async fn an_allowed_command_runs_with_its_output_and_return_code() {
 #[tokio::test]
 async fn commands_run_in_the_workspace() {
     let w = ws().await;
-    let out = w.run("pwd").await;
+    let out = run(&w, "pwd").await;
     let real = std::fs::canonicalize(w.root()).unwrap();
     assert!(out.starts_with(&format!("{}\n", real.display())), "{out}");
     w.stop().await;
@@ -63,21 +63,21 @@ async fn commands_run_in_the_workspace() {
 #[tokio::test]
 async fn operators_work_when_allowed() {
     let w = ws_with(operators).await;
-    let out = w.run("echo one && echo two").await;
+    let out = run(&w, "echo one && echo two").await;
     assert!(out.starts_with("one\ntwo\n"), "{out}");
-    let out = w.run("false && echo not-run || echo fallback").await;
+    let out = run(&w, "false && echo not-run || echo fallback").await;
     assert!(
         out.starts_with("fallback\n") && !out.contains("not-run"),
         "{out}"
     );
-    let out = w.run("false; echo after").await;
+    let out = run(&w, "false; echo after").await;
     assert!(
         out.starts_with("after\n") && out.ends_with("return code: 0"),
         "{out}"
     );
-    let out = w.run("echo last; false").await;
+    let out = run(&w, "echo last; false").await;
     assert!(out.ends_with("return code: 1"), "{out}");
-    let out = w.run("true || echo skipped").await;
+    let out = run(&w, "true || echo skipped").await;
     assert!(!out.contains("skipped"), "{out}");
     w.stop().await;
 }
@@ -86,15 +86,15 @@ async fn operators_work_when_allowed() {
 async fn pipelines_are_processes_connected_by_pipes() {
     let w = ws_with(operators).await;
     w.put("words.txt", "pear\napple\npear\nfig\napple\n");
-    let out = w.run("cat words.txt | sort | uniq | wc -l").await;
+    let out = run(&w, "cat words.txt | sort | uniq | wc -l").await;
     assert!(out.starts_with("3\n"), "{out}");
-    let out = w.run("cat words.txt|sort|uniq -c|sort -rn|head -n 1").await;
+    let out = run(&w, "cat words.txt|sort|uniq -c|sort -rn|head -n 1").await;
     assert!(out.trim_start().starts_with("2 "), "{out}");
     // The return code is the last command's.
-    let out = w.run("cat words.txt | grep nothing").await;
+    let out = run(&w, "cat words.txt | grep nothing").await;
     assert!(out.ends_with("return code: 1"), "{out}");
     // `2>&1` sends standard error down the pipe.
-    let out = w.run("ls missing-file 2>&1 | wc -l").await;
+    let out = run(&w, "ls missing-file 2>&1 | wc -l").await;
     assert!(out.starts_with("1\n") && !out.contains("stderr:"), "{out}");
     w.stop().await;
 }
@@ -102,21 +102,21 @@ async fn pipelines_are_processes_connected_by_pipes() {
 #[tokio::test]
 async fn redirections_write_and_read_files_of_the_workspace() {
     let w = ws_with(operators).await;
-    w.run("echo hello > out.txt").await;
+    run(&w, "echo hello > out.txt").await;
     assert_eq!(std::fs::read_to_string(w.at("out.txt")).unwrap(), "hello\n");
-    w.run("echo again >> out.txt").await;
+    run(&w, "echo again >> out.txt").await;
     assert_eq!(
         std::fs::read_to_string(w.at("out.txt")).unwrap(),
         "hello\nagain\n"
     );
-    w.run("echo replaced >out.txt").await;
+    run(&w, "echo replaced >out.txt").await;
     assert_eq!(
         std::fs::read_to_string(w.at("out.txt")).unwrap(),
         "replaced\n"
     );
-    let out = w.run("wc -c < out.txt").await;
+    let out = run(&w, "wc -c < out.txt").await;
     assert!(out.starts_with("9\n"), "{out}");
-    let out = w.run("ls missing-file 2> err.txt").await;
+    let out = run(&w, "ls missing-file 2> err.txt").await;
     assert!(!out.contains("stderr:"), "{out}");
     assert!(
         std::fs::read_to_string(w.at("err.txt"))
@@ -124,14 +124,14 @@ async fn redirections_write_and_read_files_of_the_workspace() {
             .contains("missing-file")
     );
     std::fs::create_dir(w.at("sub")).unwrap();
-    w.run("ls missing-file > sub/both.txt 2>&1").await;
+    run(&w, "ls missing-file > sub/both.txt 2>&1").await;
     assert!(
         std::fs::read_to_string(w.at("sub/both.txt"))
             .unwrap()
             .contains("missing-file")
     );
     // A file made by an earlier command of the line can be read by a later one.
-    let out = w.run("echo made > made.txt && cat < made.txt").await;
+    let out = run(&w, "echo made > made.txt && cat < made.txt").await;
     assert!(out.starts_with("made\n"), "{out}");
     w.stop().await;
 }
@@ -142,7 +142,7 @@ async fn commands_get_a_cleared_environment() {
         *s = s.clone().with_option("allowed-commands", "env");
     })
     .await;
-    let out = w.run("env").await;
+    let out = run(&w, "env").await;
     let vars: Vec<&str> = out
         .lines()
         .take_while(|l| !l.is_empty())
@@ -175,13 +175,11 @@ async fn the_timeout_kills_the_command_and_its_process_group() {
     })
     .await;
     let started = Instant::now();
-    let err = w.refused("sleep 30").await;
+    let err = refused(&w, "sleep 30").await;
     assert!(err.contains("did not finish within 1 s"), "{err}");
     assert!(started.elapsed() < Duration::from_secs(10));
     // A child of the command (same process group) is killed too.
-    let err = w
-        .refused("sh -c 'sleep 300 & echo $! > pid.txt; wait'")
-        .await;
+    let err = refused(&w, "sh -c 'sleep 300 & echo $! > pid.txt; wait'").await;
     assert!(err.contains("COMMAND_TIMEOUT"), "{err}");
     let pid: u32 = std::fs::read_to_string(w.at("pid.txt"))
         .unwrap()
@@ -202,8 +200,8 @@ async fn output_is_capped_and_the_cap_named() {
         *s = s.clone().with_option("max-output-bytes", "100");
     })
     .await;
-    w.put("big.txt", &"x".repeat(1000));
-    let out = w.run("cat big.txt").await;
+    w.put("big.txt", "x".repeat(1000));
+    let out = run(&w, "cat big.txt").await;
     assert!(out.starts_with(&"x".repeat(100)), "{out}");
     assert!(!out.contains(&"x".repeat(101)), "{out}");
     assert!(

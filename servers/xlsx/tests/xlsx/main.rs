@@ -13,7 +13,6 @@ use std::io::Read as _;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use mcp_shared::workspace::Workspace;
 use mcp_shared::{McpServer, ServerSpec, Settings, State};
 use mcp_testkit::{Client, TestServer};
 use serde_json::Value;
@@ -24,15 +23,11 @@ pub const SAMPLE: &str = "tests/fixtures/sample.xlsx";
 const SAMPLE_BYTES: &[u8] = include_bytes!("../fixtures/sample.xlsx");
 
 fn scratch_workspace(_: &Settings) -> Result<State, String> {
-    let dir = tempfile::Builder::new()
-        .prefix("xlsx-suite-")
-        .tempdir_in(env!("CARGO_TARGET_TMPDIR"))
-        .map_err(|e| e.to_string())?
-        .keep();
-    let sample = dir.join(SAMPLE);
+    let ws = mcp_testkit::scratch_workspace(env!("CARGO_TARGET_TMPDIR"), "xlsx")?;
+    let sample = ws.root().join(SAMPLE);
     std::fs::create_dir_all(sample.parent().unwrap()).map_err(|e| e.to_string())?;
     std::fs::write(&sample, SAMPLE_BYTES).map_err(|e| e.to_string())?;
-    Workspace::open(dir).map(|w| Arc::new(w) as State)
+    Ok(Arc::new(ws) as State)
 }
 
 static SUITE: ServerSpec = xlsx_mcp_server::spec(scratch_workspace);
