@@ -1,4 +1,4 @@
-//! `cargo xtask new <service> [--kind rest|graphql|connector]`: a compiling server crate with
+//! `cargo xtask new <service> [--kind rest|graphql|connector|local]`: a compiling server crate with
 //! one example tool of that kind, its contract and failure tests, the one-line standard suite,
 //! README, server.json, smoke.json and generated docs.
 
@@ -374,6 +374,85 @@ const CONNECTOR_SMOKE: &str = r#"{
 }
 "#;
 
+const LOCAL_SPEC: &str = r#"    // A local server: no vendor; every path an agent gives goes through the workspace jail
+    // (`--workspace DIR` / `MCP_WORKSPACE`).
+    base: mcp_shared::Base::None,
+    auth: mcp_shared::Auth::None,
+    state: Some(mcp_shared::workspace::make_state),
+    options: &[mcp_shared::workspace::OPTION],"#;
+
+const LOCAL_EXAMPLE: &str = r#"//! An example tool of a local server: replace it with the server's first real tool. Every
+//! path goes through the workspace (`Workspace::path`), never `std::fs` on a caller's path.
+
+use mcp_shared::workspace::Workspace;
+use mcp_shared::{Ctx, Effect, ToolDef, ToolError, tool};
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+pub fn tools() -> Vec<ToolDef> {
+    vec![tool("{{service}}_read_text", "Read a text file", Effect::Read, read_text).toolset("example")]
+}
+
+/// Read a text file of the workspace. Returns its text.
+#[derive(Deserialize, JsonSchema)]
+pub struct ReadText {
+    /// The file's path, relative to the workspace (e.g. `notes/today.md`)
+    path: String,
+}
+
+async fn read_text(ctx: Ctx, a: ReadText) -> Result<String, ToolError> {
+    Workspace::of(&ctx)?
+        .run(move |ws| {
+            let p = ws.path("path", &a.path)?;
+            ws.read_text("path", &p)
+        })
+        .await
+}
+"#;
+
+const LOCAL_TESTS: &str = r#"//! {{Display}} server tests: each tool on real files in a temporary workspace, through a
+//! real MCP client, and the jail's refusals.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use mcp_testkit::LocalServer;
+use serde_json::json;
+
+// Docs freshness, schemas, the binary over stdio and HTTP, hostile arguments (in a scratch
+// workspace of their own).
+mcp_testkit::standard_suite!({{crate}}::SPEC, "{{binary}}");
+
+#[tokio::test]
+async fn read_text_reads_a_file_of_the_workspace() {
+    let ws = LocalServer::start(&{{crate}}::SPEC, |_| {}, |_| {}).await;
+    ws.put("notes/today.md", "first line\nsecond line\n");
+    let text = ws.ok("{{service}}_read_text", json!({"path": "notes/today.md"})).await;
+    assert_eq!(text, "first line\nsecond line\n");
+    ws.stop().await;
+}
+
+#[tokio::test]
+async fn read_text_refuses_paths_outside_the_workspace() {
+    let ws = LocalServer::start(&{{crate}}::SPEC, |_| {}, |_| {}).await;
+    let outside = ws.outside().join("secret.txt");
+    for path in ["../outside/secret.txt", outside.to_str().unwrap()] {
+        let err = ws.err("{{service}}_read_text", json!({ "path": path })).await;
+        assert!(err.contains("path"), "{path}: {err}");
+        assert!(!err.contains("OUTSIDE SECRET"), "{path}: {err}");
+    }
+    let err = ws.err("{{service}}_read_text", json!({"path": "missing.txt"})).await;
+    assert!(err.contains("missing.txt"), "{err}");
+    ws.stop().await;
+}
+"#;
+
+const LOCAL_SMOKE: &str = r#"{
+  "tool": "{{service}}_read_text",
+  "arguments": {"path": "README.md"},
+  "upstream": "none",
+  "credentials": {}
+}
+"#;
+
 /// What kind of server `new` scaffolds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Kind {
@@ -383,6 +462,8 @@ pub enum Kind {
     Graphql,
     /// Not an HTTP API: a database or TCP backend reached through the server's state.
     Connector,
+    /// No vendor: files in a workspace directory, every path through the shared jail.
+    Local,
 }
 
 impl Kind {
@@ -392,6 +473,7 @@ impl Kind {
             Kind::Rest => fill(HTTP_TESTS, &REST_TEST_PARTS),
             Kind::Graphql => fill(HTTP_TESTS, &GRAPHQL_TEST_PARTS),
             Kind::Connector => CONNECTOR_TESTS.to_owned(),
+            Kind::Local => LOCAL_TESTS.to_owned(),
         }
     }
 
@@ -413,6 +495,13 @@ impl Kind {
                 "tokio.workspace = true\nurl.workspace = true\n",
                 CONNECTOR_CREDENTIALS,
             ],
+            Kind::Local => [
+                LOCAL_SPEC,
+                LOCAL_EXAMPLE,
+                LOCAL_SMOKE,
+                "",
+                LOCAL_CREDENTIALS,
+            ],
         }
     }
 }
@@ -420,6 +509,8 @@ impl Kind {
 const REST_CREDENTIALS: &str = "`x-auth-data` header (base64 of `{\"access_token\":\"...\"}`), `Authorization: Bearer <token>`,\n`AUTH_DATA`, or `{{SERVICE}}_ACCESS_TOKEN`. `{{SERVICE}}_API_BASE_URL` overrides `{{base_url}}`.";
 
 const CONNECTOR_CREDENTIALS: &str = "`x-auth-data` header (base64 of `{\"connection_string\":\"tcp://user:password@host:port\"}`),\n`AUTH_DATA`, or `{{SERVICE}}_CONNECTION_STRING`. One backend handle per distinct connection string.";
+
+const LOCAL_CREDENTIALS: &str = "None: the server works in one directory, `--workspace DIR` or `MCP_WORKSPACE` (default: the\ncurrent directory). Every path is taken relative to it; nothing outside it is read, listed or written.";
 
 const README: &str = r#"# {{Display}} MCP server
 
@@ -429,7 +520,7 @@ with the credentials of each request.
 ## Run
 
 ```sh
-AUTH_DATA='{{auth_example}}' cargo run -p {{binary}} -- --transport http
+{{run_example}}
 ```
 
 ## Credentials
@@ -532,10 +623,14 @@ pub fn new_server(
     };
     let [spec_kind, example, smoke, deps, credentials] = kind.parts();
     let tests = kind.tests();
-    let auth_example = if kind == Kind::Connector {
-        r#"{"connection_string":"tcp://user:password@host:port"}"#
-    } else {
-        r#"{"access_token":"..."}"#
+    let run_example = match kind {
+        Kind::Connector => format!(
+            r#"AUTH_DATA='{{"connection_string":"tcp://user:password@host:port"}}' cargo run -p {binary} -- --transport http"#
+        ),
+        Kind::Local => format!("cargo run -p {binary} -- --transport http --workspace ./data"),
+        Kind::Rest | Kind::Graphql => format!(
+            r#"AUTH_DATA='{{"access_token":"..."}}' cargo run -p {binary} -- --transport http"#
+        ),
     };
     // The parts first: they hold the names below.
     let pre = [
@@ -550,7 +645,7 @@ pub fn new_server(
             },
         ),
         ("credentials", credentials),
-        ("auth_example", auth_example),
+        ("run_example", run_example.as_str()),
     ];
     let vars = [
         ("service", service),

@@ -34,7 +34,7 @@ impl Drop for Restore {
 /// be rustfmt-clean and build, its tests (run by `new`) pass, its docs be fresh, and the
 /// workspace with it must pass `cargo xtask check`.
 pub fn scaffold_check(root: &Path) -> Result<Status> {
-    const KINDS: [&str; 3] = ["rest", "graphql", "connector"];
+    const KINDS: [&str; 4] = ["rest", "graphql", "connector", "local"];
     let mut files = Vec::new();
     for f in ["README.md", "Cargo.lock", "docs/tool-tokens.md"] {
         let path = root.join(f);
