@@ -141,6 +141,13 @@ impl ResultSet {
             })
             .collect()
     }
+
+    /// The `status` column of the first row: Snowflake's message for a DDL statement.
+    pub fn status(&self) -> Option<Value> {
+        self.records()
+            .first()
+            .and_then(|r| r.get("status").cloned())
+    }
 }
 
 /// A cell (always a string or null in `jsonv2`) as JSON of its column's type.

@@ -91,11 +91,7 @@ async fn batch(
     for (name, statement) in items {
         match api::execute_in(ctx, &statement, None, place.clone()).await {
             Ok(rs) => {
-                let status = rs
-                    .records()
-                    .first()
-                    .and_then(|r| r.get("status").cloned())
-                    .unwrap_or(Value::Null);
+                let status = rs.status().unwrap_or(Value::Null);
                 results.push(json!({key: name, "ok": true, "status": status}));
             }
             Err(e) => {
@@ -115,6 +111,23 @@ async fn batch(
     Ok(Output::Json(out))
 }
 
+/// One statement per name, `{lead}{name}` with the name written as an identifier (`field`
+/// names the argument in errors), run by `batch`.
+async fn per_name(
+    ctx: &Ctx,
+    names: &[String],
+    field: &str,
+    lead: &str,
+    key: &str,
+    done: &str,
+) -> Result<Output, ToolError> {
+    let items = names
+        .iter()
+        .map(|n| Ok((n.clone(), format!("{lead}{}", ident(n, field)?))))
+        .collect::<Result<Vec<_>, ToolError>>()?;
+    batch(ctx, key, done, items, None).await
+}
+
 /// Create databases (`CREATE DATABASE IF NOT EXISTS`, one statement each; an existing one is
 /// left as it is). Returns each name with its outcome.
 #[derive(Deserialize, JsonSchema)]
@@ -125,17 +138,8 @@ pub struct CreateDatabases {
 
 async fn create_databases(ctx: Ctx, a: CreateDatabases) -> Result<Output, ToolError> {
     non_empty(&a.databases, "databases")?;
-    let items = a
-        .databases
-        .iter()
-        .map(|d| {
-            Ok((
-                d.clone(),
-                format!("CREATE DATABASE IF NOT EXISTS {}", ident(d, "databases")?),
-            ))
-        })
-        .collect::<Result<Vec<_>, ToolError>>()?;
-    batch(&ctx, "database", "created", items, None).await
+    let lead = "CREATE DATABASE IF NOT EXISTS ";
+    per_name(&ctx, &a.databases, "databases", lead, "database", "created").await
 }
 
 /// Drop databases and everything in them (`DROP DATABASE IF EXISTS`, one statement each).
@@ -148,17 +152,8 @@ pub struct DropDatabases {
 
 async fn drop_databases(ctx: Ctx, a: DropDatabases) -> Result<Output, ToolError> {
     non_empty(&a.databases, "databases")?;
-    let items = a
-        .databases
-        .iter()
-        .map(|d| {
-            Ok((
-                d.clone(),
-                format!("DROP DATABASE IF EXISTS {}", ident(d, "databases")?),
-            ))
-        })
-        .collect::<Result<Vec<_>, ToolError>>()?;
-    batch(&ctx, "database", "dropped", items, None).await
+    let lead = "DROP DATABASE IF EXISTS ";
+    per_name(&ctx, &a.databases, "databases", lead, "database", "dropped").await
 }
 
 /// Create schemas in a database (`CREATE SCHEMA IF NOT EXISTS db.schema`, one statement
@@ -173,18 +168,11 @@ pub struct CreateSchemas {
 
 async fn create_schemas(ctx: Ctx, a: CreateSchemas) -> Result<Output, ToolError> {
     non_empty(&a.schemas, "schemas")?;
-    let db = ident(&a.database, "database")?;
-    let items = a
-        .schemas
-        .iter()
-        .map(|s| {
-            Ok((
-                s.clone(),
-                format!("CREATE SCHEMA IF NOT EXISTS {db}.{}", ident(s, "schemas")?),
-            ))
-        })
-        .collect::<Result<Vec<_>, ToolError>>()?;
-    batch(&ctx, "schema", "created", items, None).await
+    let lead = format!(
+        "CREATE SCHEMA IF NOT EXISTS {}.",
+        ident(&a.database, "database")?
+    );
+    per_name(&ctx, &a.schemas, "schemas", &lead, "schema", "created").await
 }
 
 /// Drop schemas of a database and everything in them (`DROP SCHEMA IF EXISTS db.schema`,
@@ -199,18 +187,8 @@ pub struct DropSchemas {
 
 async fn drop_schemas(ctx: Ctx, a: DropSchemas) -> Result<Output, ToolError> {
     non_empty(&a.schemas, "schemas")?;
-    let db = ident(&a.database, "database")?;
-    let items = a
-        .schemas
-        .iter()
-        .map(|s| {
-            Ok((
-                s.clone(),
-                format!("DROP SCHEMA IF EXISTS {db}.{}", ident(s, "schemas")?),
-            ))
-        })
-        .collect::<Result<Vec<_>, ToolError>>()?;
-    batch(&ctx, "schema", "dropped", items, None).await
+    let lead = format!("DROP SCHEMA IF EXISTS {}.", ident(&a.database, "database")?);
+    per_name(&ctx, &a.schemas, "schemas", &lead, "schema", "dropped").await
 }
 
 /// A table to create: a whole CREATE TABLE statement, or a name and its column definitions.
@@ -295,15 +273,6 @@ async fn drop_tables(ctx: Ctx, a: DropTables) -> Result<Output, ToolError> {
     non_empty(&a.tables, "tables")?;
     let db = ident(&a.database, "database")?;
     let schema = ident(&a.schema, "schema")?;
-    let items = a
-        .tables
-        .iter()
-        .map(|t| {
-            Ok((
-                t.clone(),
-                format!("DROP TABLE IF EXISTS {db}.{schema}.{}", ident(t, "tables")?),
-            ))
-        })
-        .collect::<Result<Vec<_>, ToolError>>()?;
-    batch(&ctx, "table", "dropped", items, None).await
+    let lead = format!("DROP TABLE IF EXISTS {db}.{schema}.");
+    per_name(&ctx, &a.tables, "tables", &lead, "table", "dropped").await
 }

@@ -42,6 +42,12 @@ pub fn tools() -> Vec<ToolDef> {
     ]
 }
 
+/// Run a statement and answer with its rows (YAML and the JSON resource).
+async fn rows(ctx: &Ctx, query: &str) -> Result<Output, ToolError> {
+    let rs = api::execute(ctx, query, None).await?;
+    output::data(&rs, vec![])
+}
+
 /// Run one SQL statement that only reads (SELECT, SHOW, DESCRIBE, EXPLAIN, WITH ... SELECT)
 /// and return its rows: YAML of `{type: data, data_id, data: [rows]}` and the same as a JSON
 /// resource; at most 10,000 rows (the result says when it was cut). Statements that change
@@ -64,8 +70,7 @@ async fn read_query(ctx: Ctx, a: ReadQuery) -> Result<Output, ToolError> {
             "use write_query (or create_table) for statements that change data or objects."
         }));
     }
-    let rs = api::execute(&ctx, &a.query, None).await?;
-    output::data(&rs, vec![])
+    rows(&ctx, &a.query).await
 }
 
 /// Run one SQL statement that changes data or objects (INSERT, UPDATE, DELETE, MERGE, DDL...)
@@ -85,8 +90,7 @@ async fn write_query(ctx: Ctx, a: WriteQuery) -> Result<Output, ToolError> {
         )
         .with_hint("use read_query for SELECT, SHOW, DESCRIBE and EXPLAIN."));
     }
-    let rs = api::execute(&ctx, &a.query, None).await?;
-    output::data(&rs, vec![])
+    rows(&ctx, &a.query).await
 }
 
 /// Create a table with a CREATE TABLE statement (`CREATE [OR REPLACE] [TRANSIENT] TABLE
@@ -107,11 +111,7 @@ async fn create_table(ctx: Ctx, a: CreateTable) -> Result<Output, ToolError> {
         .with_hint("use write_query for other statements."));
     }
     let rs = api::execute(&ctx, &a.query, None).await?;
-    let status = rs
-        .records()
-        .first()
-        .and_then(|r| r.get("status").cloned())
-        .unwrap_or(json!("Table created"));
+    let status = rs.status().unwrap_or(json!("Table created"));
     Ok(Output::Json(json!({
         "created": true,
         "status": status,

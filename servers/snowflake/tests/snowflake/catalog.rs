@@ -1,5 +1,6 @@
 //! list_databases, list_schemas, list_tables, describe_table.
 
+use mcp_testkit::wiremock::MockServer;
 use serde_json::json;
 
 use crate::common::*;
@@ -7,25 +8,21 @@ use crate::common::*;
 #[tokio::test]
 async fn list_databases_runs_show_databases() {
     let s = setup().await;
-    submit(body("SHOW DATABASES"))
-        .respond(
-            &s.fake,
-            200,
-            result(
-                HANDLE,
-                &[
-                    ("created_on", "TIMESTAMP_LTZ"),
-                    ("name", "TEXT"),
-                    ("owner", "TEXT"),
-                    ("comment", "TEXT"),
-                ],
-                json!([
-                    ["1714000000.0", "SALES", "SYSADMIN", null],
-                    ["1714000001.0", "HR", "SYSADMIN", "people"]
-                ]),
-            ),
-        )
-        .await;
+    answer(
+        &s.fake,
+        body("SHOW DATABASES"),
+        &[
+            ("created_on", "TIMESTAMP_LTZ"),
+            ("name", "TEXT"),
+            ("owner", "TEXT"),
+            ("comment", "TEXT"),
+        ],
+        json!([
+            ["1714000000.0", "SALES", "SYSADMIN", null],
+            ["1714000001.0", "HR", "SYSADMIN", "people"]
+        ]),
+    )
+    .await;
     let (yaml, v) = call_data(&s, "snowflake_list_databases", json!({})).await;
     assert_eq!(v["type"], "data");
     assert_eq!(v["data_id"], HANDLE);
@@ -40,22 +37,19 @@ async fn list_databases_runs_show_databases() {
     assert!(yaml.contains("type: data"), "{yaml}");
 }
 
+/// The fake answers list_schemas' query of database `db` (as written in the SQL) with `rows`.
+async fn answer_schemas(fake: &MockServer, db: &str, rows: serde_json::Value) {
+    let sql = format!(
+        "SELECT SCHEMA_NAME, COMMENT FROM {db}.INFORMATION_SCHEMA.SCHEMATA ORDER BY SCHEMA_NAME"
+    );
+    let cols = [("SCHEMA_NAME", "TEXT"), ("COMMENT", "TEXT")];
+    answer(fake, body(&sql), &cols, rows).await;
+}
+
 #[tokio::test]
 async fn list_schemas_reads_information_schema() {
     let s = setup().await;
-    submit(body(
-        "SELECT SCHEMA_NAME, COMMENT FROM sales.INFORMATION_SCHEMA.SCHEMATA ORDER BY SCHEMA_NAME",
-    ))
-    .respond(
-        &s.fake,
-        200,
-        result(
-            HANDLE,
-            &[("SCHEMA_NAME", "TEXT"), ("COMMENT", "TEXT")],
-            json!([["PUBLIC", null]]),
-        ),
-    )
-    .await;
+    answer_schemas(&s.fake, "sales", json!([["PUBLIC", null]])).await;
     let (_, v) = call_data(&s, "snowflake_list_schemas", json!({"database": "sales"})).await;
     assert_eq!(v["database"], "sales");
     assert_eq!(
@@ -67,11 +61,7 @@ async fn list_schemas_reads_information_schema() {
 #[tokio::test]
 async fn list_schemas_quotes_a_name_that_is_not_plain() {
     let s = setup().await;
-    submit(body(
-        "SELECT SCHEMA_NAME, COMMENT FROM \"my db; DROP DATABASE x\".INFORMATION_SCHEMA.SCHEMATA ORDER BY SCHEMA_NAME",
-    ))
-    .respond(&s.fake, 200, result(HANDLE, &[("SCHEMA_NAME", "TEXT"), ("COMMENT", "TEXT")], json!([])))
-    .await;
+    answer_schemas(&s.fake, "\"my db; DROP DATABASE x\"", json!([])).await;
     call_data(
         &s,
         "snowflake_list_schemas",
@@ -87,24 +77,20 @@ async fn list_tables_binds_the_schema() {
         "SELECT TABLE_CATALOG, TABLE_SCHEMA, TABLE_NAME, TABLE_TYPE, ROW_COUNT, COMMENT FROM sales.INFORMATION_SCHEMA.TABLES WHERE TABLE_SCHEMA = ? ORDER BY TABLE_NAME",
     );
     b["bindings"] = json!({"1": {"type": "TEXT", "value": "PUBLIC"}});
-    submit(b)
-        .respond(
-            &s.fake,
-            200,
-            result(
-                HANDLE,
-                &[
-                    ("TABLE_CATALOG", "TEXT"),
-                    ("TABLE_SCHEMA", "TEXT"),
-                    ("TABLE_NAME", "TEXT"),
-                    ("TABLE_TYPE", "TEXT"),
-                    ("ROW_COUNT", "FIXED"),
-                    ("COMMENT", "TEXT"),
-                ],
-                json!([["SALES", "PUBLIC", "ORDERS", "BASE TABLE", "42", null]]),
-            ),
-        )
-        .await;
+    answer(
+        &s.fake,
+        b,
+        &[
+            ("TABLE_CATALOG", "TEXT"),
+            ("TABLE_SCHEMA", "TEXT"),
+            ("TABLE_NAME", "TEXT"),
+            ("TABLE_TYPE", "TEXT"),
+            ("ROW_COUNT", "FIXED"),
+            ("COMMENT", "TEXT"),
+        ],
+        json!([["SALES", "PUBLIC", "ORDERS", "BASE TABLE", "42", null]]),
+    )
+    .await;
     let (_, v) = call_data(
         &s,
         "snowflake_list_tables",
@@ -130,26 +116,22 @@ fn describe_body(db: &str, schema: &str, table: &str) -> serde_json::Value {
 #[tokio::test]
 async fn describe_table_splits_the_qualified_name() {
     let s = setup().await;
-    submit(describe_body("sales", "PUBLIC", "Order Lines"))
-        .respond(
-            &s.fake,
-            200,
-            result(
-                HANDLE,
-                &[
-                    ("COLUMN_NAME", "TEXT"),
-                    ("COLUMN_DEFAULT", "TEXT"),
-                    ("IS_NULLABLE", "TEXT"),
-                    ("DATA_TYPE", "TEXT"),
-                    ("COMMENT", "TEXT"),
-                ],
-                json!([
-                    ["ID", null, "NO", "NUMBER", "key"],
-                    ["NOTE", null, "YES", "TEXT", null]
-                ]),
-            ),
-        )
-        .await;
+    answer(
+        &s.fake,
+        describe_body("sales", "PUBLIC", "Order Lines"),
+        &[
+            ("COLUMN_NAME", "TEXT"),
+            ("COLUMN_DEFAULT", "TEXT"),
+            ("IS_NULLABLE", "TEXT"),
+            ("DATA_TYPE", "TEXT"),
+            ("COMMENT", "TEXT"),
+        ],
+        json!([
+            ["ID", null, "NO", "NUMBER", "key"],
+            ["NOTE", null, "YES", "TEXT", null]
+        ]),
+    )
+    .await;
     let (_, v) = call_data(
         &s,
         "snowflake_describe_table",
@@ -166,13 +148,13 @@ async fn describe_table_splits_the_qualified_name() {
 #[tokio::test]
 async fn describe_table_of_a_missing_table_says_so() {
     let s = setup().await;
-    submit(describe_body("sales", "PUBLIC", "NOPE"))
-        .respond(
-            &s.fake,
-            200,
-            result(HANDLE, &[("COLUMN_NAME", "TEXT")], json!([])),
-        )
-        .await;
+    answer(
+        &s.fake,
+        describe_body("sales", "PUBLIC", "NOPE"),
+        &[("COLUMN_NAME", "TEXT")],
+        json!([]),
+    )
+    .await;
     let err = s
         .client
         .call_err(
@@ -186,12 +168,13 @@ async fn describe_table_of_a_missing_table_says_so() {
 #[tokio::test]
 async fn describe_table_needs_a_database_when_the_credentials_name_none() {
     let s = setup().await;
-    let err = s
-        .client
-        .call_err("snowflake_describe_table", json!({"table_name": "orders"}))
-        .await;
+    let err = refused(
+        &s,
+        "snowflake_describe_table",
+        json!({"table_name": "orders"}),
+    )
+    .await;
     assert!(err.contains("fully qualified"), "{err}");
-    mcp_testkit::assert_no_requests(&s.fake).await;
 }
 
 #[tokio::test]
@@ -203,13 +186,7 @@ async fn describe_table_takes_the_default_database_and_schema() {
     let mut b = describe_body("SALES", "PUBLIC", "ORDERS");
     b["database"] = json!("SALES");
     b["schema"] = json!("PUBLIC");
-    submit(b)
-        .respond(
-            &s.fake,
-            200,
-            result(HANDLE, &[("COLUMN_NAME", "TEXT")], json!([["ID"]])),
-        )
-        .await;
+    answer(&s.fake, b, &[("COLUMN_NAME", "TEXT")], json!([["ID"]])).await;
     call_data(
         &s,
         "snowflake_describe_table",

@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use mcp_shared::reexports::rmcp::model::CallToolResult;
 use mcp_testkit::wiremock::MockServer;
-use mcp_testkit::{Expect, Setup, expect};
+use mcp_testkit::{Client, Expect, Setup, TestServer, expect};
 use serde_json::{Value, json};
 
 pub const PAT: &str = "pat-secret-0123456789abcdef";
@@ -92,6 +92,18 @@ pub fn result(handle: &str, cols: &[(&str, &str)], data: Value) -> Value {
     })
 }
 
+/// The fake answers a statement with this body with a finished result of `cols` and `data`.
+pub async fn answer(fake: &MockServer, body: Value, cols: &[(&str, &str)], data: Value) {
+    submit(body)
+        .respond(fake, 200, result(HANDLE, cols, data))
+        .await;
+}
+
+/// The fake answers a statement with this body with Snowflake's status message `msg`.
+pub async fn answer_status(fake: &MockServer, body: Value, msg: &str) {
+    answer(fake, body, &[("status", "TEXT")], json!([[msg]])).await;
+}
+
 /// A statement still running (202 `QueryStatus`).
 pub fn running(handle: &str) -> Value {
     json!({
@@ -102,16 +114,21 @@ pub fn running(handle: &str) -> Value {
     })
 }
 
-/// The embedded JSON resource of a result (`data://...`), and its URI.
-pub fn resource_of(r: &CallToolResult) -> (String, Value) {
+/// The embedded resource of a result (`{"type": "resource", "resource": {uri, text}}`).
+pub fn embedded(r: &CallToolResult) -> Value {
     let content = serde_json::to_value(&r.content).unwrap();
-    let res = content
+    content
         .as_array()
         .unwrap()
         .iter()
         .find(|c| c["type"] == "resource")
         .unwrap_or_else(|| panic!("no embedded resource in {content}"))
-        .clone();
+        .clone()
+}
+
+/// The embedded JSON resource of a result (`data://...`), and its URI.
+pub fn resource_of(r: &CallToolResult) -> (String, Value) {
+    let res = embedded(r);
     let text = res["resource"]["text"].as_str().unwrap();
     (
         res["resource"]["uri"].as_str().unwrap().to_owned(),
@@ -129,7 +146,36 @@ pub async fn call_data(s: &Setup, tool: &str, args: Value) -> (String, Value) {
     (text, v)
 }
 
+/// Call a tool that must fail before any request is sent; its error.
+pub async fn refused(s: &Setup, tool: &str, args: Value) -> String {
+    let err = s.client.call_err(tool, args).await;
+    mcp_testkit::assert_no_requests(&s.fake).await;
+    err
+}
+
 /// Every request the fake received.
 pub async fn requests(fake: &MockServer) -> Vec<mcp_testkit::wiremock::Request> {
     fake.received_requests().await.unwrap_or_default()
+}
+
+/// Whether a request `is` is among those the fake received, asked `tries` times 20 ms apart.
+pub async fn received(
+    fake: &MockServer,
+    tries: usize,
+    is: impl Fn(&mcp_testkit::wiremock::Request) -> bool,
+) -> bool {
+    for _ in 0..tries {
+        if requests(fake).await.iter().any(&is) {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    false
+}
+
+/// A client of `server` sending these credentials.
+pub async fn client_for(server: &TestServer, creds: &Value) -> Client {
+    server
+        .client_with(&[("x-auth-data", &mcp_shared::auth::encode_auth_data(creds))])
+        .await
 }

@@ -4,23 +4,21 @@ use serde_json::json;
 
 use crate::common::*;
 
-fn status(msg: &str) -> serde_json::Value {
-    result(HANDLE, &[("status", "TEXT")], json!([[msg]]))
-}
-
 #[tokio::test]
 async fn create_databases_one_statement_each() {
     let s = setup().await;
-    submit(body("CREATE DATABASE IF NOT EXISTS sales"))
-        .respond(&s.fake, 200, status("Database SALES successfully created."))
-        .await;
-    submit(body("CREATE DATABASE IF NOT EXISTS \"Mixed\"\"Case\""))
-        .respond(
-            &s.fake,
-            200,
-            status("Database Mixed\"Case successfully created."),
-        )
-        .await;
+    answer_status(
+        &s.fake,
+        body("CREATE DATABASE IF NOT EXISTS sales"),
+        "Database SALES successfully created.",
+    )
+    .await;
+    answer_status(
+        &s.fake,
+        body("CREATE DATABASE IF NOT EXISTS \"Mixed\"\"Case\""),
+        "Database Mixed\"Case successfully created.",
+    )
+    .await;
     let v = s
         .client
         .call_ok(
@@ -38,9 +36,12 @@ async fn create_databases_one_statement_each() {
 #[tokio::test]
 async fn drop_databases_reports_what_failed() {
     let s = setup().await;
-    submit(body("DROP DATABASE IF EXISTS a"))
-        .respond(&s.fake, 200, status("A successfully dropped."))
-        .await;
+    answer_status(
+        &s.fake,
+        body("DROP DATABASE IF EXISTS a"),
+        "A successfully dropped.",
+    )
+    .await;
     submit(body("DROP DATABASE IF EXISTS b"))
         .respond(
             &s.fake,
@@ -60,28 +61,30 @@ async fn drop_databases_reports_what_failed() {
 #[tokio::test]
 async fn create_and_drop_schemas() {
     let s = setup().await;
-    submit(body("CREATE SCHEMA IF NOT EXISTS sales.raw"))
-        .respond(&s.fake, 200, status("Schema RAW successfully created."))
-        .await;
-    let v = s
-        .client
-        .call_ok(
-            "snowflake_create_schemas",
-            json!({"database": "sales", "schemas": ["raw"]}),
-        )
-        .await;
-    assert_eq!(v["created"], 1);
-    submit(body("DROP SCHEMA IF EXISTS sales.raw"))
-        .respond(&s.fake, 200, status("RAW successfully dropped."))
-        .await;
-    let v = s
-        .client
-        .call_ok(
-            "snowflake_drop_schemas",
-            json!({"database": "sales", "schemas": ["raw"]}),
-        )
-        .await;
-    assert_eq!(v["dropped"], 1);
+    for (verb, sql, msg, key) in [
+        (
+            "create",
+            "CREATE SCHEMA IF NOT EXISTS sales.raw",
+            "Schema RAW successfully created.",
+            "created",
+        ),
+        (
+            "drop",
+            "DROP SCHEMA IF EXISTS sales.raw",
+            "RAW successfully dropped.",
+            "dropped",
+        ),
+    ] {
+        answer_status(&s.fake, body(sql), msg).await;
+        let v = s
+            .client
+            .call_ok(
+                &format!("snowflake_{verb}_schemas"),
+                json!({"database": "sales", "schemas": ["raw"]}),
+            )
+            .await;
+        assert_eq!(v[key], 1);
+    }
 }
 
 #[tokio::test]
@@ -93,13 +96,17 @@ async fn create_tables_from_statements_and_definitions() {
         b["schema"] = json!("RAW");
         b
     };
-    submit(place("CREATE TABLE t1 (id INT)"))
-        .respond(&s.fake, 200, status("Table T1 successfully created."))
-        .await;
-    submit(place(
-        "CREATE TABLE IF NOT EXISTS sales.raw.t2 (id INT, name STRING)",
-    ))
-    .respond(&s.fake, 200, status("Table T2 successfully created."))
+    answer_status(
+        &s.fake,
+        place("CREATE TABLE t1 (id INT)"),
+        "Table T1 successfully created.",
+    )
+    .await;
+    answer_status(
+        &s.fake,
+        place("CREATE TABLE IF NOT EXISTS sales.raw.t2 (id INT, name STRING)"),
+        "Table T2 successfully created.",
+    )
     .await;
     let v = s
         .client
@@ -117,23 +124,19 @@ async fn create_tables_from_statements_and_definitions() {
 #[tokio::test]
 async fn create_tables_refuses_other_statements_before_sending_any() {
     let s = setup().await;
-    let err = s
-        .client
-        .call_err(
-            "snowflake_create_tables",
-            json!({"database": "sales", "schema": "raw", "tables": ["CREATE TABLE a (x INT)", "DROP TABLE b"]}),
-        )
-        .await;
+    let err = refused(&s, "snowflake_create_tables", json!({"database": "sales", "schema": "raw", "tables": ["CREATE TABLE a (x INT)", "DROP TABLE b"]})).await;
     assert!(err.contains("`tables[1]` is not a CREATE TABLE"), "{err}");
-    mcp_testkit::assert_no_requests(&s.fake).await;
 }
 
 #[tokio::test]
 async fn drop_tables_qualifies_each_name() {
     let s = setup().await;
-    submit(body("DROP TABLE IF EXISTS sales.raw.t1"))
-        .respond(&s.fake, 200, status("T1 successfully dropped."))
-        .await;
+    answer_status(
+        &s.fake,
+        body("DROP TABLE IF EXISTS sales.raw.t1"),
+        "T1 successfully dropped.",
+    )
+    .await;
     let v = s
         .client
         .call_ok(

@@ -4,11 +4,40 @@
 
 use std::time::Duration;
 
-use mcp_testkit::wiremock::{Mock, ResponseTemplate, matchers};
-use mcp_testkit::{Setup, TestServer, settings_for};
+use mcp_testkit::wiremock::{Mock, MockServer, Request, ResponseTemplate, matchers};
+use mcp_testkit::{Client, Setup, TestServer, settings_for};
 use serde_json::{Value, json};
 
 use crate::common::*;
+
+/// The fake answers every status request of `HANDLE` with "still running".
+async fn keeps_running(fake: &MockServer) {
+    Mock::given(matchers::method("GET"))
+        .and(matchers::path(format!("/api/v2/statements/{HANDLE}")))
+        .respond_with(ResponseTemplate::new(202).set_body_json(running(HANDLE)))
+        .mount(fake)
+        .await;
+}
+
+fn is_cancel(r: &Request) -> bool {
+    r.url.path().ends_with("/cancel")
+}
+
+/// A server with these settings and a client sending the test credentials.
+async fn serve(settings: mcp_shared::Settings) -> (TestServer, Client) {
+    let server = TestServer::start(&snowflake_mcp_server::SPEC, settings).await;
+    let client = client_for(&server, &creds()).await;
+    (server, client)
+}
+
+async fn tool_names(client: &Client) -> Vec<String> {
+    client
+        .list_tools()
+        .await
+        .iter()
+        .map(|t| t.name.to_string())
+        .collect()
+}
 
 #[tokio::test]
 async fn a_running_statement_is_polled_until_done_with_progress() {
@@ -49,10 +78,7 @@ async fn a_running_statement_is_polled_until_done_with_progress() {
     // No cancel was sent for a statement that finished.
     tokio::time::sleep(Duration::from_millis(100)).await;
     assert!(
-        requests(&s.fake)
-            .await
-            .iter()
-            .all(|r| !r.url.path().ends_with("/cancel")),
+        requests(&s.fake).await.iter().all(|r| !is_cancel(r)),
         "a finished statement was cancelled"
     );
 }
@@ -128,11 +154,7 @@ async fn a_statement_that_outlives_its_time_is_cancelled() {
     let mut b = body("SELECT SYSTEM$WAIT(60)");
     b["timeout"] = json!(1);
     submit(b).respond(&s.fake, 202, running(HANDLE)).await;
-    Mock::given(matchers::method("GET"))
-        .and(matchers::path(format!("/api/v2/statements/{HANDLE}")))
-        .respond_with(ResponseTemplate::new(202).set_body_json(running(HANDLE)))
-        .mount(&s.fake)
-        .await;
+    keeps_running(&s.fake).await;
     mcp_testkit::expect("POST", format!("/api/v2/statements/{HANDLE}/cancel"))
         .bearer(PAT)
         .header(
@@ -155,17 +177,10 @@ async fn a_statement_that_outlives_its_time_is_cancelled() {
         .await;
     assert!(err.contains("was cancelled"), "{err}");
     // The cancel request goes out from the guard's task.
-    for _ in 0..100 {
-        if requests(&s.fake)
-            .await
-            .iter()
-            .any(|r| r.url.path().ends_with("/cancel"))
-        {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    panic!("no cancel request was sent");
+    assert!(
+        received(&s.fake, 100, is_cancel).await,
+        "no cancel request was sent"
+    );
 }
 
 #[tokio::test]
@@ -229,16 +244,8 @@ async fn read_only_mode_lists_no_write_tool_and_refuses_writes() {
         read_only: true,
         ..settings_for(&fake.uri())
     };
-    let server = TestServer::start(&snowflake_mcp_server::SPEC, settings).await;
-    let client = server
-        .client_with(&[("x-auth-data", &mcp_shared::auth::encode_auth_data(&creds()))])
-        .await;
-    let mut names: Vec<String> = client
-        .list_tools()
-        .await
-        .iter()
-        .map(|t| t.name.to_string())
-        .collect();
+    let (_server, client) = serve(settings).await;
+    let mut names = tool_names(&client).await;
     names.sort();
     assert_eq!(
         names,
@@ -268,28 +275,14 @@ async fn the_toolathlon_profile_uses_the_variants_names() {
         profile: mcp_shared::Profile::Toolathlon,
         ..settings_for(&fake.uri())
     };
-    let server = TestServer::start(&snowflake_mcp_server::SPEC, settings).await;
-    let client = server
-        .client_with(&[("x-auth-data", &mcp_shared::auth::encode_auth_data(&creds()))])
-        .await;
-    let names: Vec<String> = client
-        .list_tools()
-        .await
-        .iter()
-        .map(|t| t.name.to_string())
-        .collect();
+    let (_server, client) = serve(settings).await;
+    let names = tool_names(&client).await;
     assert_eq!(names.len(), 14, "{names:?}");
     assert!(
         names.iter().all(|n| !n.starts_with("snowflake_")),
         "{names:?}"
     );
-    submit(body("SELECT 2"))
-        .respond(
-            &fake,
-            200,
-            result(HANDLE, &[("2", "FIXED")], json!([["2"]])),
-        )
-        .await;
+    answer(&fake, body("SELECT 2"), &[("2", "FIXED")], json!([["2"]])).await;
     let r = client
         .call("read_query", json!({"query": "SELECT 2"}))
         .await
@@ -310,9 +303,7 @@ async fn an_account_that_is_not_a_host_name_is_refused() {
     for account in ["evil.com/x", "a b", "user@evil.com", "acme:8443"] {
         let mut c = creds();
         c["SNOWFLAKE_ACCOUNT"] = json!(account);
-        let client = server
-            .client_with(&[("x-auth-data", &mcp_shared::auth::encode_auth_data(&c))])
-            .await;
+        let client = client_for(&server, &c).await;
         let err = client.call_err("snowflake_list_databases", json!({})).await;
         assert!(err.contains("No request was made"), "{account}: {err}");
         assert!(!err.contains(PAT), "{err}");
@@ -331,21 +322,21 @@ async fn the_account_names_the_host_and_allowed_hosts_widen_the_guard() {
     let server = TestServer::start(&snowflake_mcp_server::SPEC, settings).await;
     let mut c = creds();
     c["SNOWFLAKE_ACCOUNT"] = json!("127.0.0.1");
-    let client = server
-        .client_with(&[("x-auth-data", &mcp_shared::auth::encode_auth_data(&c))])
-        .await;
-    submit(body("SHOW DATABASES"))
-        .respond(&fake, 200, result(HANDLE, &[("name", "TEXT")], json!([])))
-        .await;
+    let client = client_for(&server, &c).await;
+    answer(
+        &fake,
+        body("SHOW DATABASES"),
+        &[("name", "TEXT")],
+        json!([]),
+    )
+    .await;
     client
         .call("snowflake_list_databases", json!({}))
         .await
         .unwrap();
     // Another host is refused: it is neither Snowflake's nor allowed.
     c["SNOWFLAKE_ACCOUNT"] = json!("10.0.0.1");
-    let client = server
-        .client_with(&[("x-auth-data", &mcp_shared::auth::encode_auth_data(&c))])
-        .await;
+    let client = client_for(&server, &c).await;
     let err = client.call_err("snowflake_list_databases", json!({})).await;
     assert!(err.contains("Refusing"), "{err}");
 }
@@ -394,11 +385,7 @@ async fn a_call_whose_client_goes_away_cancels_its_statement() {
     submit(body("SELECT 1"))
         .respond(&fake, 202, running(HANDLE))
         .await;
-    Mock::given(matchers::method("GET"))
-        .and(matchers::path(format!("/api/v2/statements/{HANDLE}")))
-        .respond_with(ResponseTemplate::new(202).set_body_json(running(HANDLE)))
-        .mount(&fake)
-        .await;
+    keeps_running(&fake).await;
     mcp_testkit::expect("POST", format!("/api/v2/statements/{HANDLE}/cancel"))
         .bearer(PAT)
         .respond(
@@ -419,26 +406,10 @@ async fn a_call_whose_client_goes_away_cancels_its_statement() {
         .unwrap();
     stream.write_all(request.as_bytes()).await.unwrap();
     // The statement is running (the fake was asked for its status); then the client leaves.
-    for _ in 0..100 {
-        if requests(&fake)
-            .await
-            .iter()
-            .any(|r| r.method.as_str() == "GET")
-        {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    received(&fake, 100, |r| r.method.as_str() == "GET").await;
     drop(stream);
-    for _ in 0..150 {
-        if requests(&fake)
-            .await
-            .iter()
-            .any(|r| r.url.path().ends_with("/cancel"))
-        {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    panic!("no cancel request after the client went away");
+    assert!(
+        received(&fake, 150, is_cancel).await,
+        "no cancel request after the client went away"
+    );
 }

@@ -8,17 +8,13 @@ use crate::common::*;
 async fn read_query_returns_typed_rows_as_yaml_and_json() {
     let s = setup().await;
     let sql = "-- top customers\nSELECT name, total, active FROM sales.public.customers LIMIT 2";
-    submit(body(sql))
-        .respond(
-            &s.fake,
-            200,
-            result(
-                HANDLE,
-                &[("NAME", "TEXT"), ("TOTAL", "FIXED"), ("ACTIVE", "BOOLEAN")],
-                json!([["Ann: \"VIP\"", "1200", "true"], [null, "7", "false"]]),
-            ),
-        )
-        .await;
+    answer(
+        &s.fake,
+        body(sql),
+        &[("NAME", "TEXT"), ("TOTAL", "FIXED"), ("ACTIVE", "BOOLEAN")],
+        json!([["Ann: \"VIP\"", "1200", "true"], [null, "7", "false"]]),
+    )
+    .await;
     let (yaml, v) = call_data(&s, "snowflake_read_query", json!({"query": sql})).await;
     assert_eq!(
         v["data"],
@@ -40,26 +36,22 @@ async fn read_query_refuses_statements_that_write() {
         "CALL my_proc()",
         "",
     ] {
-        let err = s
-            .client
-            .call_err("snowflake_read_query", json!({"query": q}))
-            .await;
+        let err = refused(&s, "snowflake_read_query", json!({"query": q})).await;
         assert!(err.contains("Nothing was sent to Snowflake"), "{q}: {err}");
     }
-    mcp_testkit::assert_no_requests(&s.fake).await;
 }
 
 #[tokio::test]
 async fn read_query_passes_words_inside_strings_and_comments() {
     let s = setup().await;
     let sql = "SELECT 'drop table x' AS \"delete\" -- insert\nFROM t";
-    submit(body(sql))
-        .respond(
-            &s.fake,
-            200,
-            result(HANDLE, &[("delete", "TEXT")], json!([["drop table x"]])),
-        )
-        .await;
+    answer(
+        &s.fake,
+        body(sql),
+        &[("delete", "TEXT")],
+        json!([["drop table x"]]),
+    )
+    .await;
     call_data(&s, "snowflake_read_query", json!({"query": sql})).await;
 }
 
@@ -85,29 +77,20 @@ async fn write_query_returns_the_dml_stats() {
 #[tokio::test]
 async fn write_query_refuses_a_select() {
     let s = setup().await;
-    let err = s
-        .client
-        .call_err("snowflake_write_query", json!({"query": "select * from t"}))
-        .await;
+    let err = refused(
+        &s,
+        "snowflake_write_query",
+        json!({"query": "select * from t"}),
+    )
+    .await;
     assert!(err.contains("read_query"), "{err}");
-    mcp_testkit::assert_no_requests(&s.fake).await;
 }
 
 #[tokio::test]
 async fn create_table_runs_the_statement() {
     let s = setup().await;
     let sql = "CREATE OR REPLACE TABLE sales.public.t (id INT, name STRING)";
-    submit(body(sql))
-        .respond(
-            &s.fake,
-            200,
-            result(
-                HANDLE,
-                &[("status", "TEXT")],
-                json!([["Table T successfully created."]]),
-            ),
-        )
-        .await;
+    answer_status(&s.fake, body(sql), "Table T successfully created.").await;
     let v = s
         .client
         .call_ok("snowflake_create_table", json!({"query": sql}))
@@ -121,12 +104,13 @@ async fn create_table_runs_the_statement() {
 #[tokio::test]
 async fn create_table_refuses_other_statements() {
     let s = setup().await;
-    let err = s
-        .client
-        .call_err("snowflake_create_table", json!({"query": "DROP TABLE t"}))
-        .await;
+    let err = refused(
+        &s,
+        "snowflake_create_table",
+        json!({"query": "DROP TABLE t"}),
+    )
+    .await;
     assert!(err.contains("starts with DROP"), "{err}");
-    mcp_testkit::assert_no_requests(&s.fake).await;
 }
 
 #[tokio::test]
@@ -149,13 +133,7 @@ async fn append_insight_keeps_a_memo_per_tenant() {
         )
         .await
         .unwrap();
-    let content = serde_json::to_value(&r.content).unwrap();
-    let memo = content
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["type"] == "resource")
-        .unwrap();
+    let memo = embedded(&r);
     assert_eq!(memo["resource"]["uri"], "memo://insights");
     let text = memo["resource"]["text"].as_str().unwrap();
     assert!(

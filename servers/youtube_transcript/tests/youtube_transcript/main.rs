@@ -9,6 +9,9 @@ mod transcript;
 
 use mcp_testkit::wiremock::MockServer;
 use mcp_testkit::{Client, TestServer, settings_for};
+use serde_json::Value;
+
+use crate::fixtures::*;
 
 mcp_testkit::standard_suite!(
     youtube_transcript_mcp_server::SPEC,
@@ -45,4 +48,36 @@ pub async fn setup_with(options: &[(&str, &str)]) -> Setup {
         client,
         _server: server,
     }
+}
+
+/// The server, the watch page with its player response, and `player` from InnerTube.
+pub async fn with_player(player: Value) -> Setup {
+    let s = setup().await;
+    watch(&s.yt, &watch_html(&page_player())).await;
+    innertube(&s.yt, player).await;
+    s
+}
+
+/// The server with these options, the recorded player, and the caption track asked with
+/// `query` answering `XML`.
+pub async fn with_track(options: &[(&str, &str)], query: Vec<(String, String)>) -> Setup {
+    let s = setup_with(options).await;
+    watch(&s.yt, &watch_html(&page_player())).await;
+    innertube(&s.yt, player()).await;
+    timedtext(&s.yt, query, xml(XML)).await;
+    s
+}
+
+/// `tool` called with `args` against `with_track(options, query)`: its result.
+pub async fn track_ok(
+    options: &[(&str, &str)],
+    query: Vec<(String, String)>,
+    tool: &str,
+    args: Value,
+) -> Value {
+    with_track(options, query)
+        .await
+        .client
+        .call_ok(tool, args)
+        .await
 }

@@ -4,21 +4,17 @@
 use serde_json::json;
 
 use crate::fixtures::*;
-use crate::{setup, setup_with};
+use crate::{setup, track_ok, with_player, with_track};
 
 #[tokio::test]
 async fn get_transcript_reads_the_chosen_language() {
-    let s = setup().await;
-    watch(&s.yt, &watch_html(&page_player())).await;
-    innertube(&s.yt, player()).await;
-    timedtext(&s.yt, timedtext_query("de", false, &[]), xml(XML)).await;
-    let v = s
-        .client
-        .call_ok(
-            "get_transcript",
-            json!({"url": format!("https://www.youtube.com/watch?v={ID}&t=42s"), "lang": "de"}),
-        )
-        .await;
+    let v = track_ok(
+        &[],
+        timedtext_query("de", false, &[]),
+        "get_transcript",
+        json!({"url": format!("https://www.youtube.com/watch?v={ID}&t=42s"), "lang": "de"}),
+    )
+    .await;
     assert_eq!(
         v,
         json!({
@@ -34,65 +30,47 @@ async fn get_transcript_reads_the_chosen_language() {
 
 #[tokio::test]
 async fn english_default_takes_the_auto_generated_track() {
-    let s = setup().await;
-    watch(&s.yt, &watch_html(&page_player())).await;
-    innertube(&s.yt, player()).await;
-    timedtext(&s.yt, timedtext_query("en", true, &[]), xml(XML)).await;
-    let v = s
-        .client
-        .call_ok(
-            "get_transcript",
-            json!({"url": format!("https://youtu.be/{ID}")}),
-        )
-        .await;
+    let v = track_ok(
+        &[],
+        timedtext_query("en", true, &[]),
+        "get_transcript",
+        json!({"url": format!("https://youtu.be/{ID}")}),
+    )
+    .await;
     assert_eq!(v["language_code"], "en");
     assert_eq!(v["is_generated"], true);
 }
 
 #[tokio::test]
 async fn languages_are_tried_in_order_then_english() {
-    let s = setup().await;
-    watch(&s.yt, &watch_html(&page_player())).await;
-    innertube(&s.yt, player()).await;
-    timedtext(&s.yt, timedtext_query("es", false, &[]), xml(XML)).await;
-    let v = s
-        .client
-        .call_ok("get_transcript", json!({"url": ID, "lang": "it, es, de"}))
-        .await;
+    let v = track_ok(
+        &[],
+        timedtext_query("es", false, &[]),
+        "get_transcript",
+        json!({"url": ID, "lang": "it, es, de"}),
+    )
+    .await;
     assert_eq!(v["language_code"], "es");
     // No Italian or Portuguese track, no such translation: English (auto-generated) at last.
-    let s = setup().await;
-    watch(&s.yt, &watch_html(&page_player())).await;
-    innertube(&s.yt, player()).await;
-    timedtext(&s.yt, timedtext_query("en", true, &[]), xml(XML)).await;
-    let v = s
-        .client
-        .call_ok(
-            "get_transcript",
-            json!({"url": format!("https://www.youtube.com/shorts/{ID}"), "lang": "it,pt"}),
-        )
-        .await;
+    let v = track_ok(
+        &[],
+        timedtext_query("en", true, &[]),
+        "get_transcript",
+        json!({"url": format!("https://www.youtube.com/shorts/{ID}"), "lang": "it,pt"}),
+    )
+    .await;
     assert_eq!(v["language_code"], "en");
 }
 
 #[tokio::test]
 async fn a_translation_language_is_asked_with_tlang() {
-    let s = setup().await;
-    watch(&s.yt, &watch_html(&page_player())).await;
-    innertube(&s.yt, player()).await;
-    timedtext(
-        &s.yt,
+    let v = track_ok(
+        &[],
         timedtext_query("de", false, &[("tlang", "fr")]),
-        xml(XML),
+        "get_transcript",
+        json!({"url": format!("https://www.youtube.com/embed/{ID}"), "lang": "fr"}),
     )
     .await;
-    let v = s
-        .client
-        .call_ok(
-            "get_transcript",
-            json!({"url": format!("https://www.youtube.com/embed/{ID}"), "lang": "fr"}),
-        )
-        .await;
     assert_eq!(v["language_code"], "fr");
     assert_eq!(v["language"], "French");
     assert_eq!(v["is_translated"], true);
@@ -100,14 +78,13 @@ async fn a_translation_language_is_asked_with_tlang() {
 
 #[tokio::test]
 async fn get_timed_transcript_gives_start_and_duration() {
-    let s = setup().await;
-    watch(&s.yt, &watch_html(&page_player())).await;
-    innertube(&s.yt, player()).await;
-    timedtext(&s.yt, timedtext_query("de", false, &[]), xml(XML)).await;
-    let v = s
-        .client
-        .call_ok("get_timed_transcript", json!({"url": ID, "lang": "de"}))
-        .await;
+    let v = track_ok(
+        &[],
+        timedtext_query("de", false, &[]),
+        "get_timed_transcript",
+        json!({"url": ID, "lang": "de"}),
+    )
+    .await;
     assert_eq!(
         v["snippets"],
         json!([
@@ -121,9 +98,7 @@ async fn get_timed_transcript_gives_start_and_duration() {
 
 #[tokio::test]
 async fn json3_tracks_are_read_too() {
-    let s = setup().await;
-    watch(&s.yt, &watch_html(&page_player())).await;
-    innertube(&s.yt, player()).await;
+    let s = with_player(player()).await;
     let body = json!({"wireMagic": "pb3", "events": [
         {"tStartMs": 0, "dDurationMs": 1500, "segs": [{"utf8": "Hello"}, {"utf8": " world"}]},
         {"tStartMs": 1500, "dDurationMs": 500, "aAppend": 1, "segs": [{"utf8": "\n"}]},
@@ -150,36 +125,28 @@ async fn json3_tracks_are_read_too() {
 
 #[tokio::test]
 async fn long_transcripts_come_in_pages() {
-    let s = setup_with(&[("response-limit", "25")]).await;
-    watch(&s.yt, &watch_html(&page_player())).await;
-    innertube(&s.yt, player()).await;
-    timedtext(&s.yt, timedtext_query("de", false, &[]), xml(XML)).await;
-    let v = s
-        .client
-        .call_ok("get_transcript", json!({"url": ID, "lang": "de"}))
-        .await;
+    let v = track_ok(
+        &[("response-limit", "25")],
+        timedtext_query("de", false, &[]),
+        "get_transcript",
+        json!({"url": ID, "lang": "de"}),
+    )
+    .await;
     assert_eq!(v["transcript"], "Hey there");
     assert_eq!(v["next_cursor"], "1");
-    let s = setup_with(&[("response-limit", "25")]).await;
-    watch(&s.yt, &watch_html(&page_player())).await;
-    innertube(&s.yt, player()).await;
-    timedtext(&s.yt, timedtext_query("de", false, &[]), xml(XML)).await;
-    let v = s
-        .client
-        .call_ok(
-            "get_timed_transcript",
-            json!({"url": ID, "lang": "de", "next_cursor": "2"}),
-        )
-        .await;
+    let v = track_ok(
+        &[("response-limit", "25")],
+        timedtext_query("de", false, &[]),
+        "get_timed_transcript",
+        json!({"url": ID, "lang": "de", "next_cursor": "2"}),
+    )
+    .await;
     assert_eq!(
         v["snippets"],
         json!([{"text": "[Music] & more", "start": 5.7, "duration": 2.1}])
     );
     assert!(v.get("next_cursor").is_none());
-    let s = setup().await;
-    watch(&s.yt, &watch_html(&page_player())).await;
-    innertube(&s.yt, player()).await;
-    timedtext(&s.yt, timedtext_query("de", false, &[]), xml(XML)).await;
+    let s = with_track(&[], timedtext_query("de", false, &[])).await;
     let err = s
         .client
         .call_err(
@@ -192,15 +159,13 @@ async fn long_transcripts_come_in_pages() {
 
 #[tokio::test]
 async fn a_missing_language_lists_the_available_ones() {
-    let s = setup().await;
-    watch(&s.yt, &watch_html(&page_player())).await;
     let mut p = player();
     p["captions"]["playerCaptionsTracklistRenderer"]["translationLanguages"] = json!([]);
     // Without English: only German and Spanish.
     let tracks = p["captions"]["playerCaptionsTracklistRenderer"]["captionTracks"].clone();
     p["captions"]["playerCaptionsTracklistRenderer"]["captionTracks"] =
         json!([tracks[0].clone(), tracks[2].clone()]);
-    innertube(&s.yt, p).await;
+    let s = with_player(p).await;
     let err = s
         .client
         .call_err("get_transcript", json!({"url": ID, "lang": "ko"}))
@@ -211,13 +176,8 @@ async fn a_missing_language_lists_the_available_ones() {
 
 #[tokio::test]
 async fn a_video_without_captions_is_a_clear_error() {
-    let s = setup().await;
-    watch(&s.yt, &watch_html(&page_player())).await;
-    innertube(
-        &s.yt,
-        json!({"playabilityStatus": {"status": "OK"}, "videoDetails": details()}),
-    )
-    .await;
+    let s = with_player(json!({"playabilityStatus": {"status": "OK"}, "videoDetails": details()}))
+        .await;
     let err = s
         .client
         .call_err("get_timed_transcript", json!({"url": ID}))
@@ -234,13 +194,8 @@ async fn age_restricted_videos_are_a_clear_error() {
         ),
         ("AGE_CHECK_REQUIRED", "Sign in to confirm your age"),
     ] {
-        let s = setup().await;
-        watch(&s.yt, &watch_html(&page_player())).await;
-        innertube(
-            &s.yt,
-            json!({"playabilityStatus": {"status": status, "reason": reason}}),
-        )
-        .await;
+        let s =
+            with_player(json!({"playabilityStatus": {"status": status, "reason": reason}})).await;
         let err = s
             .client
             .call_err("get_transcript", json!({"url": ID}))
@@ -268,14 +223,8 @@ async fn unavailable_and_unplayable_videos_are_clear_errors() {
         .call_err("get_transcript", json!({"url": ID}))
         .await;
     assert!(err.contains(&format!("Video {ID} is unavailable")), "{err}");
-    let s = setup().await;
-    watch(&s.yt, &watch_html(&page_player())).await;
-    innertube(
-        &s.yt,
-        json!({"playabilityStatus": {"status": "UNPLAYABLE", "reason": "Video unavailable",
-            "errorScreen": {"playerErrorMessageRenderer": {"subreason": {"runs": [{"text": "The uploader has not made this video available in your country"}]}}}}}),
-    )
-    .await;
+    let s = with_player(json!({"playabilityStatus": {"status": "UNPLAYABLE", "reason": "Video unavailable",
+            "errorScreen": {"playerErrorMessageRenderer": {"subreason": {"runs": [{"text": "The uploader has not made this video available in your country"}]}}}}})).await;
     let err = s
         .client
         .call_err("get_timed_transcript", json!({"url": ID}))
@@ -301,9 +250,7 @@ async fn a_bot_check_or_429_says_youtube_blocked_it() {
         .call_err("get_transcript", json!({"url": ID}))
         .await;
     assert!(err.contains("blocked"), "{err}");
-    let s = setup().await;
-    watch(&s.yt, &watch_html(&page_player())).await;
-    innertube(&s.yt, json!({"playabilityStatus": {"status": "LOGIN_REQUIRED", "reason": "Sign in to confirm you’re not a bot"}})).await;
+    let s = with_player(json!({"playabilityStatus": {"status": "LOGIN_REQUIRED", "reason": "Sign in to confirm you’re not a bot"}})).await;
     let err = s
         .client
         .call_err("get_transcript", json!({"url": ID}))
@@ -313,12 +260,10 @@ async fn a_bot_check_or_429_says_youtube_blocked_it() {
 
 #[tokio::test]
 async fn a_track_url_off_youtube_is_refused() {
-    let s = setup().await;
-    watch(&s.yt, &watch_html(&page_player())).await;
     let mut p = player();
     p["captions"]["playerCaptionsTracklistRenderer"]["captionTracks"][0]["baseUrl"] =
         json!("https://evil.example/api/timedtext?v=x&lang=de");
-    innertube(&s.yt, p).await;
+    let s = with_player(p).await;
     let err = s
         .client
         .call_err("get_transcript", json!({"url": ID, "lang": "de"}))
