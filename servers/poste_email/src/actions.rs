@@ -68,13 +68,13 @@ async fn delete(ctx: &Ctx, ids: Vec<MsgId>) -> Result<String, ToolError> {
         let (folder, _) = imap::select_for(&mut s, &ids, true).await?;
         let uids = existing(&mut s, &ids).await?;
         let set = imap::uid_set(&uids);
-        imap::command(
+        imap::expunge(
             &mut s,
+            &set,
             "mark the emails deleted",
-            &format!("UID STORE {set} +FLAGS.SILENT (\\Deleted)"),
+            "expunge the emails",
         )
         .await?;
-        imap::command(&mut s, "expunge the emails", &format!("UID EXPUNGE {set}")).await?;
         Ok((folder, uids.len()))
     }
     .await;
@@ -107,16 +107,11 @@ async fn relocate(ctx: &Ctx, ids: Vec<MsgId>, target: &str) -> Result<String, To
         {
             // Servers without MOVE: copy, then delete the originals.
             imap::command(&mut s, "copy the emails", &format!("UID COPY {set} {q}")).await?;
-            imap::command(
+            imap::expunge(
                 &mut s,
+                &set,
                 "mark the originals deleted",
-                &format!("UID STORE {set} +FLAGS.SILENT (\\Deleted)"),
-            )
-            .await?;
-            imap::command(
-                &mut s,
                 "expunge the originals",
-                &format!("UID EXPUNGE {set}"),
             )
             .await?;
         }

@@ -77,6 +77,27 @@ pub struct Draft<'a> {
     pub keep_bcc: bool,
 }
 
+impl<'a> Draft<'a> {
+    /// A message to the comma-separated `to`, `cc` and `bcc`, with its subject and bodies;
+    /// the rest as by default.
+    pub fn addressed(
+        [to, cc, bcc]: [Option<&str>; 3],
+        subject: &'a str,
+        body: &'a str,
+        html: Option<&'a str>,
+    ) -> Self {
+        Draft {
+            to: list(to),
+            cc: list(cc),
+            bcc: list(bcc),
+            subject,
+            body,
+            html,
+            ..Draft::default()
+        }
+    }
+}
+
 /// The RFC 5322 bytes of a message from the account.
 pub fn build(account: &Account, d: &Draft<'_>) -> Result<Vec<u8>, ToolError> {
     let from = match &account.name {

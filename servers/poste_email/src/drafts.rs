@@ -7,7 +7,7 @@ use serde::Deserialize;
 
 use crate::compose::{self, Draft};
 use crate::imap::{self, Imap, MsgId};
-use crate::messages::{one, page_of, summaries, twenty};
+use crate::messages::{Listing, listing, one, twenty};
 
 pub fn tools() -> Vec<ToolDef> {
     vec![
@@ -63,15 +63,10 @@ pub struct SaveDraft {
 async fn save_draft(ctx: Ctx, a: SaveDraft) -> Result<String, ToolError> {
     let (mut s, acct) = imap::session(&ctx).await?;
     let out = async {
+        let to = [a.to.as_deref(), a.cc.as_deref(), a.bcc.as_deref()];
         let d = Draft {
-            to: compose::list(a.to.as_deref()),
-            cc: compose::list(a.cc.as_deref()),
-            bcc: compose::list(a.bcc.as_deref()),
-            subject: &a.subject,
-            body: &a.body,
-            html: a.html_body.as_deref(),
             keep_bcc: true,
-            ..Draft::default()
+            ..Draft::addressed(to, &a.subject, &a.body, a.html_body.as_deref())
         };
         let raw = compose::build(&acct, &d)?;
         let folder = drafts_folder(&mut s, true).await?;
@@ -97,21 +92,12 @@ async fn get_drafts(ctx: Ctx, a: GetDrafts) -> Result<String, ToolError> {
     let (mut s, acct) = imap::session(&ctx).await?;
     let out = async {
         let folder = drafts_folder(&mut s, false).await?;
-        let mb = imap::select(&mut s, &folder, false).await?;
-        let uids = imap::search(&mut s, "ALL").await?;
-        let (page, pages) = page_of(&uids, a.page, a.page_size)?;
-        let first = usize::try_from((a.page - 1) * a.page_size + 1).unwrap_or(1);
-        let body = summaries(&mut s, &folder, mb.uid_validity.unwrap_or(0), &page, first).await?;
-        Ok(format!(
-            "Drafts ({folder})\nPage: {}/{pages}\nTotal drafts: {}\n\n{}",
-            a.page,
-            uids.len(),
-            if body.is_empty() {
-                "No drafts on this page.\n".into()
-            } else {
-                body
-            }
-        ))
+        let l = Listing {
+            head: format!("Drafts ({folder})\n"),
+            total: "drafts",
+            empty: "No drafts on this page.\n",
+        };
+        listing(&mut s, &folder, "ALL", a.page, a.page_size, l).await
     }
     .await;
     imap::finish(&ctx, &acct, s, out).await
@@ -180,16 +166,11 @@ async fn update_draft(ctx: Ctx, a: UpdateDraft) -> Result<String, ToolError> {
         let new_raw = compose::build(&acct, &d)?;
         let new_id = imap::append(&mut s, &id.folder, Some("(\\Draft \\Seen)"), &new_raw).await?;
         imap::select(&mut s, &id.folder, true).await?;
-        imap::command(
+        imap::expunge(
             &mut s,
+            &id.uid.to_string(),
             "remove the old draft",
-            &format!("UID STORE {} +FLAGS.SILENT (\\Deleted)", id.uid),
-        )
-        .await?;
-        imap::command(
-            &mut s,
             "expunge the old draft",
-            &format!("UID EXPUNGE {}", id.uid),
         )
         .await?;
         Ok(new_id)
@@ -216,16 +197,11 @@ async fn delete_draft(ctx: Ctx, a: DeleteDraft) -> Result<String, ToolError> {
         let id = MsgId::parse("draft_id", &a.draft_id, &folder)?;
         imap::select_for(&mut s, std::slice::from_ref(&id), true).await?;
         imap::fetch_one(&mut s, &id, "(UID)").await?;
-        imap::command(
+        imap::expunge(
             &mut s,
+            &id.uid.to_string(),
             "delete the draft",
-            &format!("UID STORE {} +FLAGS.SILENT (\\Deleted)", id.uid),
-        )
-        .await?;
-        imap::command(
-            &mut s,
             "expunge the draft",
-            &format!("UID EXPUNGE {}", id.uid),
         )
         .await?;
         Ok(id)

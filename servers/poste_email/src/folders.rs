@@ -81,11 +81,22 @@ pub struct CreateFolder {
     folder_name: String,
 }
 
-async fn create_folder(ctx: Ctx, a: CreateFolder) -> Result<String, ToolError> {
-    let name = a.folder_name.trim().to_owned();
+/// `folder_name` trimmed; refused when blank.
+fn folder_name(name: &str) -> Result<String, ToolError> {
+    let name = name.trim();
     if name.is_empty() {
         return Err(ToolError::invalid_input("`folder_name` is empty."));
     }
+    Ok(name.to_owned())
+}
+
+/// The folder an optional `folder_name` names, if any (a blank one names none).
+fn named(name: Option<&str>) -> Option<&str> {
+    name.map(str::trim).filter(|f| !f.is_empty())
+}
+
+async fn create_folder(ctx: Ctx, a: CreateFolder) -> Result<String, ToolError> {
+    let name = folder_name(&a.folder_name)?;
     let (mut s, acct) = imap::session(&ctx).await?;
     let out = imap::command(
         &mut s,
@@ -105,10 +116,7 @@ pub struct DeleteFolder {
 }
 
 async fn delete_folder(ctx: Ctx, a: DeleteFolder) -> Result<String, ToolError> {
-    let name = a.folder_name.trim().to_owned();
-    if name.is_empty() {
-        return Err(ToolError::invalid_input("`folder_name` is empty."));
-    }
+    let name = folder_name(&a.folder_name)?;
     if name.eq_ignore_ascii_case("INBOX") {
         return Err(ToolError::invalid_input("INBOX cannot be deleted."));
     }
@@ -161,12 +169,7 @@ pub struct GetMailboxStats {
 async fn get_mailbox_stats(ctx: Ctx, a: GetMailboxStats) -> Result<String, ToolError> {
     let (mut s, acct) = imap::session(&ctx).await?;
     let out = async {
-        let names = match a
-            .folder_name
-            .as_deref()
-            .map(str::trim)
-            .filter(|f| !f.is_empty())
-        {
+        let names = match named(a.folder_name.as_deref()) {
             Some(f) => vec![f.to_owned()],
             None => selectable(&mut s).await?,
         };
@@ -201,12 +204,7 @@ pub struct GetUnreadCount {
 async fn get_unread_count(ctx: Ctx, a: GetUnreadCount) -> Result<String, ToolError> {
     let (mut s, acct) = imap::session(&ctx).await?;
     let out = async {
-        match a
-            .folder_name
-            .as_deref()
-            .map(str::trim)
-            .filter(|f| !f.is_empty())
-        {
+        match named(a.folder_name.as_deref()) {
             Some(f) => {
                 let (_, u, _) = counts(&mut s, f).await?;
                 Ok(format!("Unread emails in {f}: {u}"))

@@ -304,6 +304,23 @@ pub async fn fetch_one(s: &mut Imap, id: &MsgId, items: &str) -> Result<Fetch, T
         .ok_or_else(|| not_found(id))
 }
 
+/// One message read in a session of its own, its folder selected read-only: the folder, its
+/// UIDVALIDITY and the message's `items`.
+pub async fn fetch_alone(
+    ctx: &Ctx,
+    id: &MsgId,
+    items: &str,
+) -> Result<(String, u32, Fetch), ToolError> {
+    let (mut s, acct) = session(ctx).await?;
+    let out = async {
+        let (folder, validity) = select_for(&mut s, std::slice::from_ref(id), false).await?;
+        let f = fetch_one(&mut s, id, items).await?;
+        Ok((folder, validity, f))
+    }
+    .await;
+    finish(ctx, &acct, s, out).await
+}
+
 pub fn not_found(id: &MsgId) -> ToolError {
     ToolError::new(
         ErrorKind::Upstream,
@@ -326,6 +343,18 @@ pub async fn search(s: &mut Imap, query: &str) -> Result<Vec<u32>, ToolError> {
 
 pub async fn command(s: &mut Imap, what: &str, cmd: &str) -> Result<(), ToolError> {
     timed(what, s.run_command_and_check_ok(cmd)).await
+}
+
+/// Remove the messages of UID set `set` from the selected folder for good: flag them
+/// `\Deleted` (`mark` says what that does, for errors), then expunge just those (`expunge`).
+pub async fn expunge(s: &mut Imap, set: &str, mark: &str, expunge: &str) -> Result<(), ToolError> {
+    command(
+        s,
+        mark,
+        &format!("UID STORE {set} +FLAGS.SILENT (\\Deleted)"),
+    )
+    .await?;
+    command(s, expunge, &format!("UID EXPUNGE {set}")).await
 }
 
 /// Append a message to `folder` with `flags` (e.g. `(\Draft \Seen)`); its UID when the

@@ -46,7 +46,7 @@ pub fn twenty() -> i64 {
 }
 
 /// Page `page` (from 1) of `page_size` (1-100) of `uids` (newest first).
-pub fn page_of(uids: &[u32], page: i64, page_size: i64) -> Result<(Vec<u32>, i64), ToolError> {
+fn page_of(uids: &[u32], page: i64, page_size: i64) -> Result<(Vec<u32>, i64), ToolError> {
     if page < 1 {
         return Err(ToolError::invalid_input("`page` starts at 1."));
     }
@@ -62,8 +62,46 @@ pub fn page_of(uids: &[u32], page: i64, page_size: i64) -> Result<(Vec<u32>, i64
     Ok((uids.iter().skip(start).take(size).copied().collect(), pages))
 }
 
+/// How a listing names what it lists: its first lines (ending in a newline), the noun of its
+/// `Total` line, and what stands for the summaries of an empty page.
+pub struct Listing<'a> {
+    pub head: String,
+    pub total: &'a str,
+    pub empty: &'a str,
+}
+
+/// The messages of `folder` that IMAP SEARCH `query` finds, newest first, as a listing: its
+/// head, page `page` of `page_size` and the total, then the summary of each message of the
+/// page.
+pub async fn listing(
+    s: &mut Imap,
+    folder: &str,
+    query: &str,
+    page: i64,
+    page_size: i64,
+    l: Listing<'_>,
+) -> Result<String, ToolError> {
+    let mb = imap::select(s, folder, false).await?;
+    let uids = imap::search(s, query).await?;
+    let (chosen, pages) = page_of(&uids, page, page_size)?;
+    let first = usize::try_from((page - 1) * page_size + 1).unwrap_or(1);
+    let validity = mb.uid_validity.unwrap_or(0);
+    let body = summaries(s, folder, validity, &chosen, first).await?;
+    Ok(format!(
+        "{}Page: {page}/{pages}\nTotal {}: {}\n\n{}",
+        l.head,
+        l.total,
+        uids.len(),
+        if body.is_empty() {
+            l.empty.to_owned()
+        } else {
+            body
+        }
+    ))
+}
+
 /// The summary lines of a page of messages.
-pub async fn summaries(
+async fn summaries(
     s: &mut Imap,
     folder: &str,
     validity: u32,
@@ -122,33 +160,12 @@ pub struct GetEmails {
 
 async fn get_emails(ctx: Ctx, a: GetEmails) -> Result<String, ToolError> {
     let (mut s, acct) = imap::session(&ctx).await?;
-    let out = async {
-        let mb = imap::select(&mut s, &a.folder, false).await?;
-        let uids = imap::search(&mut s, "ALL").await?;
-        let (page, pages) = page_of(&uids, a.page, a.page_size)?;
-        let first = usize::try_from((a.page - 1) * a.page_size + 1).unwrap_or(1);
-        let body = summaries(
-            &mut s,
-            &a.folder,
-            mb.uid_validity.unwrap_or(0),
-            &page,
-            first,
-        )
-        .await?;
-        Ok(format!(
-            "Folder: {}\nPage: {}/{}\nTotal emails: {}\n\n{}",
-            a.folder,
-            a.page,
-            pages,
-            uids.len(),
-            if body.is_empty() {
-                "No emails on this page.\n".into()
-            } else {
-                body
-            }
-        ))
-    }
-    .await;
+    let l = Listing {
+        head: format!("Folder: {}\n", a.folder),
+        total: "emails",
+        empty: "No emails on this page.\n",
+    };
+    let out = listing(&mut s, &a.folder, "ALL", a.page, a.page_size, l).await;
     imap::finish(&ctx, &acct, s, out).await
 }
 
@@ -176,39 +193,18 @@ async fn search_emails(ctx: Ctx, a: SearchEmails) -> Result<String, ToolError> {
         ));
     }
     let (mut s, acct) = imap::session(&ctx).await?;
-    let out = async {
-        let mb = imap::select(&mut s, &a.folder, false).await?;
-        let q = imap::quote(a.query.trim());
-        let uids = if a.query.is_ascii() {
-            imap::search(&mut s, &format!("TEXT {q}")).await?
-        } else {
-            imap::search(&mut s, &format!("CHARSET UTF-8 TEXT {q}")).await?
-        };
-        let (page, pages) = page_of(&uids, a.page, a.page_size)?;
-        let first = usize::try_from((a.page - 1) * a.page_size + 1).unwrap_or(1);
-        let body = summaries(
-            &mut s,
-            &a.folder,
-            mb.uid_validity.unwrap_or(0),
-            &page,
-            first,
-        )
-        .await?;
-        Ok(format!(
-            "Search: {}\nFolder: {}\nPage: {}/{}\nTotal matches: {}\n\n{}",
-            a.query,
-            a.folder,
-            a.page,
-            pages,
-            uids.len(),
-            if body.is_empty() {
-                "No emails found.\n".into()
-            } else {
-                body
-            }
-        ))
-    }
-    .await;
+    let q = imap::quote(a.query.trim());
+    let query = if a.query.is_ascii() {
+        format!("TEXT {q}")
+    } else {
+        format!("CHARSET UTF-8 TEXT {q}")
+    };
+    let l = Listing {
+        head: format!("Search: {}\nFolder: {}\n", a.query, a.folder),
+        total: "matches",
+        empty: "No emails found.\n",
+    };
+    let out = listing(&mut s, &a.folder, &query, a.page, a.page_size, l).await;
     imap::finish(&ctx, &acct, s, out).await
 }
 
@@ -225,58 +221,51 @@ pub struct ReadEmail {
 
 async fn read_email(ctx: Ctx, a: ReadEmail) -> Result<String, ToolError> {
     let id = MsgId::parse("email_id", &a.email_id, &a.folder)?;
-    let (mut s, acct) = imap::session(&ctx).await?;
-    let out = async {
-        let (folder, validity) = imap::select_for(&mut s, std::slice::from_ref(&id), false).await?;
-        let f = imap::fetch_one(&mut s, &id, "(UID FLAGS BODY.PEEK[])").await?;
-        let raw = f.body().unwrap_or_default();
-        let m = compose::parse(raw)?;
-        let shown = MsgId {
-            folder,
-            validity: Some(validity),
-            uid: id.uid,
-        };
-        let mut out = format!(
-            "Email ID: {}\nSubject: {}\nFrom: {}\nTo: {}\n",
-            shown.render(),
-            m.subject().unwrap_or("(no subject)"),
-            compose::addresses(m.from()),
-            compose::addresses(m.to()),
-        );
-        let cc = compose::addresses(m.cc());
-        if !cc.is_empty() {
-            out.push_str(&format!("CC: {cc}\n"));
-        }
-        out.push_str(&format!(
-            "Date: {}\nMessage-ID: {}\n",
-            compose::date(&m),
-            m.message_id().unwrap_or_default()
-        ));
-        if let Some(t) = m.body_text(0) {
-            out.push_str(&format!("\nText Content:\n{t}\n"));
-        }
-        let has_html = m.parts.iter().any(|p| {
-            p.content_type().is_some_and(|c| {
-                c.c_type.eq_ignore_ascii_case("text")
-                    && c.c_subtype
-                        .as_deref()
-                        .is_some_and(|s| s.eq_ignore_ascii_case("html"))
-            })
-        });
-        if let Some(h) = m.body_html(0).filter(|_| has_html) {
-            out.push_str(&format!("\nHTML Content:\n{h}\n"));
-        }
-        let atts = compose::attachment_parts(&m);
-        if !atts.is_empty() {
-            out.push_str("\nAttachments:\n");
-            for (name, mime, data) in atts {
-                out.push_str(&format!("- {name} ({mime}, {} bytes)\n", data.len()));
-            }
-        }
-        Ok(out)
+    let (folder, validity, f) = imap::fetch_alone(&ctx, &id, "(UID FLAGS BODY.PEEK[])").await?;
+    let m = compose::parse(f.body().unwrap_or_default())?;
+    let shown = MsgId {
+        folder,
+        validity: Some(validity),
+        uid: id.uid,
+    };
+    let mut out = format!(
+        "Email ID: {}\nSubject: {}\nFrom: {}\nTo: {}\n",
+        shown.render(),
+        m.subject().unwrap_or("(no subject)"),
+        compose::addresses(m.from()),
+        compose::addresses(m.to()),
+    );
+    let cc = compose::addresses(m.cc());
+    if !cc.is_empty() {
+        out.push_str(&format!("CC: {cc}\n"));
     }
-    .await;
-    imap::finish(&ctx, &acct, s, out).await
+    out.push_str(&format!(
+        "Date: {}\nMessage-ID: {}\n",
+        compose::date(&m),
+        m.message_id().unwrap_or_default()
+    ));
+    if let Some(t) = m.body_text(0) {
+        out.push_str(&format!("\nText Content:\n{t}\n"));
+    }
+    let has_html = m.parts.iter().any(|p| {
+        p.content_type().is_some_and(|c| {
+            c.c_type.eq_ignore_ascii_case("text")
+                && c.c_subtype
+                    .as_deref()
+                    .is_some_and(|s| s.eq_ignore_ascii_case("html"))
+        })
+    });
+    if let Some(h) = m.body_html(0).filter(|_| has_html) {
+        out.push_str(&format!("\nHTML Content:\n{h}\n"));
+    }
+    let atts = compose::attachment_parts(&m);
+    if !atts.is_empty() {
+        out.push_str("\nAttachments:\n");
+        for (name, mime, data) in atts {
+            out.push_str(&format!("- {name} ({mime}, {} bytes)\n", data.len()));
+        }
+    }
+    Ok(out)
 }
 
 /// The headers of one email, each on a line as `Name: value`.
@@ -291,28 +280,22 @@ pub struct GetEmailHeaders {
 
 async fn get_email_headers(ctx: Ctx, a: GetEmailHeaders) -> Result<String, ToolError> {
     let id = MsgId::parse("email_id", &a.email_id, &a.folder)?;
-    let (mut s, acct) = imap::session(&ctx).await?;
-    let out = async {
-        imap::select_for(&mut s, std::slice::from_ref(&id), false).await?;
-        let f = imap::fetch_one(&mut s, &id, "(UID BODY.PEEK[HEADER])").await?;
-        let raw = f.header().or_else(|| f.body()).unwrap_or_default();
-        let text = String::from_utf8_lossy(raw);
-        // Unfold continuation lines so each header is one line.
-        let mut out = format!("Headers of {}:\n", id.render());
-        for line in text.split("\r\n").flat_map(|l| l.split('\n')) {
-            if line.starts_with([' ', '\t']) {
-                out.push(' ');
-                out.push_str(line.trim());
-            } else if !line.is_empty() {
-                out.push('\n');
-                out.push_str(line);
-            }
+    let (_, _, f) = imap::fetch_alone(&ctx, &id, "(UID BODY.PEEK[HEADER])").await?;
+    let raw = f.header().or_else(|| f.body()).unwrap_or_default();
+    let text = String::from_utf8_lossy(raw);
+    // Unfold continuation lines so each header is one line.
+    let mut out = format!("Headers of {}:\n", id.render());
+    for line in text.split("\r\n").flat_map(|l| l.split('\n')) {
+        if line.starts_with([' ', '\t']) {
+            out.push(' ');
+            out.push_str(line.trim());
+        } else if !line.is_empty() {
+            out.push('\n');
+            out.push_str(line);
         }
-        out.push('\n');
-        Ok(out)
     }
-    .await;
-    imap::finish(&ctx, &acct, s, out).await
+    out.push('\n');
+    Ok(out)
 }
 
 /// Save an attachment of an email as a file in the workspace (the server's attachment
@@ -327,32 +310,26 @@ pub struct DownloadAttachment {
 
 async fn download_attachment(ctx: Ctx, a: DownloadAttachment) -> Result<String, ToolError> {
     let id = MsgId::parse("email_id", &a.email_id, "INBOX")?;
-    let (mut s, acct) = imap::session(&ctx).await?;
-    let got = async {
-        imap::select_for(&mut s, std::slice::from_ref(&id), false).await?;
-        let f = imap::fetch_one(&mut s, &id, "(UID BODY.PEEK[])").await?;
-        let raw = f.body().unwrap_or_default();
-        let m = compose::parse(raw)?;
-        let atts = compose::attachment_parts(&m);
-        let names: Vec<String> = atts.iter().map(|(n, _, _)| n.clone()).collect();
-        atts.into_iter()
-            .find(|(n, _, _)| *n == a.attachment_filename)
-            .map(|(_, _, d)| d.to_vec())
-            .ok_or_else(|| {
-                ToolError::invalid_input(format!(
-                    "Email {} has no attachment named `{}`; it has: {}.",
-                    id.render(),
-                    a.attachment_filename,
-                    if names.is_empty() {
-                        "none".into()
-                    } else {
-                        names.join(", ")
-                    }
-                ))
-            })
-    }
-    .await;
-    let data = imap::finish(&ctx, &acct, s, got).await?;
+    let (_, _, f) = imap::fetch_alone(&ctx, &id, "(UID BODY.PEEK[])").await?;
+    let m = compose::parse(f.body().unwrap_or_default())?;
+    let atts = compose::attachment_parts(&m);
+    let names: Vec<String> = atts.iter().map(|(n, _, _)| n.clone()).collect();
+    let data = atts
+        .into_iter()
+        .find(|(n, _, _)| *n == a.attachment_filename)
+        .map(|(_, _, d)| d.to_vec())
+        .ok_or_else(|| {
+            ToolError::invalid_input(format!(
+                "Email {} has no attachment named `{}`; it has: {}.",
+                id.render(),
+                a.attachment_filename,
+                if names.is_empty() {
+                    "none".into()
+                } else {
+                    names.join(", ")
+                }
+            ))
+        })?;
     let mail = Mail::of(&ctx)?;
     let dir = mail.download_dir.clone();
     let name = a.attachment_filename.clone();

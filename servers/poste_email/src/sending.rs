@@ -97,15 +97,10 @@ async fn send_email(ctx: Ctx, a: SendEmail) -> Result<String, ToolError> {
     )
     .await?;
     let n = files.len();
+    let to = [Some(a.to.as_str()), a.cc.as_deref(), a.bcc.as_deref()];
     let d = Draft {
-        to: compose::list(Some(&a.to)),
-        cc: compose::list(a.cc.as_deref()),
-        bcc: compose::list(a.bcc.as_deref()),
-        subject: &a.subject,
-        body: &a.body,
-        html: a.html_body.as_deref(),
         attachments: files,
-        ..Draft::default()
+        ..Draft::addressed(to, &a.subject, &a.body, a.html_body.as_deref())
     };
     let note = deliver(&ctx, &account, &d).await?;
     let with = if n > 0 {
@@ -119,22 +114,17 @@ async fn send_email(ctx: Ctx, a: SendEmail) -> Result<String, ToolError> {
     ))
 }
 
-/// The original message of a reply or forward, and its parsed parts.
-struct Original {
-    raw: Vec<u8>,
-}
-
-async fn original(ctx: &Ctx, id: &MsgId) -> Result<Original, ToolError> {
-    let (mut s, acct) = imap::session(ctx).await?;
-    let out = async {
-        imap::select_for(&mut s, std::slice::from_ref(id), false).await?;
-        let f = imap::fetch_one(&mut s, id, "(UID BODY.PEEK[])").await?;
-        Ok(Original {
-            raw: f.body().unwrap_or_default().to_vec(),
-        })
-    }
-    .await;
-    imap::finish(ctx, &acct, s, out).await
+/// The account, and the raw original message of a reply or forward: `email_id`, a bare UID
+/// being in `folder`.
+async fn original(
+    ctx: &Ctx,
+    email_id: &str,
+    folder: &str,
+) -> Result<(Account, Vec<u8>), ToolError> {
+    let id = MsgId::parse("email_id", email_id, folder)?;
+    let account = Mail::of(ctx)?.account(ctx)?;
+    let (_, _, f) = imap::fetch_alone(ctx, &id, "(UID BODY.PEEK[])").await?;
+    Ok((account, f.body().unwrap_or_default().to_vec()))
 }
 
 fn quoted(text: &str) -> String {
@@ -171,10 +161,8 @@ pub struct ReplyEmail {
 }
 
 async fn reply_email(ctx: Ctx, a: ReplyEmail) -> Result<String, ToolError> {
-    let id = MsgId::parse("email_id", &a.email_id, &a.folder)?;
-    let account = Mail::of(&ctx)?.account(&ctx)?;
-    let orig = original(&ctx, &id).await?;
-    let m = compose::parse(&orig.raw)?;
+    let (account, raw) = original(&ctx, &a.email_id, &a.folder).await?;
+    let m = compose::parse(&raw)?;
     let me = account.email.to_ascii_lowercase();
     let reply_to = compose::emails(m.reply_to());
     let mut to = if reply_to.is_empty() {
@@ -261,10 +249,8 @@ pub struct ForwardEmail {
 }
 
 async fn forward_email(ctx: Ctx, a: ForwardEmail) -> Result<String, ToolError> {
-    let id = MsgId::parse("email_id", &a.email_id, &a.folder)?;
-    let account = Mail::of(&ctx)?.account(&ctx)?;
-    let orig = original(&ctx, &id).await?;
-    let m = compose::parse(&orig.raw)?;
+    let (account, raw) = original(&ctx, &a.email_id, &a.folder).await?;
+    let m = compose::parse(&raw)?;
     let subject = compose::prefixed("Fwd:", m.subject().unwrap_or_default());
     let body = format!(
         "{}\n\n---------- Forwarded message ----------\nFrom: {}\nDate: {}\nSubject: {}\nTo: {}\n\n{}",
@@ -283,15 +269,10 @@ async fn forward_email(ctx: Ctx, a: ForwardEmail) -> Result<String, ToolError> {
             data: data.to_vec(),
         })
         .collect();
+    let to = [Some(a.to.as_str()), a.cc.as_deref(), a.bcc.as_deref()];
     let d = Draft {
-        to: compose::list(Some(&a.to)),
-        cc: compose::list(a.cc.as_deref()),
-        bcc: compose::list(a.bcc.as_deref()),
-        subject: &subject,
-        body: &body,
-        html: a.html_body.as_deref(),
         attachments,
-        ..Draft::default()
+        ..Draft::addressed(to, &subject, &body, a.html_body.as_deref())
     };
     let note = deliver(&ctx, &account, &d).await?;
     Ok(format!(

@@ -19,11 +19,13 @@ async fn drafts_are_saved_listed_replaced_and_deleted() {
         "{out}"
     );
     let id = draft_id(&out);
-    let listing = env.ok("get_drafts", json!({})).await;
-    assert!(
-        listing.contains("Total drafts: 1") && listing.contains("Subject: Plan"),
-        "{listing}"
-    );
+    let listing = env
+        .ok_has(
+            "get_drafts",
+            json!({}),
+            &["Total drafts: 1", "Subject: Plan"],
+        )
+        .await;
     assert_eq!(ids(&listing), vec![id.clone()]);
     let flags = env.mail.imap_py(
         0,
@@ -35,38 +37,43 @@ async fn drafts_are_saved_listed_replaced_and_deleted() {
     );
 
     let out = env
-        .ok(
+        .ok_has(
             "update_draft",
             json!({"draft_id": id, "body": "Better text", "cc": "cy@example.com"}),
+            &["Draft updated successfully; its new ID: Drafts:"],
         )
         .await;
-    assert!(
-        out.contains("Draft updated successfully; its new ID: Drafts:"),
-        "{out}"
-    );
     let new_id = draft_id(&out);
     assert_ne!(new_id, id);
-    let read = env.ok("read_email", json!({"email_id": new_id})).await;
-    assert!(
-        read.contains("Subject: Plan") && read.contains("To: bob@example.com"),
-        "{read}"
-    );
+    let read = env
+        .ok_has(
+            "read_email",
+            json!({"email_id": new_id}),
+            &["Subject: Plan", "To: bob@example.com"],
+        )
+        .await;
     assert!(
         read.contains("CC: cy@example.com") && read.contains("Better text"),
         "{read}"
     );
-    let err = env
-        .err("update_draft", json!({"draft_id": id, "subject": "x"}))
-        .await;
-    assert!(err.contains("No message"), "{err}");
+    env.err_has(
+        "update_draft",
+        json!({"draft_id": id, "subject": "x"}),
+        &["No message"],
+    )
+    .await;
 
-    let out = env.ok("delete_draft", json!({"draft_id": new_id})).await;
-    assert!(out.contains("deleted successfully"), "{out}");
+    env.ok_has(
+        "delete_draft",
+        json!({"draft_id": new_id}),
+        &["deleted successfully"],
+    )
+    .await;
     assert!(
         env.ok("get_drafts", json!({"page": 1, "page_size": 10}))
             .await
             .contains("Total drafts: 0")
     );
-    let err = env.err("delete_draft", json!({"draft_id": new_id})).await;
-    assert!(err.contains("No message"), "{err}");
+    env.err_has("delete_draft", json!({"draft_id": new_id}), &["No message"])
+        .await;
 }

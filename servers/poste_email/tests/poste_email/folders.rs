@@ -8,13 +8,12 @@ use crate::{Env, message};
 #[tokio::test]
 async fn folders_are_listed_created_and_deleted() {
     let env = Env::start(false).await;
-    let out = env.ok("get_folders", json!({})).await;
-    assert!(
-        out.contains("- INBOX")
-            && out.contains("- Drafts (Drafts)")
-            && out.contains("- Sent (Sent)"),
-        "{out}"
-    );
+    env.ok_has(
+        "get_folders",
+        json!({}),
+        &["- INBOX", "- Drafts (Drafts)", "- Sent (Sent)"],
+    )
+    .await;
     let out = env
         .ok("create_folder", json!({"folder_name": "Projects/2026"}))
         .await;
@@ -24,10 +23,12 @@ async fn folders_are_listed_created_and_deleted() {
             .await
             .contains("- Projects/2026")
     );
-    let err = env
-        .err("create_folder", json!({"folder_name": "Projects/2026"}))
-        .await;
-    assert!(err.contains("IMAP server refused"), "{err}");
+    env.err_has(
+        "create_folder",
+        json!({"folder_name": "Projects/2026"}),
+        &["IMAP server refused"],
+    )
+    .await;
     let out = env
         .ok("delete_folder", json!({"folder_name": "Projects/2026"}))
         .await;
@@ -37,37 +38,46 @@ async fn folders_are_listed_created_and_deleted() {
             .await
             .contains("Projects/2026")
     );
-    let err = env
-        .err("delete_folder", json!({"folder_name": "Projects/2026"}))
-        .await;
-    assert!(err.contains("No folder `Projects/2026`"), "{err}");
-    let err = env
-        .err("delete_folder", json!({"folder_name": "INBOX"}))
-        .await;
-    assert!(err.contains("INBOX cannot be deleted"), "{err}");
-    let err = env.err("create_folder", json!({"folder_name": " "})).await;
-    assert!(err.contains("empty"), "{err}");
+    env.refusals(&[
+        (
+            "delete_folder",
+            json!({"folder_name": "Projects/2026"}),
+            &["No folder `Projects/2026`"],
+        ),
+        (
+            "delete_folder",
+            json!({"folder_name": "INBOX"}),
+            &["INBOX cannot be deleted"],
+        ),
+        ("create_folder", json!({"folder_name": " "}), &["empty"]),
+    ])
+    .await;
 }
 
 #[tokio::test]
 async fn stats_and_unread_counts_per_folder_and_in_all() {
     let env = Env::start(false).await;
-    env.mail.deliver("ada@example.com", &message("A", "x"));
-    env.mail.deliver("ada@example.com", &message("B", "x"));
+    env.receive(&message("A", "x"));
+    env.receive(&message("B", "x"));
     env.mail.imap_py(
         0,
         "m.select('INBOX')\nm.uid('store', '1', '+FLAGS', '(\\\\Seen)')",
     );
-    let out = env
-        .ok("get_mailbox_stats", json!({"folder_name": "INBOX"}))
-        .await;
-    assert!(out.contains("- INBOX: 2 emails, 1 unread"), "{out}");
-    let all = env.ok("get_mailbox_stats", json!({})).await;
-    assert!(
-        all.contains("- Drafts: 0 emails")
-            && all.contains("Total: 2 emails, 1 unread in 4 folders"),
-        "{all}"
-    );
+    env.ok_has(
+        "get_mailbox_stats",
+        json!({"folder_name": "INBOX"}),
+        &["- INBOX: 2 emails, 1 unread"],
+    )
+    .await;
+    env.ok_has(
+        "get_mailbox_stats",
+        json!({}),
+        &[
+            "- Drafts: 0 emails",
+            "Total: 2 emails, 1 unread in 4 folders",
+        ],
+    )
+    .await;
     assert_eq!(
         env.ok("get_unread_count", json!({"folder_name": "INBOX"}))
             .await,
@@ -78,31 +88,35 @@ async fn stats_and_unread_counts_per_folder_and_in_all() {
         total.starts_with("Unread emails: 1\n") && total.contains("- Sent: 0"),
         "{total}"
     );
-    let err = env
-        .err("get_unread_count", json!({"folder_name": "Nope"}))
-        .await;
-    assert!(err.contains("No folder `Nope`"), "{err}");
-    let err = env
-        .err("get_mailbox_stats", json!({"folder_name": "Nope"}))
-        .await;
-    assert!(err.contains("No folder `Nope`"), "{err}");
+    env.refusals(&[
+        (
+            "get_unread_count",
+            json!({"folder_name": "Nope"}),
+            &["No folder `Nope`"],
+        ),
+        (
+            "get_mailbox_stats",
+            json!({"folder_name": "Nope"}),
+            &["No folder `Nope`"],
+        ),
+    ])
+    .await;
 }
 
 #[tokio::test]
 async fn check_connection_logs_in_to_imap_and_smtp() {
     let env = Env::start(true).await;
-    let out = env.ok("check_connection", json!({})).await;
-    assert!(
-        out.contains("IMAP: OK (plain, port") && out.contains("SMTP: OK (plain, port"),
-        "{out}"
-    );
-    let mut creds = env.mail.creds(0);
-    creds["password"] = json!("not-the-password");
-    let c = env
-        .server
-        .client_with(&[("x-auth-data", &crate::auth(&creds))])
-        .await;
-    let err = c.call_err("check_connection", json!({})).await;
-    assert!(err.contains("IMAP server refused the login"), "{err}");
-    assert!(!err.contains("not-the-password"), "{err}");
+    env.ok_has(
+        "check_connection",
+        json!({}),
+        &["IMAP: OK (plain, port", "SMTP: OK (plain, port"],
+    )
+    .await;
+    env.wrong_password(
+        "not-the-password",
+        "check_connection",
+        json!({}),
+        &["IMAP server refused the login"],
+    )
+    .await;
 }

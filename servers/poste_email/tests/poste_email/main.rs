@@ -82,11 +82,35 @@ impl Env {
         }
     }
 
+    /// A client with the credentials `creds`.
+    pub async fn client_for(&self, creds: &Value) -> Client {
+        self.server
+            .client_with(&[("x-auth-data", &auth(creds))])
+            .await
+    }
+
+    /// User `n`'s credentials with the fields of `changes` set over them.
+    pub fn creds_with(&self, n: usize, changes: Value) -> Value {
+        let mut creds = self.mail.creds(n);
+        for (k, v) in changes.as_object().unwrap() {
+            creds[k] = v.clone();
+        }
+        creds
+    }
+
     /// A client acting as user `n`.
     pub async fn as_user(&self, n: usize) -> Client {
-        self.server
-            .client_with(&[("x-auth-data", &auth(&self.mail.creds(n)))])
-            .await
+        self.client_for(&self.mail.creds(n)).await
+    }
+
+    /// Deliver `raw` into the INBOX of user 0 (ada), the user of `client`.
+    pub fn receive(&self, raw: &str) {
+        self.mail.deliver("ada@example.com", raw);
+    }
+
+    /// The ID of the newest email of the INBOX.
+    pub async fn newest(&self) -> String {
+        ids(&self.ok("get_emails", serde_json::json!({})).await).remove(0)
     }
 
     pub async fn ok(&self, tool: &str, args: Value) -> String {
@@ -95,6 +119,32 @@ impl Env {
 
     pub async fn err(&self, tool: &str, args: Value) -> String {
         self.client.call_err(tool, args).await
+    }
+
+    pub async fn err_has(&self, tool: &str, args: Value, needles: &[&str]) -> String {
+        err_has(&self.client, tool, args, needles).await
+    }
+
+    /// A call made with user 0's login but a wrong `password` must fail with an error that
+    /// holds each of `needles` and not the password.
+    pub async fn wrong_password(&self, password: &str, tool: &str, args: Value, needles: &[&str]) {
+        let c = self
+            .client_for(&self.creds_with(0, serde_json::json!({"password": password})))
+            .await;
+        let err = err_has(&c, tool, args, needles).await;
+        assert!(!err.contains(password), "{err}");
+    }
+
+    /// The text of a call that must succeed, checked to hold each of `needles`.
+    pub async fn ok_has(&self, tool: &str, args: Value, needles: &[&str]) -> String {
+        ok_has(&self.client, tool, args, needles).await
+    }
+
+    /// Calls that must fail, in turn: (tool, arguments, what its error holds).
+    pub async fn refusals(&self, cases: &[(&str, Value, &[&str])]) {
+        for (tool, args, needles) in cases {
+            self.err_has(tool, args.clone(), needles).await;
+        }
     }
 }
 
@@ -106,6 +156,24 @@ pub async fn ok(client: &Client, tool: &str, args: Value) -> String {
     let text = mcp_testkit::text_of(&r);
     assert_ne!(r.is_error, Some(true), "{tool} failed: {text}");
     text
+}
+
+/// The error of a call that must fail, checked to hold each of `needles`.
+pub async fn err_has(client: &Client, tool: &str, args: Value, needles: &[&str]) -> String {
+    let err = client.call_err(tool, args).await;
+    for n in needles {
+        assert!(err.contains(n), "{err}");
+    }
+    err
+}
+
+/// The text of a call that must succeed, checked to hold each of `needles`.
+pub async fn ok_has(client: &Client, tool: &str, args: Value, needles: &[&str]) -> String {
+    let out = ok(client, tool, args).await;
+    for n in needles {
+        assert!(out.contains(n), "{out}");
+    }
+    out
 }
 
 /// The ids (`ID: ...` lines) of a listing, in order.

@@ -8,8 +8,7 @@ use crate::{Env, ids, message, with_attachment};
 async fn get_emails_lists_newest_first_with_stable_uid_ids_and_pages() {
     let env = Env::start(false).await;
     for i in 1..=3 {
-        env.mail
-            .deliver("ada@example.com", &message(&format!("Note {i}"), "hello"));
+        env.receive(&message(&format!("Note {i}"), "hello"));
     }
     let out = env.ok("get_emails", json!({})).await;
     assert!(
@@ -37,20 +36,29 @@ async fn get_emails_lists_newest_first_with_stable_uid_ids_and_pages() {
         page2.contains("Page: 2/2") && page2.contains("Note 1") && !page2.contains("Note 2"),
         "{page2}"
     );
-    let err = env.err("get_emails", json!({"page_size": 0})).await;
-    assert!(err.contains("page_size"), "{err}");
-    let err = env.err("get_emails", json!({"folder": "Nope"})).await;
-    assert!(err.contains("No folder `Nope`"), "{err}");
+    env.refusals(&[
+        ("get_emails", json!({"page_size": 0}), &["page_size"]),
+        (
+            "get_emails",
+            json!({"folder": "Nope"}),
+            &["No folder `Nope`"],
+        ),
+    ])
+    .await;
 }
 
 #[tokio::test]
 async fn read_email_shows_text_html_and_attachments_without_marking_it_read() {
     let env = Env::start(false).await;
-    env.mail
-        .deliver("ada@example.com", &with_attachment("Quarterly report"));
-    let id = ids(&env.ok("get_emails", json!({})).await).remove(0);
-    let out = env.ok("read_email", json!({"email_id": id})).await;
-    assert!(out.contains(&format!("Email ID: {id}")), "{out}");
+    env.receive(&with_attachment("Quarterly report"));
+    let id = env.newest().await;
+    let out = env
+        .ok_has(
+            "read_email",
+            json!({"email_id": id}),
+            &[&format!("Email ID: {id}")],
+        )
+        .await;
     assert!(
         out.contains("Subject: Quarterly report") && out.contains("CC: cy@example.com"),
         "{out}"
@@ -84,71 +92,74 @@ async fn read_email_shows_text_html_and_attachments_without_marking_it_read() {
 #[tokio::test]
 async fn read_email_refuses_unknown_stale_and_malformed_ids() {
     let env = Env::start(false).await;
-    env.mail.deliver("ada@example.com", &message("One", "x"));
-    let id = ids(&env.ok("get_emails", json!({})).await).remove(0);
+    env.receive(&message("One", "x"));
+    let id = env.newest().await;
     let (prefix, _) = id.rsplit_once(':').unwrap();
-    let err = env
-        .err("read_email", json!({"email_id": format!("{prefix}:99")}))
-        .await;
-    assert!(err.contains("No message") && err.contains(":99"), "{err}");
-    let err = env
-        .err("read_email", json!({"email_id": "INBOX:1:1"}))
-        .await;
-    assert!(
-        err.contains("stale") && err.contains("UIDVALIDITY"),
-        "{err}"
-    );
-    let err = env
-        .err("read_email", json!({"email_id": "not-an-id"}))
-        .await;
-    assert!(err.contains("FOLDER:UIDVALIDITY:UID"), "{err}");
-    let err = env.err("read_email", json!({"email_id": "Nope:1:1"})).await;
-    assert!(err.contains("No folder `Nope`"), "{err}");
+    env.refusals(&[
+        (
+            "read_email",
+            json!({"email_id": format!("{prefix}:99")}),
+            &["No message", ":99"],
+        ),
+        (
+            "read_email",
+            json!({"email_id": "INBOX:1:1"}),
+            &["stale", "UIDVALIDITY"],
+        ),
+        (
+            "read_email",
+            json!({"email_id": "not-an-id"}),
+            &["FOLDER:UIDVALIDITY:UID"],
+        ),
+        (
+            "read_email",
+            json!({"email_id": "Nope:1:1"}),
+            &["No folder `Nope`"],
+        ),
+    ])
+    .await;
 }
 
 #[tokio::test]
 async fn search_emails_finds_subject_and_body_text() {
     let env = Env::start(false).await;
-    env.mail
-        .deliver("ada@example.com", &message("Invoice 2026", "please pay"));
-    env.mail
-        .deliver("ada@example.com", &message("Lunch", "the invoice is late"));
-    env.mail
-        .deliver("ada@example.com", &message("Other", "nothing"));
-    let out = env.ok("search_emails", json!({"query": "invoice"})).await;
-    assert!(out.contains("Total matches: 2"), "{out}");
-    assert_eq!(ids(&out).len(), 2);
-    assert!(out.contains("Invoice 2026") && out.contains("Lunch") && !out.contains("Other"));
-    let none = env
-        .ok(
+    env.receive(&message("Invoice 2026", "please pay"));
+    env.receive(&message("Lunch", "the invoice is late"));
+    env.receive(&message("Other", "nothing"));
+    let out = env
+        .ok_has(
             "search_emails",
-            json!({"query": "zebra", "folder": "INBOX", "page": 1, "page_size": 5}),
+            json!({"query": "invoice"}),
+            &["Total matches: 2"],
         )
         .await;
-    assert!(
-        none.contains("Total matches: 0") && none.contains("No emails found"),
-        "{none}"
-    );
-    let err = env.err("search_emails", json!({"query": "  "})).await;
-    assert!(err.contains("`query` is empty"), "{err}");
+    assert_eq!(ids(&out).len(), 2);
+    assert!(out.contains("Invoice 2026") && out.contains("Lunch") && !out.contains("Other"));
+    env.ok_has(
+        "search_emails",
+        json!({"query": "zebra", "folder": "INBOX", "page": 1, "page_size": 5}),
+        &["Total matches: 0", "No emails found"],
+    )
+    .await;
+    env.err_has(
+        "search_emails",
+        json!({"query": "  "}),
+        &["`query` is empty"],
+    )
+    .await;
 }
 
 #[tokio::test]
 async fn get_email_headers_lists_unfolded_headers() {
     let env = Env::start(false).await;
-    env.mail
-        .deliver("ada@example.com", &message("Headers", "x"));
-    let id = ids(&env.ok("get_emails", json!({})).await).remove(0);
-    let out = env
-        .ok(
-            "get_email_headers",
-            json!({"email_id": id, "folder": "INBOX"}),
-        )
-        .await;
-    assert!(
-        out.contains("Subject: Headers") && out.contains("Message-ID: <Headers@example.org>"),
-        "{out}"
-    );
+    env.receive(&message("Headers", "x"));
+    let id = env.newest().await;
+    env.ok_has(
+        "get_email_headers",
+        json!({"email_id": id, "folder": "INBOX"}),
+        &["Subject: Headers", "Message-ID: <Headers@example.org>"],
+    )
+    .await;
     let err = env
         .err("get_email_headers", json!({"email_id": "INBOX:5"}))
         .await;
@@ -161,29 +172,20 @@ async fn get_email_headers_lists_unfolded_headers() {
 #[tokio::test]
 async fn download_attachment_saves_into_the_workspace() {
     let env = Env::start(false).await;
-    env.mail
-        .deliver("ada@example.com", &with_attachment("With file"));
-    let id = ids(&env.ok("get_emails", json!({})).await).remove(0);
-    let out = env
-        .ok(
-            "download_attachment",
-            json!({"email_id": id, "attachment_filename": "report.pdf"}),
-        )
-        .await;
-    assert!(
-        out.contains("report.pdf") && out.contains("19 bytes"),
-        "{out}"
-    );
+    env.receive(&with_attachment("With file"));
+    let id = env.newest().await;
+    env.ok_has(
+        "download_attachment",
+        json!({"email_id": id, "attachment_filename": "report.pdf"}),
+        &["report.pdf", "19 bytes"],
+    )
+    .await;
     let saved = std::fs::read(env.ws.path().join("report.pdf")).unwrap();
     assert!(saved.starts_with(b"%PDF-1.4"));
-    let err = env
-        .err(
-            "download_attachment",
-            json!({"email_id": id, "attachment_filename": "nope.txt"}),
-        )
-        .await;
-    assert!(
-        err.contains("no attachment named `nope.txt`") && err.contains("report.pdf"),
-        "{err}"
-    );
+    env.err_has(
+        "download_attachment",
+        json!({"email_id": id, "attachment_filename": "nope.txt"}),
+        &["no attachment named `nope.txt`", "report.pdf"],
+    )
+    .await;
 }

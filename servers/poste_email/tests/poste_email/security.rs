@@ -4,9 +4,17 @@
 
 use mcp_shared::Settings;
 use mcp_testkit::TestServer;
-use serde_json::json;
+use serde_json::{Value, json};
 
-use crate::{Env, MailServers, auth, message, ok, settings};
+use crate::{Env, MailServers, auth, err_has, message, ok, ok_has, settings};
+
+/// User 0's credentials for IMAPS on `localhost`, the name the test certificate carries.
+fn imaps(env: &Env) -> Value {
+    env.creds_with(
+        0,
+        json!({"imap_server": "localhost", "imap_port": env.mail.imaps_port, "use_ssl": true}),
+    )
+}
 
 #[tokio::test]
 async fn imaps_and_starttls_check_the_certificate_against_the_host_name() {
@@ -17,110 +25,82 @@ async fn imaps_and_starttls_check_the_certificate_against_the_host_name() {
             .with_option("ca-file", mail.cert().to_str().unwrap());
     })
     .await;
-    env.mail
-        .deliver("ada@example.com", &message("Over TLS", "x"));
-    let mut tls = env.mail.creds(0);
-    tls["imap_server"] = json!("localhost");
-    tls["imap_port"] = json!(env.mail.imaps_port);
-    tls["use_ssl"] = json!(true);
-    let c = env
-        .server
-        .client_with(&[("x-auth-data", &auth(&tls))])
-        .await;
+    env.receive(&message("Over TLS", "x"));
+    let tls = imaps(&env);
+    let c = env.client_for(&tls).await;
     assert!(ok(&c, "get_emails", json!({})).await.contains("Over TLS"));
-    let mut starttls = env.mail.creds(0);
-    starttls["imap_server"] = json!("localhost");
-    starttls["use_ssl"] = json!(false);
-    starttls["use_starttls"] = json!(true);
-    let c = env
-        .server
-        .client_with(&[("x-auth-data", &auth(&starttls))])
-        .await;
+    let starttls = env.creds_with(
+        0,
+        json!({"imap_server": "localhost", "use_ssl": false, "use_starttls": true}),
+    );
+    let c = env.client_for(&starttls).await;
     assert!(ok(&c, "get_emails", json!({})).await.contains("Over TLS"));
     // The certificate names localhost, not 127.0.0.1.
     let mut by_ip = tls.clone();
     by_ip["imap_server"] = json!("127.0.0.1");
-    let c = env
-        .server
-        .client_with(&[("x-auth-data", &auth(&by_ip))])
-        .await;
-    let err = c.call_err("get_folders", json!({})).await;
-    assert!(err.contains("TLS with the IMAP server failed"), "{err}");
+    let c = env.client_for(&by_ip).await;
+    err_has(
+        &c,
+        "get_folders",
+        json!({}),
+        &["TLS with the IMAP server failed"],
+    )
+    .await;
 }
 
 #[tokio::test]
 async fn a_self_signed_certificate_without_the_operators_ca_file_is_refused() {
     let env = Env::start_with(false, |s, _| s.tenant_hosts = vec!["localhost".into()]).await;
-    let mut tls = env.mail.creds(0);
-    tls["imap_server"] = json!("localhost");
-    tls["imap_port"] = json!(env.mail.imaps_port);
-    tls["use_ssl"] = json!(true);
-    let c = env
-        .server
-        .client_with(&[("x-auth-data", &auth(&tls))])
-        .await;
-    let err = c.call_err("get_folders", json!({})).await;
-    assert!(
-        err.contains("TLS with the IMAP server failed") && err.contains("--ca-file"),
-        "{err}"
-    );
+    let tls = imaps(&env);
+    let c = env.client_for(&tls).await;
+    err_has(
+        &c,
+        "get_folders",
+        json!({}),
+        &["TLS with the IMAP server failed", "--ca-file"],
+    )
+    .await;
 }
 
 #[tokio::test]
 async fn tenant_hosts_on_internal_addresses_are_refused_unless_the_operator_allows_them() {
     let env = Env::start_with(false, |s, _| s.tenant_hosts = Vec::new()).await;
-    let err = env.err("get_folders", json!({})).await;
-    assert!(
-        err.contains("POSTE_EMAIL_ALLOWED_HOSTS") && err.contains("Nothing was sent"),
-        "{err}"
-    );
-    let mut creds = env.mail.creds(0);
-    creds["imap_server"] = json!("169.254.169.254");
-    let c = env
-        .server
-        .client_with(&[("x-auth-data", &auth(&creds))])
-        .await;
-    let err = c.call_err("get_folders", json!({})).await;
-    assert!(err.contains("POSTE_EMAIL_ALLOWED_HOSTS"), "{err}");
+    env.err_has(
+        "get_folders",
+        json!({}),
+        &["POSTE_EMAIL_ALLOWED_HOSTS", "Nothing was sent"],
+    )
+    .await;
+    let creds = env.creds_with(0, json!({"imap_server": "169.254.169.254"}));
+    let c = env.client_for(&creds).await;
+    err_has(&c, "get_folders", json!({}), &["POSTE_EMAIL_ALLOWED_HOSTS"]).await;
 }
 
 #[tokio::test]
 async fn bad_and_missing_credentials_are_clear_errors() {
     let env = Env::start(false).await;
-    let mut creds = env.mail.creds(0);
-    creds["password"] = json!("wrong-password-456");
-    let c = env
-        .server
-        .client_with(&[("x-auth-data", &auth(&creds))])
-        .await;
-    let err = c.call_err("get_emails", json!({})).await;
-    assert!(
-        err.contains("IMAP server refused the login") && err.contains("password"),
-        "{err}"
-    );
-    assert!(!err.contains("wrong-password-456"), "{err}");
+    env.wrong_password(
+        "wrong-password-456",
+        "get_emails",
+        json!({}),
+        &["IMAP server refused the login", "password"],
+    )
+    .await;
     let none = env.server.client_with(&[]).await;
-    let err = none.call_err("get_folders", json!({})).await;
-    assert!(
-        err.contains("No mail account") && err.contains("--config-file"),
-        "{err}"
-    );
+    err_has(
+        &none,
+        "get_folders",
+        json!({}),
+        &["No mail account", "--config-file"],
+    )
+    .await;
     let mut no_host = env.mail.creds(0);
     no_host.as_object_mut().unwrap().remove("imap_server");
-    let c = env
-        .server
-        .client_with(&[("x-auth-data", &auth(&no_host))])
-        .await;
-    let err = c.call_err("get_folders", json!({})).await;
-    assert!(err.contains("`imap_server`"), "{err}");
-    let mut bad_port = env.mail.creds(0);
-    bad_port["imap_port"] = json!("http");
-    let c = env
-        .server
-        .client_with(&[("x-auth-data", &auth(&bad_port))])
-        .await;
-    let err = c.call_err("get_folders", json!({})).await;
-    assert!(err.contains("`imap_port`"), "{err}");
+    let c = env.client_for(&no_host).await;
+    err_has(&c, "get_folders", json!({}), &["`imap_server`"]).await;
+    let bad_port = env.creds_with(0, json!({"imap_port": "http"}));
+    let c = env.client_for(&bad_port).await;
+    err_has(&c, "get_folders", json!({}), &["`imap_port`"]).await;
 }
 
 #[tokio::test]
@@ -133,8 +113,7 @@ async fn the_local_form_reads_its_account_from_the_config_file() {
     let s: Settings = settings(ws.path()).with_option("config-file", conf.to_str().unwrap());
     let server = TestServer::start(&poste_email_mcp_server::SPEC, s).await;
     let client = server.client_with(&[]).await;
-    let out = ok(&client, "get_emails", json!({})).await;
-    assert!(out.contains("For Bob"), "{out}");
+    ok_has(&client, "get_emails", json!({}), &["For Bob"]).await;
     // A request's own credentials still win.
     let ada = server
         .client_with(&[("x-auth-data", &auth(&mail.creds(0)))])
@@ -159,8 +138,7 @@ async fn the_local_form_reads_its_account_from_the_config_file() {
 #[tokio::test]
 async fn two_tenants_on_one_server_see_only_their_own_mailboxes() {
     let env = Env::start(false).await;
-    env.mail
-        .deliver("ada@example.com", &message("Ada only", "x"));
+    env.receive(&message("Ada only", "x"));
     env.mail
         .deliver("bob@example.com", &message("Bob only", "x"));
     let bob = env.as_user(1).await;
@@ -202,23 +180,20 @@ async fn the_binary_logs_in_without_writing_the_password_to_its_logs() {
         Some(&log),
     )
     .await;
-    let out = ok(
+    ok_has(
         &client,
         "send_email",
         json!({"to": "bob@example.com", "subject": "Café ☕", "body": "Grüße"}),
+        &["Email sent successfully"],
     )
     .await;
-    assert!(out.contains("Email sent successfully"), "{out}");
-    let sent = ok(
+    ok_has(
         &client,
         "search_emails",
         json!({"query": "Café", "folder": "Sent"}),
+        &["Total matches: 1", "Subject: Café ☕"],
     )
     .await;
-    assert!(
-        sent.contains("Total matches: 1") && sent.contains("Subject: Café ☕"),
-        "{sent}"
-    );
     client.close().await;
     let logs = std::fs::read_to_string(&log).unwrap_or_default();
     assert!(logs.contains("tool call"), "{logs}");

@@ -2,9 +2,17 @@
 //! workspace attachment, reply_email (threaded, reply-all), forward_email; the recipient
 //! finds each over IMAP, and a copy is in the sender's Sent folder.
 
+use mcp_testkit::Client;
 use serde_json::json;
 
-use crate::{Env, ids, message, ok, with_attachment};
+use crate::{Env, ids, message, ok, ok_has, with_attachment};
+
+/// A client acting as user `n`, and that user's INBOX listing.
+async fn inbox_of(env: &Env, n: usize) -> (Client, String) {
+    let c = env.as_user(n).await;
+    let listing = ok(&c, "get_emails", json!({})).await;
+    (c, listing)
+}
 
 #[tokio::test]
 async fn send_email_reaches_the_recipient_over_imap_with_its_attachment() {
@@ -29,121 +37,96 @@ async fn send_email_reaches_the_recipient_over_imap_with_its_attachment() {
         "{out}"
     );
     assert!(out.contains("a copy is in Sent"), "{out}");
-    let bob = env.as_user(1).await;
-    let listing = ok(&bob, "get_emails", json!({})).await;
+    let (bob, listing) = inbox_of(&env, 1).await;
     assert!(
         listing.contains("Subject: Notes") && listing.contains("From: ada <ada@example.com>"),
         "{listing}"
     );
     assert!(listing.contains("Attachments: 1 files"), "{listing}");
     let id = ids(&listing).remove(0);
-    let read = ok(&bob, "read_email", json!({"email_id": id})).await;
-    assert!(
-        read.contains("Text Content:\nSee attached.")
-            && read.contains("- notes.txt (text/plain, 13 bytes)"),
-        "{read}"
-    );
+    let read = ok_has(
+        &bob,
+        "read_email",
+        json!({"email_id": id}),
+        &[
+            "Text Content:\nSee attached.",
+            "- notes.txt (text/plain, 13 bytes)",
+        ],
+    )
+    .await;
     assert!(
         read.contains("CC: cy@example.com") && !read.contains("Bcc"),
         "{read}"
     );
     // Cc and Bcc were delivered too.
-    let cy = env.as_user(2).await;
-    assert!(
-        ok(&cy, "get_emails", json!({}))
-            .await
-            .contains("Subject: Notes")
-    );
+    assert!(inbox_of(&env, 2).await.1.contains("Subject: Notes"));
     let inbox = env.ok("get_emails", json!({})).await;
     assert!(inbox.contains("Subject: Notes"), "bcc to self: {inbox}");
-    let sent = env.ok("get_emails", json!({"folder": "Sent"})).await;
-    assert!(
-        sent.contains("Total emails: 1") && sent.contains("Subject: Notes"),
-        "{sent}"
-    );
+    env.ok_has(
+        "get_emails",
+        json!({"folder": "Sent"}),
+        &["Total emails: 1", "Subject: Notes"],
+    )
+    .await;
 }
 
 #[tokio::test]
 async fn send_email_refuses_attachments_outside_the_workspace_and_bad_addresses() {
     let env = Env::start(true).await;
-    let err = env
-        .err("send_email", json!({"to": "bob@example.com", "subject": "x", "body": "x", "attachments": ["../../etc/passwd"]}))
-        .await;
-    assert!(err.contains("workspace rule"), "{err}");
-    let err = env
-        .err(
-            "send_email",
-            json!({"to": "not an address", "subject": "x", "body": "x"}),
-        )
-        .await;
-    assert!(err.contains("not an e-mail address"), "{err}");
-    let err = env
-        .err(
-            "send_email",
-            json!({"to": " , ", "subject": "x", "body": "x"}),
-        )
-        .await;
-    assert!(err.contains("No recipient"), "{err}");
+    env.refusals(&[
+        ("send_email", json!({"to": "bob@example.com", "subject": "x", "body": "x", "attachments": ["../../etc/passwd"]}), &["workspace rule"]),
+        ("send_email", json!({"to": "not an address", "subject": "x", "body": "x"}), &["not an e-mail address"]),
+        ("send_email", json!({"to": " , ", "subject": "x", "body": "x"}), &["No recipient"]),
+    ])
+    .await;
 }
 
 #[tokio::test]
 async fn send_email_with_a_wrong_smtp_password_is_a_clear_error() {
     let env = Env::start(true).await;
-    let mut creds = env.mail.creds(0);
-    creds["password"] = json!("wrong-password-123");
     // IMAP would refuse it too; SMTP is reached first by send_email.
-    let c = env
-        .server
-        .client_with(&[("x-auth-data", &crate::auth(&creds))])
-        .await;
-    let err = c
-        .call_err(
-            "send_email",
-            json!({"to": "bob@example.com", "subject": "x", "body": "x"}),
-        )
-        .await;
-    assert!(err.contains("SMTP server refused the login"), "{err}");
-    assert!(!err.contains("wrong-password-123"), "{err}");
+    env.wrong_password(
+        "wrong-password-123",
+        "send_email",
+        json!({"to": "bob@example.com", "subject": "x", "body": "x"}),
+        &["SMTP server refused the login"],
+    )
+    .await;
 }
 
 #[tokio::test]
 async fn reply_email_is_threaded_and_reply_all_reaches_every_recipient() {
     let env = Env::start(true).await;
-    env.mail.deliver(
-        "ada@example.com",
-        "From: Bob <bob@example.com>\r\nTo: ada@example.com, cy@example.com\r\nSubject: Plan\r\nMessage-ID: <plan-1@example.com>\r\n\r\nWhat is the plan?\r\n",
-    );
-    let id = ids(&env.ok("get_emails", json!({})).await).remove(0);
-    let out = env
-        .ok(
-            "reply_email",
-            json!({"email_id": id, "body": "Ship it.", "reply_all": true, "folder": "INBOX"}),
-        )
-        .await;
-    assert!(
-        out.contains("Reply sent successfully to bob@example.com, cy@example.com"),
-        "{out}"
-    );
-    let bob = env.as_user(1).await;
-    let listing = ok(&bob, "get_emails", json!({})).await;
+    env.receive("From: Bob <bob@example.com>\r\nTo: ada@example.com, cy@example.com\r\nSubject: Plan\r\nMessage-ID: <plan-1@example.com>\r\n\r\nWhat is the plan?\r\n");
+    let id = env.newest().await;
+    env.ok_has(
+        "reply_email",
+        json!({"email_id": id, "body": "Ship it.", "reply_all": true, "folder": "INBOX"}),
+        &["Reply sent successfully to bob@example.com, cy@example.com"],
+    )
+    .await;
+    let (bob, listing) = inbox_of(&env, 1).await;
     assert!(listing.contains("Subject: Re: Plan"), "{listing}");
     let rid = ids(&listing).remove(0);
-    let headers = ok(&bob, "get_email_headers", json!({"email_id": rid})).await;
-    assert!(
-        headers.contains("In-Reply-To: <plan-1@example.com>"),
-        "{headers}"
-    );
+    let headers = ok_has(
+        &bob,
+        "get_email_headers",
+        json!({"email_id": rid}),
+        &["In-Reply-To: <plan-1@example.com>"],
+    )
+    .await;
     assert!(
         headers.contains("References: <plan-1@example.com>"),
         "{headers}"
     );
-    let read = ok(&bob, "read_email", json!({"email_id": rid})).await;
-    assert!(
-        read.contains("Ship it.") && read.contains("> What is the plan?"),
-        "{read}"
-    );
-    let cy = env.as_user(2).await;
-    assert!(ok(&cy, "get_emails", json!({})).await.contains("Re: Plan"));
+    ok_has(
+        &bob,
+        "read_email",
+        json!({"email_id": rid}),
+        &["Ship it.", "> What is the plan?"],
+    )
+    .await;
+    assert!(inbox_of(&env, 2).await.1.contains("Re: Plan"));
     let err = env
         .err(
             "reply_email",
@@ -156,50 +139,37 @@ async fn reply_email_is_threaded_and_reply_all_reaches_every_recipient() {
 #[tokio::test]
 async fn forward_email_carries_the_text_and_attachments() {
     let env = Env::start(true).await;
-    env.mail
-        .deliver("ada@example.com", &with_attachment("Report"));
-    env.mail
-        .deliver("ada@example.com", &message("Unrelated", "x"));
+    env.receive(&with_attachment("Report"));
+    env.receive(&message("Unrelated", "x"));
     let v = ids(&env.ok("search_emails", json!({"query": "Report"})).await);
-    let out = env
-        .ok(
-            "forward_email",
-            json!({"email_id": v[0], "to": "bob@example.com", "body": "FYI"}),
-        )
-        .await;
-    assert!(
-        out.contains("Email forwarded successfully to bob@example.com"),
-        "{out}"
-    );
-    let bob = env.as_user(1).await;
-    let listing = ok(&bob, "get_emails", json!({})).await;
+    env.ok_has(
+        "forward_email",
+        json!({"email_id": v[0], "to": "bob@example.com", "body": "FYI"}),
+        &["Email forwarded successfully to bob@example.com"],
+    )
+    .await;
+    let (bob, listing) = inbox_of(&env, 1).await;
     assert!(
         listing.contains("Subject: Fwd: Report") && listing.contains("Attachments: 1 files"),
         "{listing}"
     );
-    let read = ok(
+    let read = ok_has(
         &bob,
         "read_email",
         json!({"email_id": ids(&listing).remove(0)}),
+        &["FYI", "Forwarded message", "The report is attached."],
     )
     .await;
-    assert!(
-        read.contains("FYI")
-            && read.contains("Forwarded message")
-            && read.contains("The report is attached."),
-        "{read}"
-    );
     assert!(
         read.contains("report.pdf (application/pdf, 19 bytes)"),
         "{read}"
     );
-    let err = env
-        .err(
-            "forward_email",
-            json!({"email_id": "x", "to": "bob@example.com"}),
-        )
-        .await;
-    assert!(err.contains("FOLDER:UIDVALIDITY:UID"), "{err}");
+    env.err_has(
+        "forward_email",
+        json!({"email_id": "x", "to": "bob@example.com"}),
+        &["FOLDER:UIDVALIDITY:UID"],
+    )
+    .await;
 }
 
 /// Under `--profile toolathlon`, as Toolathlon's tasks use the server: the 25 tools, mail sent
@@ -231,13 +201,13 @@ async fn the_toolathlon_profile_sends_reads_and_files_mail() {
     )
     .await;
     let id = ids(&listing).remove(0);
-    let read = ok(
+    ok_has(
         &bob,
         "read_email",
         json!({"email_id": id, "folder": "INBOX"}),
+        &["Numbers inside."],
     )
     .await;
-    assert!(read.contains("Numbers inside."), "{read}");
     ok(
         &bob,
         "mark_emails",
