@@ -8,6 +8,7 @@ use mcp_shared::{
     ANY_PUBLIC_HOST, Count, Ctx, Method, Response, ServerOption, TenantUrl, ToolError, VendorError,
 };
 use serde_json::{Map, Value, json};
+use std::fmt::Display;
 
 use crate::oauth;
 
@@ -197,6 +198,52 @@ pub async fn value(ctx: &Ctx, call: Call) -> Result<Value, ToolError> {
     Ok(without_links(v))
 }
 
+/// One object by id: GET `{path}/{id}`.
+pub async fn get_one(ctx: &Ctx, path: &str, id: impl Display) -> Result<Value, ToolError> {
+    value(ctx, Call::get(format!("{path}/{id}"))).await
+}
+
+/// A list the store answers whole (no paging), as `{"<key>": [...]}`.
+pub async fn keyed(ctx: &Ctx, call: Call, key: &str) -> Result<Value, ToolError> {
+    let items = value(ctx, call).await?;
+    let mut out = Map::new();
+    out.insert(key.to_owned(), items);
+    Ok(Value::Object(out))
+}
+
+/// Create from an object argument: POST `path` with `data` (named `what`, not empty).
+pub async fn create(
+    ctx: &Ctx,
+    path: &str,
+    data: Map<String, Value>,
+    what: &str,
+) -> Result<Value, ToolError> {
+    let body = object(data, what)?;
+    value(ctx, Call::post(path, body)).await
+}
+
+/// Update from an object argument: PUT `{path}/{id}` with `data` (named `what`, not empty).
+pub async fn update(
+    ctx: &Ctx,
+    path: &str,
+    id: impl Display,
+    data: Map<String, Value>,
+    what: &str,
+) -> Result<Value, ToolError> {
+    let body = object(data, what)?;
+    value(ctx, Call::put(format!("{path}/{id}"), body)).await
+}
+
+/// DELETE `{path}/{id}?force=<force>`: to the trash, or for good.
+pub async fn delete(
+    ctx: &Ctx,
+    path: &str,
+    id: impl Display,
+    force: bool,
+) -> Result<Value, ToolError> {
+    value(ctx, Call::delete(format!("{path}/{id}")).q("force", force)).await
+}
+
 /// Drop `_links` (HAL navigation, noise for an agent) from an object or the objects of a list.
 pub fn without_links(v: Value) -> Value {
     match v {
@@ -256,6 +303,26 @@ pub fn object(v: Map<String, Value>, what: &str) -> Result<Value, ToolError> {
         )));
     }
     Ok(Value::Object(v))
+}
+
+/// A text field an object argument must carry: `{what}.{field}`, not blank; `why` says
+/// what it is.
+pub fn require_text(
+    data: &Map<String, Value>,
+    what: &str,
+    field: &str,
+    why: &str,
+) -> Result<(), ToolError> {
+    let ok = data
+        .get(field)
+        .and_then(Value::as_str)
+        .is_some_and(|v| !v.trim().is_empty());
+    if !ok {
+        return Err(ToolError::invalid_input(format!(
+            "`{what}.{field}` is required: {why}"
+        )));
+    }
+    Ok(())
 }
 
 /// A batch body `{"create": [...], "update": [...], "delete": [...]}` with the parts given;

@@ -63,7 +63,7 @@ pub struct Get {
 }
 
 async fn get(ctx: Ctx, a: Get) -> Result<Value, ToolError> {
-    api::value(&ctx, Call::get(format!("/coupons/{}", a.coupon_id.get()))).await
+    api::get_one(&ctx, "/coupons", a.coupon_id.get()).await
 }
 
 /// Create a coupon (POST /coupons). `couponData`: `code` (required), `discount_type`
@@ -78,18 +78,13 @@ pub struct Create {
 }
 
 async fn create(ctx: Ctx, a: Create) -> Result<Value, ToolError> {
-    let code_ok = a
-        .coupon_data
-        .get("code")
-        .and_then(Value::as_str)
-        .is_some_and(|c| !c.trim().is_empty());
-    if !code_ok {
-        return Err(ToolError::invalid_input(
-            "`couponData.code` is required: the code customers enter",
-        ));
-    }
-    let body = api::object(a.coupon_data, "couponData")?;
-    api::value(&ctx, Call::post("/coupons", body)).await
+    api::require_text(
+        &a.coupon_data,
+        "couponData",
+        "code",
+        "the code customers enter",
+    )?;
+    api::create(&ctx, "/coupons", a.coupon_data, "couponData").await
 }
 
 /// Update a coupon (PUT /coupons/<id>) with the fields of `couponData`. Returns the coupon.
@@ -101,10 +96,12 @@ pub struct Update {
 }
 
 async fn update(ctx: Ctx, a: Update) -> Result<Value, ToolError> {
-    let body = api::object(a.coupon_data, "couponData")?;
-    api::value(
+    api::update(
         &ctx,
-        Call::put(format!("/coupons/{}", a.coupon_id.get()), body),
+        "/coupons",
+        a.coupon_id.get(),
+        a.coupon_data,
+        "couponData",
     )
     .await
 }
@@ -126,9 +123,5 @@ fn yes() -> bool {
 }
 
 async fn delete(ctx: Ctx, a: Delete) -> Result<Value, ToolError> {
-    api::value(
-        &ctx,
-        Call::delete(format!("/coupons/{}", a.coupon_id.get())).q("force", a.force),
-    )
-    .await
+    api::delete(&ctx, "/coupons", a.coupon_id.get(), a.force).await
 }

@@ -77,11 +77,7 @@ pub struct Get {
 }
 
 async fn get(ctx: Ctx, a: Get) -> Result<Value, ToolError> {
-    api::value(
-        &ctx,
-        Call::get(format!("/customers/{}", a.customer_id.get())),
-    )
-    .await
+    api::get_one(&ctx, "/customers", a.customer_id.get()).await
 }
 
 /// Create a customer (POST /customers). `customerData`: `email` (required), `first_name`,
@@ -94,18 +90,13 @@ pub struct Create {
 }
 
 async fn create(ctx: Ctx, a: Create) -> Result<Value, ToolError> {
-    let email_ok = a
-        .customer_data
-        .get("email")
-        .and_then(Value::as_str)
-        .is_some_and(|e| !e.trim().is_empty());
-    if !email_ok {
-        return Err(ToolError::invalid_input(
-            "`customerData.email` is required: the customer's e-mail address",
-        ));
-    }
-    let body = api::object(a.customer_data, "customerData")?;
-    api::value(&ctx, Call::post("/customers", body)).await
+    api::require_text(
+        &a.customer_data,
+        "customerData",
+        "email",
+        "the customer's e-mail address",
+    )?;
+    api::create(&ctx, "/customers", a.customer_data, "customerData").await
 }
 
 /// Update a customer (PUT /customers/<id>) with the fields of `customerData`. Returns the
@@ -118,10 +109,12 @@ pub struct Update {
 }
 
 async fn update(ctx: Ctx, a: Update) -> Result<Value, ToolError> {
-    let body = api::object(a.customer_data, "customerData")?;
-    api::value(
+    api::update(
         &ctx,
-        Call::put(format!("/customers/{}", a.customer_id.get()), body),
+        "/customers",
+        a.customer_id.get(),
+        a.customer_data,
+        "customerData",
     )
     .await
 }

@@ -113,7 +113,7 @@ pub struct Get {
 }
 
 async fn get(ctx: Ctx, a: Get) -> Result<Value, ToolError> {
-    api::value(&ctx, Call::get(format!("/orders/{}", a.order_id.get()))).await
+    api::get_one(&ctx, "/orders", a.order_id.get()).await
 }
 
 /// Create an order (POST /orders). `orderData` is WooCommerce's order object: `status`,
@@ -127,8 +127,7 @@ pub struct Create {
 }
 
 async fn create(ctx: Ctx, a: Create) -> Result<Value, ToolError> {
-    let body = api::object(a.order_data, "orderData")?;
-    api::value(&ctx, Call::post("/orders", body)).await
+    api::create(&ctx, "/orders", a.order_data, "orderData").await
 }
 
 /// Update an order (PUT /orders/<id>) with the fields of `orderData` (e.g. `{"status":
@@ -141,12 +140,7 @@ pub struct Update {
 }
 
 async fn update(ctx: Ctx, a: Update) -> Result<Value, ToolError> {
-    let body = api::object(a.order_data, "orderData")?;
-    api::value(
-        &ctx,
-        Call::put(format!("/orders/{}", a.order_id.get()), body),
-    )
-    .await
+    api::update(&ctx, "/orders", a.order_id.get(), a.order_data, "orderData").await
 }
 
 /// Delete an order (DELETE /orders/<id>): to the trash, or for good with `force: true`.
@@ -162,11 +156,7 @@ pub struct Delete {
 }
 
 async fn delete(ctx: Ctx, a: Delete) -> Result<Value, ToolError> {
-    api::value(
-        &ctx,
-        Call::delete(format!("/orders/{}", a.order_id.get())).q("force", a.force),
-    )
-    .await
+    api::delete(&ctx, "/orders", a.order_id.get(), a.force).await
 }
 
 /// Create, update and delete up to 100 orders in one request (POST /orders/batch).

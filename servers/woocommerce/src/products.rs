@@ -123,7 +123,7 @@ pub struct Get {
 }
 
 async fn get(ctx: Ctx, a: Get) -> Result<Value, ToolError> {
-    api::value(&ctx, Call::get(format!("/products/{}", a.product_id.get()))).await
+    api::get_one(&ctx, "/products", a.product_id.get()).await
 }
 
 /// Create a product (POST /products). `productData` is WooCommerce's product object: `name`,
@@ -138,8 +138,7 @@ pub struct Create {
 }
 
 async fn create(ctx: Ctx, a: Create) -> Result<Value, ToolError> {
-    let body = api::object(a.product_data, "productData")?;
-    api::value(&ctx, Call::post("/products", body)).await
+    api::create(&ctx, "/products", a.product_data, "productData").await
 }
 
 /// Update a product (PUT /products/<id>) with the fields of `productData` (as in
@@ -152,10 +151,12 @@ pub struct Update {
 }
 
 async fn update(ctx: Ctx, a: Update) -> Result<Value, ToolError> {
-    let body = api::object(a.product_data, "productData")?;
-    api::value(
+    api::update(
         &ctx,
-        Call::put(format!("/products/{}", a.product_id.get()), body),
+        "/products",
+        a.product_id.get(),
+        a.product_data,
+        "productData",
     )
     .await
 }
@@ -173,11 +174,7 @@ pub struct Delete {
 }
 
 async fn delete(ctx: Ctx, a: Delete) -> Result<Value, ToolError> {
-    api::value(
-        &ctx,
-        Call::delete(format!("/products/{}", a.product_id.get())).q("force", a.force),
-    )
-    .await
+    api::delete(&ctx, "/products", a.product_id.get(), a.force).await
 }
 
 /// Create, update and delete up to 100 products in one request (POST /products/batch).

@@ -191,17 +191,21 @@ async fn top_sellers(ctx: Ctx, a: TopSellers) -> Result<Value, ToolError> {
 
 const ALL_TIME: &str = "WooCommerce's totals reports count everything in the store; they take no period or dates, so those were not applied.";
 
-fn totals_note(
-    out: &mut Value,
-    period: &Option<Period>,
-    min: &Option<String>,
-    max: &Option<String>,
-) {
-    if (period.is_some() || min.is_some() || max.is_some())
-        && let Value::Object(m) = out
-    {
+/// A totals report (all time) as `totals`, paged here; with a `note` when a period or dates
+/// were asked for (`asked`), since they are not applied.
+async fn totals(
+    ctx: &Ctx,
+    path: &str,
+    page: Option<Count>,
+    per_page: Option<Count>,
+    asked: bool,
+) -> Result<Value, ToolError> {
+    let rows = api::value(ctx, Call::get(path)).await?;
+    let mut out = paged(rows, "totals", page, per_page)?;
+    if asked && let Value::Object(m) = &mut out {
         m.insert("note".into(), json!(ALL_TIME));
     }
+    Ok(out)
 }
 
 /// Customer totals (GET /reports/customers/totals): rows of slug (paying, non_paying), name,
@@ -217,10 +221,8 @@ pub struct CustomersTotals {
 }
 
 async fn customers(ctx: Ctx, a: CustomersTotals) -> Result<Value, ToolError> {
-    let rows = api::value(&ctx, Call::get("/reports/customers/totals")).await?;
-    let mut out = paged(rows, "totals", None, None)?;
-    totals_note(&mut out, &a.period, &a.date_min, &a.date_max);
-    Ok(out)
+    let asked = a.period.is_some() || a.date_min.is_some() || a.date_max.is_some();
+    totals(&ctx, "/reports/customers/totals", None, None, asked).await
 }
 
 /// Order totals by status (GET /reports/orders/totals): rows of slug, name, total. The report
@@ -236,10 +238,8 @@ pub struct OrdersTotals {
 }
 
 async fn orders(ctx: Ctx, a: OrdersTotals) -> Result<Value, ToolError> {
-    let rows = api::value(&ctx, Call::get("/reports/orders/totals")).await?;
-    let mut out = paged(rows, "totals", None, None)?;
-    totals_note(&mut out, &a.period, &a.date_min, &a.date_max);
-    Ok(out)
+    let asked = a.period.is_some() || a.date_min.is_some() || a.date_max.is_some();
+    totals(&ctx, "/reports/orders/totals", None, None, asked).await
 }
 
 /// Product totals by type (GET /reports/products/totals): rows of slug, name, total; paged
@@ -260,10 +260,8 @@ pub struct ProductsTotals {
 }
 
 async fn products(ctx: Ctx, a: ProductsTotals) -> Result<Value, ToolError> {
-    let rows = api::value(&ctx, Call::get("/reports/products/totals")).await?;
-    let mut out = paged(rows, "totals", a.page, a.per_page)?;
-    totals_note(&mut out, &a.period, &a.date_min, &a.date_max);
-    Ok(out)
+    let asked = a.period.is_some() || a.date_min.is_some() || a.date_max.is_some();
+    totals(&ctx, "/reports/products/totals", a.page, a.per_page, asked).await
 }
 
 fn stock_row(p: &Value) -> Value {

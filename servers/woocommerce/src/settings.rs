@@ -48,8 +48,7 @@ pub fn tools() -> Vec<ToolDef> {
 pub struct List {}
 
 async fn list(ctx: Ctx, _a: List) -> Result<Value, ToolError> {
-    let groups = api::value(&ctx, Call::get("/settings")).await?;
-    Ok(json!({ "groups": groups }))
+    api::keyed(&ctx, Call::get("/settings"), "groups").await
 }
 
 crate::str_enum!(
@@ -80,8 +79,7 @@ async fn get(ctx: Ctx, a: Get) -> Result<Value, ToolError> {
 pub struct GatewaysList {}
 
 async fn gateways_list(ctx: Ctx, _a: GatewaysList) -> Result<Value, ToolError> {
-    let gateways = api::value(&ctx, Call::get("/payment_gateways")).await?;
-    Ok(json!({ "gateways": gateways }))
+    api::keyed(&ctx, Call::get("/payment_gateways"), "gateways").await
 }
 
 /// Get one payment gateway (GET /payment_gateways/<id>), e.g. bacs, cheque, cod, paypal.
@@ -94,7 +92,7 @@ pub struct GatewaysGet {
 
 async fn gateways_get(ctx: Ctx, a: GatewaysGet) -> Result<Value, ToolError> {
     let id = seg_id(&a.gateway_id, "gatewayId")?;
-    api::value(&ctx, Call::get(format!("/payment_gateways/{id}"))).await
+    api::get_one(&ctx, "/payment_gateways", id).await
 }
 
 /// Update a payment gateway (PUT /payment_gateways/<id>): turn it on or off, its title and
@@ -121,6 +119,12 @@ async fn gateways_update(ctx: Ctx, a: GatewaysUpdate) -> Result<Value, ToolError
     insert_opt(&mut b, "title", a.title);
     insert_opt(&mut b, "description", a.description);
     insert_opt(&mut b, "settings", a.settings.filter(|s| !s.is_empty()));
-    let body = api::object(b, "enabled, title, description or settings")?;
-    api::value(&ctx, Call::put(format!("/payment_gateways/{id}"), body)).await
+    api::update(
+        &ctx,
+        "/payment_gateways",
+        id,
+        b,
+        "enabled, title, description or settings",
+    )
+    .await
 }

@@ -55,8 +55,7 @@ pub fn tools() -> Vec<ToolDef> {
 pub struct ZonesList {}
 
 async fn zones_list(ctx: Ctx, _a: ZonesList) -> Result<Value, ToolError> {
-    let zones = api::value(&ctx, Call::get("/shipping/zones")).await?;
-    Ok(json!({ "zones": zones }))
+    api::keyed(&ctx, Call::get("/shipping/zones"), "zones").await
 }
 
 /// Get one shipping zone (GET /shipping/zones/<id>): id, name, order.
@@ -67,11 +66,7 @@ pub struct ZonesGet {
 }
 
 async fn zones_get(ctx: Ctx, a: ZonesGet) -> Result<Value, ToolError> {
-    api::value(
-        &ctx,
-        Call::get(format!("/shipping/zones/{}", a.zone_id.get())),
-    )
-    .await
+    api::get_one(&ctx, "/shipping/zones", a.zone_id.get()).await
 }
 
 /// Create a shipping zone (POST /shipping/zones). Returns the zone.
@@ -105,12 +100,7 @@ async fn zones_update(ctx: Ctx, a: ZonesUpdate) -> Result<Value, ToolError> {
     let mut b = Map::new();
     insert_opt(&mut b, "name", a.name.filter(|n| !n.trim().is_empty()));
     insert_opt(&mut b, "order", a.order);
-    let body = api::object(b, "name or order")?;
-    api::value(
-        &ctx,
-        Call::put(format!("/shipping/zones/{}", a.zone_id.get()), body),
-    )
-    .await
+    api::update(&ctx, "/shipping/zones", a.zone_id.get(), b, "name or order").await
 }
 
 /// List the shipping methods of a zone (GET /shipping/zones/<id>/methods): instance_id,
@@ -122,12 +112,8 @@ pub struct MethodsList {
 }
 
 async fn methods_list(ctx: Ctx, a: MethodsList) -> Result<Value, ToolError> {
-    let methods = api::value(
-        &ctx,
-        Call::get(format!("/shipping/zones/{}/methods", a.zone_id.get())),
-    )
-    .await?;
-    Ok(json!({ "methods": methods }))
+    let call = Call::get(format!("/shipping/zones/{}/methods", a.zone_id.get()));
+    api::keyed(&ctx, call, "methods").await
 }
 
 /// Add a shipping method to a zone (POST /shipping/zones/<id>/methods). `methodId`:

@@ -45,8 +45,7 @@ async fn status(ctx: Ctx, _a: Status) -> Result<Value, ToolError> {
 pub struct ToolsList {}
 
 async fn tools_list(ctx: Ctx, _a: ToolsList) -> Result<Value, ToolError> {
-    let tools = api::value(&ctx, Call::get("/system_status/tools")).await?;
-    Ok(json!({ "tools": tools }))
+    api::keyed(&ctx, Call::get("/system_status/tools"), "tools").await
 }
 
 crate::str_enum!(

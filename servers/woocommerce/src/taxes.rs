@@ -69,7 +69,7 @@ pub struct RatesGet {
 }
 
 async fn rates_get(ctx: Ctx, a: RatesGet) -> Result<Value, ToolError> {
-    api::value(&ctx, Call::get(format!("/taxes/{}", a.rate_id.get()))).await
+    api::get_one(&ctx, "/taxes", a.rate_id.get()).await
 }
 
 /// Create a tax rate (POST /taxes). Returns the rate.
@@ -129,6 +129,5 @@ async fn rates_create(ctx: Ctx, a: RatesCreate) -> Result<Value, ToolError> {
 pub struct ClassesList {}
 
 async fn classes_list(ctx: Ctx, _a: ClassesList) -> Result<Value, ToolError> {
-    let classes = api::value(&ctx, Call::get("/taxes/classes")).await?;
-    Ok(json!({ "classes": classes }))
+    api::keyed(&ctx, Call::get("/taxes/classes"), "classes").await
 }

@@ -73,18 +73,19 @@ pub struct CategoriesCreate {
 }
 
 async fn categories_create(ctx: Ctx, a: CategoriesCreate) -> Result<Value, ToolError> {
-    let name_ok = a
-        .category_data
-        .get("name")
-        .and_then(Value::as_str)
-        .is_some_and(|n| !n.trim().is_empty());
-    if !name_ok {
-        return Err(ToolError::invalid_input(
-            "`categoryData.name` is required: the category's name",
-        ));
-    }
-    let body = api::object(a.category_data, "categoryData")?;
-    api::value(&ctx, Call::post("/products/categories", body)).await
+    api::require_text(
+        &a.category_data,
+        "categoryData",
+        "name",
+        "the category's name",
+    )?;
+    api::create(
+        &ctx,
+        "/products/categories",
+        a.category_data,
+        "categoryData",
+    )
+    .await
 }
 
 /// List product tags (GET /products/tags). Returns `tags` (id, name, slug, description,

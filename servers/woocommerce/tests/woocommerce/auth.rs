@@ -304,23 +304,19 @@ async fn writes_are_sent_once_even_on_a_server_error_and_reads_are_retried() {
             json!({"code": "internal_server_error", "message": "Busy", "data": {"status": 503}}),
         )
     };
-    req("POST", "/orders")
-        .any_body()
-        .times(1)
-        .respond_with(&s.fake, fail())
-        .await;
-    req("PUT", "/orders/5")
-        .any_body()
-        .times(1)
-        .respond_with(&s.fake, fail())
-        .await;
+    for (method, path) in [
+        ("POST", "/orders"),
+        ("PUT", "/orders/5"),
+        ("PUT", "/system_status/tools/clear_sessions"),
+    ] {
+        req(method, path)
+            .any_body()
+            .times(1)
+            .respond_with(&s.fake, fail())
+            .await;
+    }
     req("DELETE", "/orders/5")
         .query("force", "false")
-        .times(1)
-        .respond_with(&s.fake, fail())
-        .await;
-    req("PUT", "/system_status/tools/clear_sessions")
-        .any_body()
         .times(1)
         .respond_with(&s.fake, fail())
         .await;
@@ -350,11 +346,10 @@ async fn writes_are_sent_once_even_on_a_server_error_and_reads_are_retried() {
 async fn results_keep_backslashes_and_quotes() {
     let mut p = product(7);
     p["description"] = Value::String(r#"Say "hi" \ C:\shop"#.into());
-    let v = call(
+    let v = reads(
         "woo_products_get",
         json!({"productId": 7}),
-        req("GET", "/products/7"),
-        200,
+        "/products/7",
         p,
     )
     .await;

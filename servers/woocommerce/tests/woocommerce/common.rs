@@ -144,3 +144,47 @@ pub fn bare(mut v: Value) -> Value {
     }
     v
 }
+
+/// Call `tool` with `args`, expecting a GET of `path` answered with `item`: the tool returns
+/// `item` as it is, without `_links`.
+pub async fn gets(tool: &str, args: Value, path: &str, item: Value) {
+    let v = reads(tool, args, path, item.clone()).await;
+    assert_eq!(v, bare(item));
+}
+
+/// Call `tool` with `args`, expecting a GET of `path` answered with `answer`.
+pub async fn reads(tool: &str, args: Value, path: &str, answer: Value) -> Value {
+    call(tool, args, req("GET", path), 200, answer).await
+}
+
+/// Call `tool` with `args`, expecting a `method` of `path` with the JSON `body`, answered
+/// with `status` and `answer`.
+pub async fn sends(
+    tool: &str,
+    args: Value,
+    (method, path): (&'static str, &str),
+    body: Value,
+    status: u16,
+    answer: Value,
+) -> Value {
+    call(
+        tool,
+        args,
+        req(method, path).json_body(body),
+        status,
+        answer,
+    )
+    .await
+}
+
+/// Call `tool` with `args`, expecting `DELETE path?force=<force>` answered with `item`.
+pub async fn deletes(tool: &str, args: Value, path: &str, force: &str, item: Value) -> Value {
+    call(
+        tool,
+        args,
+        req("DELETE", path).query("force", force),
+        200,
+        item,
+    )
+    .await
+}

@@ -38,15 +38,13 @@ async fn orders_list_joins_statuses_and_maps_dates() {
 
 #[tokio::test]
 async fn orders_get() {
-    let v = call(
+    gets(
         "woo_orders_get",
         json!({"orderId": 727}),
-        req("GET", "/orders/727"),
-        200,
+        "/orders/727",
         order(727),
     )
     .await;
-    assert_eq!(v, bare(order(727)));
 }
 
 #[tokio::test]
@@ -55,10 +53,11 @@ async fn orders_create() {
         "billing": {"first_name": "John", "last_name": "Doe", "email": "john.doe@example.com"},
         "line_items": [{"product_id": 93, "quantity": 2}, {"product_id": 22, "variation_id": 23, "quantity": 1}],
         "shipping_lines": [{"method_id": "flat_rate", "method_title": "Flat Rate", "total": "10.00"}]});
-    let v = call(
+    let v = sends(
         "woo_orders_create",
         json!({"orderData": data}),
-        req("POST", "/orders").json_body(data.clone()),
+        ("POST", "/orders"),
+        data.clone(),
         201,
         order(727),
     )
@@ -68,10 +67,11 @@ async fn orders_create() {
 
 #[tokio::test]
 async fn orders_update() {
-    let v = call(
+    let v = sends(
         "woo_orders_update",
         json!({"orderId": 727, "orderData": {"status": "completed"}}),
-        req("PUT", "/orders/727").json_body(json!({"status": "completed"})),
+        ("PUT", "/orders/727"),
+        json!({"status": "completed"}),
         200,
         order(727),
     )
@@ -81,20 +81,20 @@ async fn orders_update() {
 
 #[tokio::test]
 async fn orders_delete() {
-    let v = call(
+    let v = deletes(
         "woo_orders_delete",
         json!({"orderId": 727, "force": true}),
-        req("DELETE", "/orders/727").query("force", "true"),
-        200,
+        "/orders/727",
+        "true",
         order(727),
     )
     .await;
     assert_eq!(v["id"], 727);
-    let v = call(
+    let v = deletes(
         "woo_orders_delete",
         json!({"orderId": 728}),
-        req("DELETE", "/orders/728").query("force", "false"),
-        200,
+        "/orders/728",
+        "false",
         order(728),
     )
     .await;
@@ -105,10 +105,11 @@ async fn orders_delete() {
 async fn orders_batch_update() {
     let body = json!({"update": [{"id": 727, "status": "completed"}], "delete": [723]});
     let answer = json!({"update": [order(727)], "delete": [order(723)]});
-    let v = call(
+    let v = sends(
         "woo_orders_batch_update",
         body.clone(),
-        req("POST", "/orders/batch").json_body(body),
+        ("POST", "/orders/batch"),
+        body,
         200,
         answer,
     )
@@ -119,21 +120,21 @@ async fn orders_batch_update() {
 #[tokio::test]
 async fn orders_notes_create() {
     let note = json!({"id": 281, "author": "system", "date_created": "2017-03-21T16:46:41", "note": "Order ok!!!", "customer_note": false});
-    let v = call(
+    let v = sends(
         "woo_orders_notes_create",
         json!({"orderId": 723, "note": "Order ok!!!"}),
-        req("POST", "/orders/723/notes")
-            .json_body(json!({"note": "Order ok!!!", "customer_note": false})),
+        ("POST", "/orders/723/notes"),
+        json!({"note": "Order ok!!!", "customer_note": false}),
         201,
         note.clone(),
     )
     .await;
     assert_eq!(v, note);
-    let v = call(
+    let v = sends(
         "woo_orders_notes_create",
         json!({"orderId": 723, "note": "Shipped", "customerNote": true}),
-        req("POST", "/orders/723/notes")
-            .json_body(json!({"note": "Shipped", "customer_note": true})),
+        ("POST", "/orders/723/notes"),
+        json!({"note": "Shipped", "customer_note": true}),
         201,
         note,
     )
@@ -144,22 +145,22 @@ async fn orders_notes_create() {
 #[tokio::test]
 async fn orders_refunds_create_records_by_default_and_refunds_through_the_gateway_when_asked() {
     let refund = json!({"id": 726, "date_created": "2017-03-21T17:07:11", "amount": "10.00", "reason": "", "refunded_by": 1, "refunded_payment": false, "meta_data": [], "line_items": []});
-    let v = call(
+    let v = sends(
         "woo_orders_refunds_create",
         json!({"orderId": 723, "amount": "10.00", "reason": "damaged"}),
-        req("POST", "/orders/723/refunds")
-            .json_body(json!({"amount": "10.00", "reason": "damaged", "api_refund": false})),
+        ("POST", "/orders/723/refunds"),
+        json!({"amount": "10.00", "reason": "damaged", "api_refund": false}),
         201,
         refund.clone(),
     )
     .await;
     assert_eq!(v["amount"], "10.00");
     let lines = json!([{"id": 315, "quantity": 1, "refund_total": "3.00"}]);
-    let v = call(
+    let v = sends(
         "woo_orders_refunds_create",
         json!({"orderId": 723, "amount": "3.00", "refundPayment": true, "lineItems": lines}),
-        req("POST", "/orders/723/refunds")
-            .json_body(json!({"amount": "3.00", "api_refund": true, "line_items": lines})),
+        ("POST", "/orders/723/refunds"),
+        json!({"amount": "3.00", "api_refund": true, "line_items": lines}),
         201,
         refund,
     )

@@ -19,25 +19,24 @@ async fn customers_list() {
 
 #[tokio::test]
 async fn customers_get() {
-    let v = call(
+    gets(
         "woo_customers_get",
         json!({"customerId": 25}),
-        req("GET", "/customers/25"),
-        200,
+        "/customers/25",
         customer(25),
     )
     .await;
-    assert_eq!(v, bare(customer(25)));
 }
 
 #[tokio::test]
 async fn customers_create() {
     let data = json!({"email": "john.doe@example.com", "first_name": "John", "last_name": "Doe", "username": "john.doe",
         "billing": {"first_name": "John", "city": "San Francisco", "country": "US"}});
-    let v = call(
+    let v = sends(
         "woo_customers_create",
         json!({"customerData": data}),
-        req("POST", "/customers").json_body(data.clone()),
+        ("POST", "/customers"),
+        data.clone(),
         201,
         customer(25),
     )
@@ -54,10 +53,11 @@ async fn customers_create() {
 #[tokio::test]
 async fn customers_update() {
     let data = json!({"first_name": "James", "billing": {"first_name": "James"}});
-    let v = call(
+    let v = sends(
         "woo_customers_update",
         json!({"customerId": 25, "customerData": data}),
-        req("PUT", "/customers/25").json_body(data.clone()),
+        ("PUT", "/customers/25"),
+        data.clone(),
         200,
         customer(25),
     )
@@ -87,24 +87,23 @@ async fn coupons_list() {
 
 #[tokio::test]
 async fn coupons_get() {
-    let v = call(
+    gets(
         "woo_coupons_get",
         json!({"couponId": 719}),
-        req("GET", "/coupons/719"),
-        200,
+        "/coupons/719",
         coupon(719),
     )
     .await;
-    assert_eq!(v, bare(coupon(719)));
 }
 
 #[tokio::test]
 async fn coupons_create() {
     let data = json!({"code": "10off", "discount_type": "percent", "amount": "10", "individual_use": true, "exclude_sale_items": true, "minimum_amount": "100.00"});
-    let v = call(
+    let v = sends(
         "woo_coupons_create",
         json!({"couponData": data}),
-        req("POST", "/coupons").json_body(data.clone()),
+        ("POST", "/coupons"),
+        data.clone(),
         201,
         coupon(719),
     )
@@ -116,10 +115,11 @@ async fn coupons_create() {
 
 #[tokio::test]
 async fn coupons_update() {
-    let v = call(
+    let v = sends(
         "woo_coupons_update",
         json!({"couponId": 719, "couponData": {"amount": "5"}}),
-        req("PUT", "/coupons/719").json_body(json!({"amount": "5"})),
+        ("PUT", "/coupons/719"),
+        json!({"amount": "5"}),
         200,
         coupon(719),
     )
@@ -129,20 +129,20 @@ async fn coupons_update() {
 
 #[tokio::test]
 async fn coupons_delete_for_good_by_default() {
-    let v = call(
+    let v = deletes(
         "woo_coupons_delete",
         json!({"couponId": 719}),
-        req("DELETE", "/coupons/719").query("force", "true"),
-        200,
+        "/coupons/719",
+        "true",
         coupon(719),
     )
     .await;
     assert_eq!(v["id"], 719);
-    let v = call(
+    let v = deletes(
         "woo_coupons_delete",
         json!({"couponId": 720, "force": false}),
-        req("DELETE", "/coupons/720").query("force", "false"),
-        200,
+        "/coupons/720",
+        "false",
         coupon(720),
     )
     .await;

@@ -57,15 +57,13 @@ async fn products_list_without_arguments_and_last_page() {
 
 #[tokio::test]
 async fn products_get() {
-    let v = call(
+    gets(
         "woo_products_get",
         json!({"productId": 794}),
-        req("GET", "/products/794"),
-        200,
+        "/products/794",
         product(794),
     )
     .await;
-    assert_eq!(v, bare(product(794)));
 }
 
 #[tokio::test]
@@ -73,10 +71,11 @@ async fn products_create_posts_the_product_object() {
     let data = json!({"name": "Premium Quality", "type": "simple", "regular_price": "21.99",
         "description": "Pellentesque habitant morbi tristique.", "categories": [{"id": 9}, {"id": 14}],
         "images": [{"src": "http://demo.woothemes.com/woocommerce/wp-content/uploads/sites/56/2013/06/T_2_front.jpg"}]});
-    let v = call(
+    let v = sends(
         "woo_products_create",
         json!({"productData": data}),
-        req("POST", "/products").json_body(data.clone()),
+        ("POST", "/products"),
+        data.clone(),
         201,
         product(794),
     )
@@ -87,10 +86,11 @@ async fn products_create_posts_the_product_object() {
 
 #[tokio::test]
 async fn products_update_puts_the_fields() {
-    let v = call(
+    let v = sends(
         "woo_products_update",
         json!({"productId": 794, "productData": {"regular_price": "24.54"}}),
-        req("PUT", "/products/794").json_body(json!({"regular_price": "24.54"})),
+        ("PUT", "/products/794"),
+        json!({"regular_price": "24.54"}),
         200,
         product(794),
     )
@@ -100,20 +100,20 @@ async fn products_update_puts_the_fields() {
 
 #[tokio::test]
 async fn products_delete_to_the_trash_by_default_and_for_good_with_force() {
-    let v = call(
+    let v = deletes(
         "woo_products_delete",
         json!({"productId": 794}),
-        req("DELETE", "/products/794").query("force", "false"),
-        200,
+        "/products/794",
+        "false",
         product(794),
     )
     .await;
     assert_eq!(v["id"], 794);
-    let v = call(
+    let v = deletes(
         "woo_products_delete",
         json!({"productId": 794, "force": true}),
-        req("DELETE", "/products/794").query("force", "true"),
-        200,
+        "/products/794",
+        "true",
         product(794),
     )
     .await;
@@ -129,10 +129,11 @@ async fn products_batch_update_posts_create_update_delete() {
     });
     let answer =
         json!({"create": [product(801)], "update": [product(799)], "delete": [product(794)]});
-    let v = call(
+    let v = sends(
         "woo_products_batch_update",
         body.clone(),
-        req("POST", "/products/batch").json_body(body),
+        ("POST", "/products/batch"),
+        body,
         200,
         answer.clone(),
     )

@@ -54,20 +54,18 @@ async fn reports_top_sellers_paged_here() {
 #[tokio::test]
 async fn reports_customers_totals() {
     let rows = json!([{"slug": "paying", "name": "Paying customer", "total": 2}, {"slug": "non_paying", "name": "Non-paying customer", "total": 1}]);
-    let v = call(
+    let v = reads(
         "woo_reports_customers",
         json!({}),
-        req("GET", "/reports/customers/totals"),
-        200,
+        "/reports/customers/totals",
         rows.clone(),
     )
     .await;
     assert_eq!(v, json!({"totals": rows}));
-    let v = call(
+    let v = reads(
         "woo_reports_customers",
         json!({"period": "week"}),
-        req("GET", "/reports/customers/totals"),
-        200,
+        "/reports/customers/totals",
         rows,
     )
     .await;
@@ -77,11 +75,10 @@ async fn reports_customers_totals() {
 #[tokio::test]
 async fn reports_orders_totals() {
     let rows = json!([{"slug": "pending", "name": "Pending payment", "total": 7}, {"slug": "processing", "name": "Processing", "total": 2}]);
-    let v = call(
+    let v = reads(
         "woo_reports_orders",
         json!({}),
-        req("GET", "/reports/orders/totals"),
-        200,
+        "/reports/orders/totals",
         rows.clone(),
     )
     .await;
@@ -91,11 +88,10 @@ async fn reports_orders_totals() {
 #[tokio::test]
 async fn reports_products_totals() {
     let rows = json!([{"slug": "external", "name": "External/Affiliate product", "total": 1}, {"slug": "simple", "name": "Simple product", "total": 21}]);
-    let v = call(
+    let v = reads(
         "woo_reports_products",
         json!({"perPage": 1}),
-        req("GET", "/reports/products/totals"),
-        200,
+        "/reports/products/totals",
         rows,
     )
     .await;

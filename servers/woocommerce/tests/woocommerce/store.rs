@@ -6,42 +6,41 @@ use serde_json::json;
 #[tokio::test]
 async fn shipping_zones_list_and_get() {
     let zones = json!([{"id": 0, "name": "Locations not covered by your other zones", "order": 0, "_links": links()}, {"id": 5, "name": "Brazil", "order": 0}]);
-    let v = call(
+    let v = reads(
         "woo_shipping_zones_list",
         json!({}),
-        req("GET", "/shipping/zones"),
-        200,
+        "/shipping/zones",
         zones,
     )
     .await;
     assert_eq!(v["zones"][1]["name"], "Brazil");
     assert!(v["zones"][0].get("_links").is_none());
-    let v = call(
+    gets(
         "woo_shipping_zones_get",
         json!({"zoneId": 5}),
-        req("GET", "/shipping/zones/5"),
-        200,
+        "/shipping/zones/5",
         json!({"id": 5, "name": "Brazil", "order": 0}),
     )
     .await;
-    assert_eq!(v, json!({"id": 5, "name": "Brazil", "order": 0}));
 }
 
 #[tokio::test]
 async fn shipping_zones_create_and_update() {
-    let v = call(
+    let v = sends(
         "woo_shipping_zones_create",
         json!({"name": "Brazil", "order": 1}),
-        req("POST", "/shipping/zones").json_body(json!({"name": "Brazil", "order": 1})),
+        ("POST", "/shipping/zones"),
+        json!({"name": "Brazil", "order": 1}),
         201,
         json!({"id": 5, "name": "Brazil", "order": 1}),
     )
     .await;
     assert_eq!(v["id"], 5);
-    let v = call(
+    let v = sends(
         "woo_shipping_zones_update",
         json!({"zoneId": 5, "order": 2}),
-        req("PUT", "/shipping/zones/5").json_body(json!({"order": 2})),
+        ("PUT", "/shipping/zones/5"),
+        json!({"order": 2}),
         200,
         json!({"id": 5, "name": "Brazil", "order": 2}),
     )
@@ -55,21 +54,19 @@ async fn shipping_zones_create_and_update() {
 async fn shipping_zone_methods_list_and_create() {
     let method = json!({"instance_id": 26, "title": "Flat rate", "order": 1, "enabled": true, "method_id": "flat_rate", "method_title": "Flat rate",
         "settings": {"cost": {"id": "cost", "label": "Cost", "type": "text", "value": "20.00", "default": ""}}});
-    let v = call(
+    let v = reads(
         "woo_shipping_zone_methods_list",
         json!({"zoneId": 5}),
-        req("GET", "/shipping/zones/5/methods"),
-        200,
+        "/shipping/zones/5/methods",
         json!([method]),
     )
     .await;
     assert_eq!(v["methods"][0]["instance_id"], 26);
-    let v = call(
+    let v = sends(
         "woo_shipping_zone_methods_create",
         json!({"zoneId": 5, "methodId": "flat_rate", "settings": {"cost": "20.00"}}),
-        req("POST", "/shipping/zones/5/methods").json_body(
-            json!({"method_id": "flat_rate", "enabled": true, "settings": {"cost": "20.00"}}),
-        ),
+        ("POST", "/shipping/zones/5/methods"),
+        json!({"method_id": "flat_rate", "enabled": true, "settings": {"cost": "20.00"}}),
         200,
         method,
     )
@@ -90,19 +87,18 @@ async fn tax_rates_list_get_create() {
     )
     .await;
     assert_eq!(v["rates"][0]["id"], 72);
-    let v = call(
+    gets(
         "woo_tax_rates_get",
         json!({"rateId": 72}),
-        req("GET", "/taxes/72"),
-        200,
+        "/taxes/72",
         rate.clone(),
     )
     .await;
-    assert_eq!(v, rate);
-    let v = call(
+    let v = sends(
         "woo_tax_rates_create",
         json!({"country": "US", "state": "AL", "rate": "4.0000", "name": "State Tax"}),
-        req("POST", "/taxes").json_body(json!({"country": "US", "state": "AL", "rate": "4.0000", "name": "State Tax", "priority": 1, "compound": false, "shipping": true, "class": "standard"})),
+        ("POST", "/taxes"),
+        json!({"country": "US", "state": "AL", "rate": "4.0000", "name": "State Tax", "priority": 1, "compound": false, "shipping": true, "class": "standard"}),
         201,
         rate,
     )
@@ -113,11 +109,10 @@ async fn tax_rates_list_get_create() {
 #[tokio::test]
 async fn tax_classes_list() {
     let classes = json!([{"slug": "standard", "name": "Standard Rate"}, {"slug": "reduced-rate", "name": "Reduced Rate"}]);
-    let v = call(
+    let v = reads(
         "woo_tax_classes_list",
         json!({}),
-        req("GET", "/taxes/classes"),
-        200,
+        "/taxes/classes",
         classes.clone(),
     )
     .await;
@@ -127,21 +122,13 @@ async fn tax_classes_list() {
 #[tokio::test]
 async fn settings_list_and_get() {
     let groups = json!([{"id": "general", "label": "General", "description": "", "parent_id": "", "sub_groups": []}]);
-    let v = call(
-        "woo_settings_list",
-        json!({}),
-        req("GET", "/settings"),
-        200,
-        groups.clone(),
-    )
-    .await;
+    let v = reads("woo_settings_list", json!({}), "/settings", groups.clone()).await;
     assert_eq!(v, json!({"groups": groups}));
     let options = json!([{"id": "woocommerce_currency", "label": "Currency", "type": "select", "default": "GBP", "value": "USD"}]);
-    let v = call(
+    let v = reads(
         "woo_settings_get",
         json!({"groupId": "rest-api"}),
-        req("GET", "/settings/rest-api"),
-        200,
+        "/settings/rest-api",
         options.clone(),
     )
     .await;
@@ -154,28 +141,26 @@ async fn settings_list_and_get() {
 async fn payment_gateways_list_get_update() {
     let bacs = json!({"id": "bacs", "title": "Direct bank transfer", "description": "Make your payment directly into our bank account.", "order": "", "enabled": true,
         "method_title": "BACS", "settings": {"title": {"id": "title", "value": "Direct bank transfer"}}});
-    let v = call(
+    let v = reads(
         "woo_payment_gateways_list",
         json!({}),
-        req("GET", "/payment_gateways"),
-        200,
+        "/payment_gateways",
         json!([bacs]),
     )
     .await;
     assert_eq!(v["gateways"][0]["id"], "bacs");
-    let v = call(
+    gets(
         "woo_payment_gateways_get",
         json!({"gatewayId": "bacs"}),
-        req("GET", "/payment_gateways/bacs"),
-        200,
+        "/payment_gateways/bacs",
         bacs.clone(),
     )
     .await;
-    assert_eq!(v, bacs);
-    let v = call(
+    let v = sends(
         "woo_payment_gateways_update",
         json!({"gatewayId": "bacs", "enabled": false, "title": "Bank", "settings": {"instructions": "Pay within 3 days"}}),
-        req("PUT", "/payment_gateways/bacs").json_body(json!({"enabled": false, "title": "Bank", "settings": {"instructions": "Pay within 3 days"}})),
+        ("PUT", "/payment_gateways/bacs"),
+        json!({"enabled": false, "title": "Bank", "settings": {"instructions": "Pay within 3 days"}}),
         200,
         bacs,
     )
@@ -186,30 +171,28 @@ async fn payment_gateways_list_get_update() {
 #[tokio::test]
 async fn system_status_and_tools() {
     let status = json!({"environment": {"home_url": "http://example.com", "wc_version": "3.5.0"}, "database": {"wc_database_version": "3.5.0"}, "active_plugins": [], "theme": {}, "settings": {}, "security": {}, "pages": []});
-    let v = call(
+    gets(
         "woo_system_status",
         json!({}),
-        req("GET", "/system_status"),
-        200,
+        "/system_status",
         status.clone(),
     )
     .await;
-    assert_eq!(v, status);
     let tools = json!([{"id": "clear_transients", "name": "WC transients", "action": "Clear transients", "description": "This tool will clear the product/shop transients cache."}]);
-    let v = call(
+    let v = reads(
         "woo_system_tools_list",
         json!({}),
-        req("GET", "/system_status/tools"),
-        200,
+        "/system_status/tools",
         tools.clone(),
     )
     .await;
     assert_eq!(v, json!({"tools": tools}));
     let ran = json!({"id": "clear_transients", "name": "WC transients", "action": "Clear transients", "success": true, "message": "Product transients cleared"});
-    let v = call(
+    let v = sends(
         "woo_system_tools_run",
         json!({"toolId": "clear_transients"}),
-        req("PUT", "/system_status/tools/clear_transients").json_body(json!({"confirm": true})),
+        ("PUT", "/system_status/tools/clear_transients"),
+        json!({"confirm": true}),
         200,
         ran.clone(),
     )
@@ -231,19 +214,21 @@ async fn webhooks_list_and_create() {
     )
     .await;
     assert_eq!(v["webhooks"][0]["id"], 142);
-    let v = call(
+    let v = sends(
         "woo_webhooks_create",
         json!({"name": "Order updated", "topic": "order.updated", "delivery_url": "http://requestb.in/1g0sxmo1"}),
-        req("POST", "/webhooks").json_body(json!({"name": "Order updated", "topic": "order.updated", "delivery_url": "http://requestb.in/1g0sxmo1", "status": "active"})),
+        ("POST", "/webhooks"),
+        json!({"name": "Order updated", "topic": "order.updated", "delivery_url": "http://requestb.in/1g0sxmo1", "status": "active"}),
         201,
         hook.clone(),
     )
     .await;
     assert_eq!(v["topic"], "order.updated");
-    let v = call(
+    let v = sends(
         "woo_webhooks_create",
         json!({"name": "Paused", "topic": "coupon.created", "delivery_url": "https://hooks.example.com/wc", "status": "paused", "secret": "s3cr3t"}),
-        req("POST", "/webhooks").json_body(json!({"name": "Paused", "topic": "coupon.created", "delivery_url": "https://hooks.example.com/wc", "status": "paused", "secret": "s3cr3t"})),
+        ("POST", "/webhooks"),
+        json!({"name": "Paused", "topic": "coupon.created", "delivery_url": "https://hooks.example.com/wc", "status": "paused", "secret": "s3cr3t"}),
         201,
         hook,
     )

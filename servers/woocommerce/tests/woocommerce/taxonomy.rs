@@ -28,10 +28,11 @@ async fn categories_list() {
 #[tokio::test]
 async fn categories_create() {
     let data = json!({"name": "Clothing", "image": {"src": "http://demo.woothemes.com/woocommerce/wp-content/uploads/sites/56/2013/06/T_2_front.jpg"}});
-    let v = call(
+    let v = sends(
         "woo_products_categories_create",
         json!({"categoryData": data}),
-        req("POST", "/products/categories").json_body(data.clone()),
+        ("POST", "/products/categories"),
+        data.clone(),
         201,
         json!({"id": 9, "name": "Clothing", "slug": "clothing", "parent": 0, "count": 0}),
     )
