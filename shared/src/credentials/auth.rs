@@ -39,6 +39,9 @@ pub enum CredentialSource {
 pub struct Credentials {
     data: Arc<Map<String, Value>>,
     source: CredentialSource,
+    /// The fingerprint of the object the caller sent, kept when fields are added to it (a
+    /// token a credential exchange got): the caller stays the same tenant when it is renewed.
+    given: Option<Arc<str>>,
 }
 
 impl fmt::Debug for Credentials {
@@ -56,6 +59,7 @@ impl Credentials {
         Self {
             data: Arc::new(data),
             source,
+            given: None,
         }
     }
 
@@ -78,6 +82,7 @@ impl Credentials {
         Self {
             data: Arc::new(data),
             source: self.source,
+            given: Some(self.fingerprint().into()),
         }
     }
 
@@ -95,9 +100,14 @@ impl Credentials {
     }
 
     /// A key that is the same for the same credential object and differs for any other (for
-    /// caches of per-tenant state). It holds the secrets: keep it in memory, never log it.
+    /// caches of per-tenant state): the object the caller sent, whatever fields were added to
+    /// it since (an access token a refresh token got, which changes hourly). It holds the
+    /// secrets: keep it in memory, never log it.
     pub fn fingerprint(&self) -> String {
-        serde_json::to_string(&*self.data).unwrap_or_default()
+        match &self.given {
+            Some(f) => f.to_string(),
+            None => serde_json::to_string(&*self.data).unwrap_or_default(),
+        }
     }
 
     /// Every string of the object, nested ones included, whose field name says it is a secret
@@ -393,6 +403,27 @@ mod tests {
             );
         }
         h
+    }
+
+    #[test]
+    fn a_tenant_keeps_its_fingerprint_when_a_token_is_added() {
+        let given = |v: serde_json::Value| {
+            Credentials::from_map(
+                v.as_object().cloned().unwrap_or_default(),
+                CredentialSource::AuthDataHeader,
+            )
+        };
+        let a = given(json!({"refresh_token": "r-1", "client_id": "c"}));
+        let b = given(json!({"refresh_token": "r-2", "client_id": "c"}));
+        let a1 = a.with_fields(vec![("access_token", "first".into())]);
+        let a2 = a.with_fields(vec![("access_token", "renewed".into())]);
+        assert_eq!(a1.fingerprint(), a.fingerprint());
+        assert_eq!(a2.fingerprint(), a1.fingerprint());
+        assert_ne!(b.fingerprint(), a.fingerprint());
+        assert_eq!(
+            a2.secret("access_token").map(|s| s.expose().to_owned()),
+            Some("renewed".into())
+        );
     }
 
     fn env_token(t: &str) -> EnvCredentials {

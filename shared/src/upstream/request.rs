@@ -402,7 +402,26 @@ impl Request {
     ) -> Result<Request, ToolError> {
         let req = self;
         if let Some(f) = auth.missing(creds) {
-            return Err(missing(f));
+            let mut e = missing(f);
+            // A vendor that takes one of several credentials: name the others too.
+            if let Auth::FirstOf(list) = auth {
+                let others: Vec<String> = list
+                    .iter()
+                    .skip(1)
+                    .map(|a| {
+                        a.fields()
+                            .iter()
+                            .filter_map(|names| names.first().map(|n| format!("`{n}`")))
+                            .collect::<Vec<_>>()
+                            .join(" and ")
+                    })
+                    .filter(|s| !s.is_empty())
+                    .collect();
+                if !others.is_empty() {
+                    e.message = format!("{} Or send {} instead.", e.message, others.join(" or "));
+                }
+            }
+            return Err(e);
         }
         // Every field below is present: `missing` found none lacking.
         let get = |fields: &'static [&'static str]| -> Result<Secret, ToolError> {

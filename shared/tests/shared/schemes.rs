@@ -267,6 +267,10 @@ async fn missing_fields_are_named_and_nothing_is_sent() {
         let err = client.call_err("probe", json!({})).await;
         assert!(err.contains(field) && err.contains("x-auth-data"), "{err}");
         mcp_testkit::assert_no_requests(&fake).await;
+        // One of several credentials: the others are named too.
+        if std::ptr::eq(spec, &FIRST_OF) {
+            assert!(err.contains("Or send `access_token` instead."), "{err}");
+        }
     }
     // An optional key that is absent sends nothing and still calls the vendor.
     let got = probe_with(&OPTIONAL, json!({}), expect("GET", "/probe")).await;
