@@ -6,3 +6,4 @@
 pub(crate) mod direct;
 pub mod http;
 pub(crate) mod sessions;
+pub(crate) mod sse;
