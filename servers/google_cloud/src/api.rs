@@ -2,6 +2,7 @@
 //! its discovery document's service path, listings read page by page, jobs and operations
 //! waited for, and small readers of Google's resources.
 
+use mcp_shared::pagination::{Pages, Stop};
 use mcp_shared::poll::{self, Outcome, Poll, Progress, Step};
 use mcp_shared::{Ctx, Method, Request, ToolError, seg};
 use serde_json::Value;
@@ -133,36 +134,37 @@ pub const MAX_PAGES: usize = 20;
 
 /// Read a listing page by page, at most [`MAX_PAGES`]: `page(state, token)` is the request of
 /// one page (`token`: the `pageToken` to send, none for the first page), and `take(state,
-/// answer)` keeps what it needs of each answer and says whether to read on. Returns the
-/// `nextPageToken` of the last page read when the listing has more (it was cut short).
+/// answer)` keeps what it needs of each answer and says whether to read on. Stops on a
+/// `nextPageToken` Google already gave (it would loop forever) and at the cap; the returned
+/// guard says whether and why the listing was cut short ([`Pages::stopped`]).
 pub async fn each_page<S>(
     state: &mut S,
     page: impl Fn(&S, Option<&str>) -> Result<Request, ToolError>,
     mut take: impl FnMut(&mut S, &Value) -> bool,
-) -> Result<Option<String>, ToolError> {
+) -> Result<Pages, ToolError> {
+    let mut pages = Pages::with_cap(MAX_PAGES);
     let mut token: Option<String> = None;
-    for _ in 0..MAX_PAGES {
+    loop {
         let v: Value = page(state, token.as_deref())?.send_json().await?;
-        let more = take(state, &v);
-        token = v
-            .get("nextPageToken")
-            .and_then(Value::as_str)
-            .map(str::to_owned);
-        if token.is_none() || !more {
+        if !take(state, &v) {
+            break;
+        }
+        token = pages.next(v.get("nextPageToken").and_then(Value::as_str));
+        if token.is_none() {
             break;
         }
     }
-    Ok(token)
+    Ok(pages)
 }
 
 /// The items of a listing's pages (the array under `key` of each answer; see [`each_page`]),
-/// and the `nextPageToken` after the last page read when the listing was cut short.
+/// and the guard that says whether the listing was cut short.
 pub async fn all_items(
     page: impl Fn(Option<&str>) -> Result<Request, ToolError>,
     key: &str,
-) -> Result<(Vec<Value>, Option<String>), ToolError> {
+) -> Result<(Vec<Value>, Pages), ToolError> {
     let mut all = Vec::new();
-    let more = each_page(
+    let pages = each_page(
         &mut all,
         |_, token| page(token),
         |all, v| {
@@ -177,7 +179,16 @@ pub async fn all_items(
         },
     )
     .await?;
-    Ok((all, more))
+    Ok((all, pages))
+}
+
+/// A line for a listing's text when Google repeated a page token (so the rest could not be
+/// read), or `""`.
+pub fn repeated_note(pages: &Pages) -> String {
+    match pages.stopped() {
+        Some(Stop::RepeatedCursor) => pages.note().map(|n| format!("\n({n})")).unwrap_or_default(),
+        _ => String::new(),
+    }
 }
 
 /// Send `request` until `step` finds the job or operation in its answer done, as `poll`

@@ -13,7 +13,7 @@ use serde_json::{Map, Value, json};
 
 use crate::api::{
     BUCKETS, DATASETS, all_items, bq, capped, check_allowed, done_at, given, is_allowed, job_id,
-    name, num, project, s, wait_done,
+    name, num, project, repeated_note, s, wait_done,
 };
 
 pub fn tools() -> Vec<ToolDef> {
@@ -249,7 +249,7 @@ pub struct ListDatasets {}
 
 async fn list_datasets(ctx: Ctx, _a: ListDatasets) -> Result<String, ToolError> {
     let p = project(&ctx)?;
-    let (mut all, _) = all_items(
+    let (mut all, pages) = all_items(
         |token| {
             Ok(bq(&ctx, Method::GET, &p, "datasets")?
                 .query("maxResults", 1000)
@@ -280,6 +280,7 @@ async fn list_datasets(ctx: Ctx, _a: ListDatasets) -> Result<String, ToolError> 
             s(d, "location")
         ));
     }
+    out.push_str(&repeated_note(&pages));
     Ok(out)
 }
 

@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 
 use crate::api::{
     INSTANCES, all_items, check_allowed, compute, done_at, each_page, given, is_allowed,
-    last_segment, name, project, s, wait_done,
+    last_segment, name, project, repeated_note, s, wait_done,
 };
 
 pub fn tools() -> Vec<ToolDef> {
@@ -101,7 +101,7 @@ async fn list_instances(ctx: Ctx, a: ListInstances) -> Result<String, ToolError>
         None => "aggregated/instances".to_owned(),
     };
     let mut all = Vec::new();
-    each_page(
+    let pages = each_page(
         &mut all,
         |_, token| Ok(compute(&ctx, Method::GET, &p, &rest)?.query_opt("pageToken", token)),
         |all, v| {
@@ -136,6 +136,7 @@ async fn list_instances(ctx: Ctx, a: ListInstances) -> Result<String, ToolError>
         out.push('\n');
         out.push_str(&instance_line(i));
     }
+    out.push_str(&repeated_note(&pages));
     Ok(out)
 }
 
@@ -357,7 +358,7 @@ pub struct ListZones {}
 
 async fn list_zones(ctx: Ctx, _a: ListZones) -> Result<String, ToolError> {
     let p = project(&ctx)?;
-    let (all, _) = all_items(
+    let (all, pages) = all_items(
         |token| Ok(compute(&ctx, Method::GET, &p, "zones")?.query_opt("pageToken", token)),
         "items",
     )
@@ -371,6 +372,7 @@ async fn list_zones(ctx: Ctx, _a: ListZones) -> Result<String, ToolError> {
             s(z, "status")
         ));
     }
+    out.push_str(&repeated_note(&pages));
     Ok(out)
 }
 

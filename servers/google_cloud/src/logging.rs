@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 
 use crate::api::{
     DATASETS, LOG_BUCKETS, all_items, bq, capped, check_allowed, each_page, given, logging, name,
-    project, s,
+    project, repeated_note, s,
 };
 
 pub fn tools() -> Vec<ToolDef> {
@@ -234,7 +234,7 @@ pub struct ListLogs {}
 
 async fn list_logs(ctx: Ctx, _a: ListLogs) -> Result<String, ToolError> {
     let p = project(&ctx)?;
-    let (all, _) = all_items(
+    let (all, pages) = all_items(
         |token| {
             Ok(
                 logging(&ctx, Method::GET, &format!("projects/{}/logs", seg(&p)))?
@@ -252,6 +252,7 @@ async fn list_logs(ctx: Ctx, _a: ListLogs) -> Result<String, ToolError> {
     for n in all.iter().filter_map(Value::as_str) {
         out.push_str(&format!("\n- {n}"));
     }
+    out.push_str(&repeated_note(&pages));
     Ok(out)
 }
 

@@ -1,13 +1,15 @@
 //! Cloud Storage buckets (`storage.v1` discovery document): list, create, details, size,
 //! versioning and lifecycle.
 
+use mcp_shared::pagination::Stop;
 use mcp_shared::{Ctx, Effect, Method, ToolDef, ToolError, seg, tool};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::api::{
-    BUCKETS, all_items, check_allowed, each_page, gcs, given, is_allowed, name, num, project, s,
+    BUCKETS, all_items, check_allowed, each_page, gcs, given, is_allowed, name, num, project,
+    repeated_note, s,
 };
 
 pub fn tools() -> Vec<ToolDef> {
@@ -58,7 +60,7 @@ pub struct ListBuckets {}
 
 async fn list_buckets(ctx: Ctx, _a: ListBuckets) -> Result<String, ToolError> {
     let p = project(&ctx)?;
-    let (mut all, _) = all_items(
+    let (mut all, pages) = all_items(
         |token| {
             Ok(gcs(&ctx, Method::GET, "b")?
                 .query("project", &p)
@@ -81,6 +83,7 @@ async fn list_buckets(ctx: Ctx, _a: ListBuckets) -> Result<String, ToolError> {
             s(b, "timeCreated")
         ));
     }
+    out.push_str(&repeated_note(&pages));
     Ok(out)
 }
 
@@ -188,7 +191,7 @@ async fn get_bucket_size(ctx: Ctx, a: BucketSize) -> Result<String, ToolError> {
     let b = name(&a.bucket_name, "bucket_name")?;
     check_allowed(&ctx, BUCKETS, &b, "bucket")?;
     let mut sum = (0u128, 0u64);
-    let token = each_page(
+    let pages = each_page(
         &mut sum,
         |_, token| {
             Ok(gcs(&ctx, Method::GET, &format!("b/{}/o", seg(&b)))?.query_opt("pageToken", token))
@@ -212,9 +215,10 @@ async fn get_bucket_size(ctx: Ctx, a: BucketSize) -> Result<String, ToolError> {
         "Bucket {b}: {count} objects, {bytes} bytes ({:.2} MB).",
         bytes as f64 / 1_048_576.0
     );
-    if token.is_some() {
+    if pages.stopped() == Some(Stop::PageCap) {
         out.push_str(" Stopped after 20 pages: the bucket holds more objects than counted.");
     }
+    out.push_str(&repeated_note(&pages));
     Ok(out)
 }
 

@@ -2,6 +2,7 @@
 //! (`/upload/storage/v1`, `uploadType=media`), download to the workspace (`alt=media`),
 //! delete, copy, move, and V4 signed URLs.
 
+use mcp_shared::pagination::Stop;
 use mcp_shared::workspace::Workspace;
 use mcp_shared::{Ctx, Effect, Method, ToolDef, ToolError, seg, tool};
 use schemars::JsonSchema;
@@ -9,7 +10,8 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use crate::api::{
-    BUCKETS, all_items, capped, check_allowed, gcs, mime_of, name, num, object_name, object_path, s,
+    BUCKETS, all_items, capped, check_allowed, gcs, mime_of, name, num, object_name, object_path,
+    repeated_note, s,
 };
 
 pub fn tools() -> Vec<ToolDef> {
@@ -74,7 +76,7 @@ async fn list_objects(ctx: Ctx, a: ListObjects) -> Result<String, ToolError> {
     let b = name(&a.bucket_name, "bucket_name")?;
     check_allowed(&ctx, BUCKETS, &b, "bucket")?;
     let prefix = a.prefix.filter(|p| !p.is_empty());
-    let (all, token) = all_items(
+    let (all, pages) = all_items(
         |token| {
             Ok(gcs(&ctx, Method::GET, &format!("b/{}/o", seg(&b)))?
                 .query_opt("prefix", prefix.as_ref())
@@ -96,9 +98,10 @@ async fn list_objects(ctx: Ctx, a: ListObjects) -> Result<String, ToolError> {
             s(o, "updated")
         ));
     }
-    if token.is_some() {
+    if pages.stopped() == Some(Stop::PageCap) {
         out.push_str("\n(stopped after 20 pages: narrow with prefix)");
     }
+    out.push_str(&repeated_note(&pages));
     Ok(capped(out, 60_000))
 }
 

@@ -259,16 +259,6 @@ pub fn uuid_v4() -> String {
     )
 }
 
-/// `n` random hex digits.
-pub fn random_hex(n: usize) -> String {
-    let mut s = String::with_capacity(n + 16);
-    while s.len() < n {
-        s.push_str(&format!("{:016x}", random_u64()));
-    }
-    s.truncate(n);
-    s
-}
-
 /// files.export: the bytes of a Google Workspace file in another format (Drive caps exports at
 /// 10 MB).
 pub async fn export(ctx: &Ctx, id: &str, mime: &str) -> Result<Vec<u8>, ToolError> {

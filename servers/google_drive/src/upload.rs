@@ -90,29 +90,6 @@ fn google_type(mime: &str) -> Option<&'static str> {
     })
 }
 
-/// A `multipart/related` body of two parts, JSON metadata then the content, and its
-/// Content-Type (with the boundary, which never occurs in the content).
-fn multipart_related(metadata: &Value, mime: &str, data: &[u8]) -> (Vec<u8>, String) {
-    let metadata = metadata.to_string();
-    let mut boundary = format!("mcp-drive-{}", api::random_hex(32));
-    while contains(data, boundary.as_bytes()) || metadata.contains(&boundary) {
-        boundary = format!("mcp-drive-{}", api::random_hex(32));
-    }
-    let mut body = Vec::with_capacity(data.len() + 512);
-    body.extend_from_slice(format!("--{boundary}\r\n").as_bytes());
-    body.extend_from_slice(b"Content-Type: application/json; charset=UTF-8\r\n\r\n");
-    body.extend_from_slice(metadata.as_bytes());
-    body.extend_from_slice(format!("\r\n--{boundary}\r\n").as_bytes());
-    body.extend_from_slice(format!("Content-Type: {mime}\r\n\r\n").as_bytes());
-    body.extend_from_slice(data);
-    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
-    (body, format!("multipart/related; boundary={boundary}"))
-}
-
-fn contains(haystack: &[u8], needle: &[u8]) -> bool {
-    haystack.windows(needle.len()).any(|w| w == needle)
-}
-
 async fn upload_file(ctx: Ctx, a: UploadFile) -> Result<Value, ToolError> {
     let name = a.name.trim();
     if name.is_empty() {
@@ -168,7 +145,8 @@ async fn upload_file(ctx: Ctx, a: UploadFile) -> Result<Value, ToolError> {
     if let Some(d) = given(&a.description) {
         metadata["description"] = json!(d);
     }
-    let (body, content_type) = multipart_related(&metadata, &mime, &data);
+    let (body, content_type) =
+        mcp_vendor_google::upload::related_line_ended(&metadata, &data, &mime);
     let v: Value = api::req(&ctx, Method::POST, UPLOAD_FILES)?
         .query("uploadType", "multipart")
         .query("supportsAllDrives", "true")

@@ -1,71 +1,21 @@
 //! Klavis's delivery: upload the file to a Google Cloud Storage bucket
 //! (`POST /upload/storage/v1/b/{bucket}/o?uploadType=media&name=…`, JSON API) and hand out a V4
 //! signed URL valid for 7 days, signed by the service account through IAM Credentials
-//! (`POST /v1/projects/-/serviceAccounts/{email}:signBlob`), as Google's V4 signing process says.
+//! (`POST /v1/projects/-/serviceAccounts/{email}:signBlob`), over what
+//! `mcp_vendor_google::signed_url::to_sign` says a V4 signature covers.
 
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
-use chrono::{DateTime, Utc};
+use chrono::Utc;
 use mcp_shared::{Ctx, Method, ToolError, seg};
+use mcp_vendor_google::signed_url;
 use serde::Deserialize;
 use serde_json::{Value, json};
-use sha2::{Digest, Sha256};
 
 pub const IAM_API: &str = "iam";
 pub const BUCKET_OPTION: &str = "gcs-bucket";
 /// Seven days, the longest a V4 signed URL may be valid.
 pub const EXPIRES_SECS: u64 = 604_800;
-
-/// RFC 3986 encoding of everything but the unreserved characters (`/` too, unless `keep_slash`).
-pub fn uri_encode(s: &str, keep_slash: bool) -> String {
-    let mut out = String::new();
-    for b in s.bytes() {
-        match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => {
-                out.push(b as char)
-            }
-            b'/' if keep_slash => out.push('/'),
-            _ => out.push_str(&format!("%{b:02X}")),
-        }
-    }
-    out
-}
-
-/// What a V4 signature covers: the canonical query string (sorted) and the string to sign.
-pub struct ToSign {
-    pub query: String,
-    pub string_to_sign: String,
-}
-
-pub fn to_sign(host: &str, bucket: &str, object: &str, email: &str, now: DateTime<Utc>) -> ToSign {
-    let datetime = now.format("%Y%m%dT%H%M%SZ").to_string();
-    let date = now.format("%Y%m%d").to_string();
-    let scope = format!("{date}/auto/storage/goog4_request");
-    let mut params = [
-        ("X-Goog-Algorithm", "GOOG4-RSA-SHA256".to_owned()),
-        ("X-Goog-Credential", format!("{email}/{scope}")),
-        ("X-Goog-Date", datetime.clone()),
-        ("X-Goog-Expires", EXPIRES_SECS.to_string()),
-        ("X-Goog-SignedHeaders", "host".to_owned()),
-    ];
-    params.sort_by(|a, b| a.0.cmp(b.0));
-    let query = params
-        .iter()
-        .map(|(k, v)| format!("{}={}", uri_encode(k, false), uri_encode(v, false)))
-        .collect::<Vec<_>>()
-        .join("&");
-    let path = format!(
-        "/{}/{}",
-        uri_encode(bucket, false),
-        uri_encode(object, true)
-    );
-    let canonical = format!("GET\n{path}\n{query}\nhost:{host}\n\nhost\nUNSIGNED-PAYLOAD");
-    let hash = hex::encode(Sha256::digest(canonical.as_bytes()));
-    ToSign {
-        query,
-        string_to_sign: format!("GOOG4-RSA-SHA256\n{datetime}\n{scope}\n{hash}"),
-    }
-}
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -115,7 +65,15 @@ pub async fn upload_and_sign(
         (Some(h), None) => h.to_owned(),
         _ => return Err(ToolError::transport("the Cloud Storage URL has no host")),
     };
-    let signing = to_sign(&host, bucket, object, &email, Utc::now());
+    let signing = signed_url::to_sign(
+        &email,
+        &host,
+        bucket,
+        object,
+        "GET",
+        EXPIRES_SECS as i64,
+        Utc::now(),
+    );
     let sign_path = format!("/projects/-/serviceAccounts/{email}:signBlob");
     let signed: Signed = ctx
         .api_authorized(IAM_API, Method::POST, &sign_path)?
@@ -129,14 +87,7 @@ pub async fn upload_and_sign(
     let signature = STANDARD.decode(signed.signed_blob.trim()).map_err(|_| {
         ToolError::transport("IAM Credentials answered a signedBlob that is not base64")
     })?;
-    let url = format!(
-        "{}://{host}/{}/{}?{}&X-Goog-Signature={}",
-        base.scheme(),
-        uri_encode(bucket, false),
-        uri_encode(object, true),
-        signing.query,
-        hex::encode(signature)
-    );
+    let url = signing.url(base.scheme(), &host, &signature);
     Ok(json!({
         "url": url,
         "expires_in_seconds": EXPIRES_SECS,

@@ -294,3 +294,42 @@ async fn allow_lists_refuse_and_filter() {
     let t = ok(&e.client, "storage_list_buckets", json!({})).await;
     assert!(t.starts_with("Found 1 buckets:\n- ok-bkt"), "{t}");
 }
+
+#[tokio::test]
+async fn list_objects_stops_on_a_repeated_page_token() {
+    let e = start().await;
+    expect("GET", "/storage/v1/b/bkt/o")
+        .bearer(TOKEN)
+        .respond(
+            &e.fake,
+            200,
+            json!({"items": [{"name": "a", "size": "1"}], "nextPageToken": "t2"}),
+        )
+        .await;
+    // Google gives the same token again: read once, not until the page cap.
+    expect("GET", "/storage/v1/b/bkt/o")
+        .bearer(TOKEN)
+        .query("pageToken", "t2")
+        .respond(
+            &e.fake,
+            200,
+            json!({"items": [{"name": "b", "size": "2"}], "nextPageToken": "t2"}),
+        )
+        .await;
+    let t = ok(
+        &e.client,
+        "storage_list_objects",
+        json!({"bucket_name": "bkt"}),
+    )
+    .await;
+    assert_eq!(
+        t,
+        "Found 2 objects in bucket bkt:\n- a (1 bytes, , updated )\n- b (2 bytes, , updated )\n\
+         (stopped after 2 pages: the vendor repeated a page token, so the rest could not be read; \
+         the result is incomplete)"
+    );
+    assert_eq!(
+        received(&e.fake, "GET", "/storage/v1/b/bkt/o").await.len(),
+        2
+    );
+}

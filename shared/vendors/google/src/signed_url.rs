@@ -21,6 +21,76 @@ fn hex(b: &[u8]) -> String {
     b.iter().map(|x| format!("{x:02x}")).collect()
 }
 
+/// What a V4 signature covers (the signing itself is the caller's: a local key, or IAM
+/// Credentials `signBlob`): the URL's path, its canonical query (sorted, without the
+/// signature) and the string to sign.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ToSign {
+    /// `/{bucket}/{object}`, percent-encoded (the object's `/` kept).
+    pub path: String,
+    /// The `X-Goog-*` parameters, sorted and encoded.
+    pub query: String,
+    /// `GOOG4-RSA-SHA256`, the time, the scope and the canonical request's SHA-256.
+    pub string_to_sign: String,
+}
+
+impl ToSign {
+    /// The signed URL on `scheme://host` with the signature's bytes.
+    pub fn url(&self, scheme: &str, host: &str, signature: &[u8]) -> String {
+        format!(
+            "{scheme}://{host}{}?{}&X-Goog-Signature={}",
+            self.path,
+            self.query,
+            hex(signature)
+        )
+    }
+}
+
+/// What to sign for a URL on `host` (`storage.googleapis.com`, or a `host:port`) with which
+/// anyone may `method` (GET, PUT, DELETE, HEAD, POST) `object` of `bucket` for `expires`
+/// seconds from `now`, as the service account `email`.
+pub fn to_sign(
+    email: &str,
+    host: &str,
+    bucket: &str,
+    object: &str,
+    method: &str,
+    expires: i64,
+    now: chrono::DateTime<chrono::Utc>,
+) -> ToSign {
+    let stamp = now.format("%Y%m%dT%H%M%SZ").to_string();
+    let date = now.format("%Y%m%d").to_string();
+    let scope = format!("{date}/auto/storage/goog4_request");
+    let path = format!(
+        "/{}/{}",
+        enc(bucket),
+        object.split('/').map(enc).collect::<Vec<_>>().join("/")
+    );
+    let mut q = [
+        ("X-Goog-Algorithm", "GOOG4-RSA-SHA256".to_owned()),
+        ("X-Goog-Credential", format!("{email}/{scope}")),
+        ("X-Goog-Date", stamp.clone()),
+        ("X-Goog-Expires", expires.to_string()),
+        ("X-Goog-SignedHeaders", "host".to_owned()),
+    ];
+    q.sort_by(|a, b| a.0.cmp(b.0));
+    let query = q
+        .iter()
+        .map(|(k, v)| format!("{}={}", enc(k), enc(v)))
+        .collect::<Vec<_>>()
+        .join("&");
+    let canonical = format!("{method}\n{path}\n{query}\nhost:{host}\n\nhost\nUNSIGNED-PAYLOAD");
+    let string_to_sign = format!(
+        "GOOG4-RSA-SHA256\n{stamp}\n{scope}\n{}",
+        hex(digest(&SHA256, canonical.as_bytes()).as_ref())
+    );
+    ToSign {
+        path,
+        query,
+        string_to_sign,
+    }
+}
+
 /// The URL on `host` (`storage.googleapis.com`, or a `host:port`) with which anyone may
 /// `method` (GET, PUT, DELETE, HEAD, POST) `object` of `bucket` for `expires` seconds
 /// from `now`, signed with `sa`.
@@ -33,37 +103,9 @@ pub fn sign(
     expires: i64,
     now: chrono::DateTime<chrono::Utc>,
 ) -> Result<String, ToolError> {
-    let stamp = now.format("%Y%m%dT%H%M%SZ").to_string();
-    let date = now.format("%Y%m%d").to_string();
-    let scope = format!("{date}/auto/storage/goog4_request");
-    let path = format!(
-        "/{}/{}",
-        enc(bucket),
-        object.split('/').map(enc).collect::<Vec<_>>().join("/")
-    );
-    let mut q = [
-        ("X-Goog-Algorithm", "GOOG4-RSA-SHA256".to_owned()),
-        ("X-Goog-Credential", format!("{}/{scope}", sa.client_email)),
-        ("X-Goog-Date", stamp.clone()),
-        ("X-Goog-Expires", expires.to_string()),
-        ("X-Goog-SignedHeaders", "host".to_owned()),
-    ];
-    q.sort_by(|a, b| a.0.cmp(b.0));
-    let query = q
-        .iter()
-        .map(|(k, v)| format!("{}={}", enc(k), enc(v)))
-        .collect::<Vec<_>>()
-        .join("&");
-    let canonical = format!("{method}\n{path}\n{query}\nhost:{host}\n\nhost\nUNSIGNED-PAYLOAD");
-    let to_sign = format!(
-        "GOOG4-RSA-SHA256\n{stamp}\n{scope}\n{}",
-        hex(digest(&SHA256, canonical.as_bytes()).as_ref())
-    );
-    let sig = sa.sign(to_sign.as_bytes())?;
-    Ok(format!(
-        "https://{host}{path}?{query}&X-Goog-Signature={}",
-        hex(&sig)
-    ))
+    let t = to_sign(&sa.client_email, host, bucket, object, method, expires, now);
+    let sig = sa.sign(t.string_to_sign.as_bytes())?;
+    Ok(t.url("https", host, &sig))
 }
 
 #[cfg(test)]
