@@ -49,6 +49,12 @@ impl TestServer {
         connect_http(&self.url, headers).await
     }
 
+    /// A client sending this credential object (`x-auth-data`, base64 of its JSON).
+    pub async fn client_as(&self, credentials: &Value) -> Client {
+        let auth = mcp_shared::auth::encode_auth_data(credentials);
+        self.client_with(&[("x-auth-data", &auth)]).await
+    }
+
     pub fn port(&self) -> u16 {
         self.handle.addr.port()
     }
@@ -101,8 +107,7 @@ impl Setup {
 
     /// Another client of the same server, with other credentials.
     pub async fn client_with(&self, credentials: Value) -> Client {
-        let auth = mcp_shared::auth::encode_auth_data(&credentials);
-        self.server.client_with(&[("x-auth-data", &auth)]).await
+        self.server.client_as(&credentials).await
     }
 }
 

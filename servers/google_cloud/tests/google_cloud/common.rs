@@ -44,12 +44,7 @@ pub async fn start_opts(credentials: Value, options: &[(&str, &str)]) -> Env {
         settings = settings.with_option(k, v);
     }
     let server = TestServer::start(&google_cloud_mcp_server::SPEC, settings).await;
-    let client = server
-        .client_with(&[(
-            "x-auth-data",
-            &mcp_shared::auth::encode_auth_data(&credentials),
-        )])
-        .await;
+    let client = server.client_as(&credentials).await;
     Env {
         fake,
         server,

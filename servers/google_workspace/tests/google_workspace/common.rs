@@ -37,12 +37,7 @@ pub async fn start_with(profile: Profile, credentials: Value) -> Env {
         ("google_oauth".to_owned(), oauth.uri()),
     ];
     let server = TestServer::start(&google_workspace_mcp_server::SPEC, settings).await;
-    let client = server
-        .client_with(&[(
-            "x-auth-data",
-            &mcp_shared::auth::encode_auth_data(&credentials),
-        )])
-        .await;
+    let client = server.client_as(&credentials).await;
     Env {
         gmail,
         calendar,

@@ -52,10 +52,6 @@ pub fn settings(ws: &std::path::Path) -> Settings {
     s.with_option("workspace", ws.to_str().unwrap())
 }
 
-pub fn auth(creds: &Value) -> String {
-    mcp_shared::auth::encode_auth_data(creds)
-}
-
 impl Env {
     pub async fn start(smtp: bool) -> Env {
         Self::start_with(smtp, |_, _| {}).await
@@ -71,9 +67,7 @@ impl Env {
         let mut s = settings(ws.path());
         adjust(&mut s, &mail);
         let server = TestServer::start(&poste_email_mcp_server::SPEC, s).await;
-        let client = server
-            .client_with(&[("x-auth-data", &auth(&mail.creds(0)))])
-            .await;
+        let client = server.client_as(&mail.creds(0)).await;
         Env {
             mail,
             ws,
@@ -84,9 +78,7 @@ impl Env {
 
     /// A client with the credentials `creds`.
     pub async fn client_for(&self, creds: &Value) -> Client {
-        self.server
-            .client_with(&[("x-auth-data", &auth(creds))])
-            .await
+        self.server.client_as(creds).await
     }
 
     /// User `n`'s credentials with the fields of `changes` set over them.

@@ -6,7 +6,7 @@ use mcp_shared::Settings;
 use mcp_testkit::TestServer;
 use serde_json::{Value, json};
 
-use crate::{Env, MailServers, auth, err_has, message, ok, ok_has, settings};
+use crate::{Env, MailServers, err_has, message, ok, ok_has, settings};
 
 /// User 0's credentials for IMAPS on `localhost`, the name the test certificate carries.
 fn imaps(env: &Env) -> Value {
@@ -115,9 +115,7 @@ async fn the_local_form_reads_its_account_from_the_config_file() {
     let client = server.client_with(&[]).await;
     ok_has(&client, "get_emails", json!({}), &["For Bob"]).await;
     // A request's own credentials still win.
-    let ada = server
-        .client_with(&[("x-auth-data", &auth(&mail.creds(0)))])
-        .await;
+    let ada = server.client_as(&mail.creds(0)).await;
     assert!(
         ok(&ada, "get_emails", json!({}))
             .await

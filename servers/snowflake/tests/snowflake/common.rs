@@ -175,7 +175,5 @@ pub async fn received(
 
 /// A client of `server` sending these credentials.
 pub async fn client_for(server: &TestServer, creds: &Value) -> Client {
-    server
-        .client_with(&[("x-auth-data", &mcp_shared::auth::encode_auth_data(creds))])
-        .await
+    server.client_as(creds).await
 }

@@ -51,8 +51,7 @@ impl Tl {
 
     /// A client sending `{"api_key": key}`.
     pub(crate) async fn key_client(&self, key: &str) -> Client {
-        let auth = mcp_shared::auth::encode_auth_data(&json!({ "api_key": key }));
-        self.server.client_with(&[("x-auth-data", &auth)]).await
+        self.server.client_as(&json!({ "api_key": key })).await
     }
 
     pub(crate) async fn token_client(&self, token: &str) -> Client {
