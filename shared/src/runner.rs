@@ -427,7 +427,7 @@ async fn shutdown_signal() {
 async fn serve_stdio(server: McpServer) -> Result<(), String> {
     tracing::info!(
         server = server.spec().binary,
-        tools = server.tools().len(),
+        tools = server.tool_count(),
         "serving MCP on stdio"
     );
     let running = server
@@ -454,7 +454,7 @@ async fn serve_http(server: McpServer, host: IpAddr, port: u16) -> Result<(), St
         .await
         .map_err(|e| format!("cannot listen on {host}:{port}: {e}"))?;
     let shutdown = CancellationToken::new();
-    let tools = server.tools().len();
+    let tools = server.tool_count();
     let binary = server.spec().binary;
     let handle = crate::transport::http::serve(server, listener, shutdown.clone())
         .map_err(|e| format!("cannot serve: {e}"))?;

@@ -110,17 +110,17 @@ impl Table {
     }
 }
 
-/// The server's state: the station table and whether its refresh was started.
+/// The server's state: the station table (the bundled snapshot, parsed on the first call that
+/// needs it, until the refresh replaces it) and whether its refresh was started.
 pub struct Stations {
-    table: Arc<RwLock<Arc<Table>>>,
+    table: Arc<RwLock<Option<Arc<Table>>>>,
     refresh_started: AtomicBool,
     refresh: bool,
 }
 
 pub fn make_state(settings: &Settings) -> Result<State, String> {
-    let table = Table::parse(SNAPSHOT).ok_or("the bundled station table holds no station")?;
     Ok(Arc::new(Stations {
-        table: Arc::new(RwLock::new(Arc::new(table))),
+        table: Arc::new(RwLock::new(None)),
         refresh_started: AtomicBool::new(false),
         refresh: !settings.flags.iter().any(|f| f == NO_REFRESH_FLAG),
     }))
@@ -139,7 +139,7 @@ pub fn table(ctx: &Ctx) -> Result<Arc<Table>, ToolError> {
                     Some(t) => {
                         tracing::info!(stations = t.len(), "12306 station table refreshed");
                         if let Ok(mut w) = slot.write() {
-                            *w = Arc::new(t);
+                            *w = Some(Arc::new(t));
                         }
                     }
                     None => {
@@ -151,10 +151,23 @@ pub fn table(ctx: &Ctx) -> Result<Arc<Table>, ToolError> {
             }
         });
     }
-    st.table
-        .read()
-        .map(|t| Arc::clone(&t))
-        .map_err(|_| ToolError::transport("the station table is unavailable; retry."))
+    let unavailable = || ToolError::transport("the station table is unavailable; retry.");
+    if let Some(t) = st.table.read().map_err(|_| unavailable())?.as_ref() {
+        return Ok(Arc::clone(t));
+    }
+    let mut slot = st.table.write().map_err(|_| unavailable())?;
+    match slot.as_ref() {
+        Some(t) => Ok(Arc::clone(t)),
+        None => {
+            let t = Arc::new(Table::parse(SNAPSHOT).ok_or_else(|| {
+                ToolError::transport(
+                    "the bundled station table holds no station; this build of the server is broken.",
+                )
+            })?);
+            *slot = Some(Arc::clone(&t));
+            Ok(t)
+        }
+    }
 }
 
 /// Today's date in China (Asia/Shanghai), `YYYY-MM-DD`.

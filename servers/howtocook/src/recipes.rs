@@ -1,41 +1,53 @@
 //! The bundled recipes (npm `howtocook-mcp@0.2.2` `all_recipes.json`, compiled from the
-//! HowToCook repository; see `data/NOTICE.md`), parsed once at start-up.
+//! HowToCook repository; see `data/NOTICE.md`), parsed once, on the first call that reads
+//! them (a server that is started and asked for its tools never parses them).
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
 
-use mcp_shared::{Settings, State};
+use mcp_shared::{Settings, State, ToolError};
 use serde_json::Value;
 
 const DATA: &str = include_str!("../data/all_recipes.json");
 
 pub struct Recipes {
-    pub all: Vec<Value>,
+    all: OnceLock<Result<Vec<Value>, String>>,
     /// Seeds for calls that give none (distinct per call).
     next_seed: AtomicU64,
 }
 
 pub fn make_state(_settings: &Settings) -> Result<State, String> {
-    Ok(Arc::new(load()?))
+    Ok(Arc::new(Recipes::new()))
 }
 
-fn load() -> Result<Recipes, String> {
-    let v: Value = serde_json::from_str(DATA).map_err(|e| format!("bundled recipes: {e}"))?;
-    let all = match v {
-        Value::Array(a) => a,
-        _ => return Err("bundled recipes: not a list".into()),
-    };
-    let clock = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos() as u64)
-        .unwrap_or(0x9E37_79B9_7F4A_7C15);
-    Ok(Recipes {
-        all,
-        next_seed: AtomicU64::new(clock),
-    })
+/// The bundled list, parsed.
+fn parse() -> Result<Vec<Value>, String> {
+    match serde_json::from_str(DATA).map_err(|e| format!("bundled recipes: {e}"))? {
+        Value::Array(a) => Ok(a),
+        _ => Err("bundled recipes: not a list".into()),
+    }
 }
 
 impl Recipes {
+    fn new() -> Self {
+        let clock = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64)
+            .unwrap_or(0x9E37_79B9_7F4A_7C15);
+        Recipes {
+            all: OnceLock::new(),
+            next_seed: AtomicU64::new(clock),
+        }
+    }
+
+    /// Every recipe (the bundled list, parsed on the first call).
+    pub fn all(&self) -> Result<&[Value], ToolError> {
+        self.all
+            .get_or_init(parse)
+            .as_deref()
+            .map_err(|e| ToolError::transport(format!("{e}; this build of the server is broken.")))
+    }
+
     /// The generator for one call: from `seed` when given, else a fresh one.
     pub fn rng(&self, seed: Option<u64>) -> Rng {
         let s = seed.unwrap_or_else(|| {
@@ -45,10 +57,14 @@ impl Recipes {
         Rng(s)
     }
 
-    pub fn in_category<'a>(&'a self, category: &'a str) -> impl Iterator<Item = &'a Value> + 'a {
-        self.all
+    pub fn in_category<'a>(
+        &'a self,
+        category: &'a str,
+    ) -> Result<impl Iterator<Item = &'a Value> + 'a, ToolError> {
+        Ok(self
+            .all()?
             .iter()
-            .filter(move |r| str_of(r, "category") == category)
+            .filter(move |r| str_of(r, "category") == category))
     }
 }
 

@@ -76,7 +76,7 @@ pub struct All {
 async fn all(ctx: Ctx, a: All) -> Result<Value, ToolError> {
     let _ = a.no_param;
     let r = ctx.state::<Recipes>()?;
-    let list: Vec<Value> = r.all.iter().map(brief).collect();
+    let list: Vec<Value> = r.all()?.iter().map(brief).collect();
     Ok(json!({"count": list.len(), "recipes": list}))
 }
 
@@ -97,14 +97,14 @@ async fn by_id(ctx: Ctx, a: ById) -> Result<Value, ToolError> {
     }
     let r = ctx.state::<Recipes>()?;
     let exact = r
-        .all
+        .all()?
         .iter()
         .find(|x| str_of(x, "id") == q || str_of(x, "name") == q || dish_name(x) == q);
     if let Some(x) = exact {
         return Ok(full(x));
     }
     let found: Vec<&Value> = r
-        .all
+        .all()?
         .iter()
         .filter(|x| str_of(x, "name").contains(q))
         .collect();
@@ -224,7 +224,7 @@ pub struct ByCategory {
 async fn by_category(ctx: Ctx, a: ByCategory) -> Result<Value, ToolError> {
     let r = ctx.state::<Recipes>()?;
     let list: Vec<Value> = r
-        .in_category(a.category.name())
+        .in_category(a.category.name())?
         .map(|x| {
             let s: String = summary(x).chars().take(80).collect();
             json!({"id": x.get("id"), "name": dish_name(x), "difficulty": x.get("difficulty"), "summary": s})
@@ -259,11 +259,11 @@ fn allowed(r: &Value, avoid: &[String]) -> bool {
             })
 }
 
-fn pool<'a>(r: &'a Recipes, cats: &[&str], avoid: &[String]) -> Vec<&'a Value> {
-    r.all
+fn pool<'a>(r: &'a Recipes, cats: &[&str], avoid: &[String]) -> Result<Vec<&'a Value>, ToolError> {
+    Ok(r.all()?
         .iter()
         .filter(|x| cats.contains(&str_of(x, "category")) && allowed(x, avoid))
-        .collect()
+        .collect())
 }
 
 fn names(v: &[&Value]) -> Vec<Value> {
@@ -294,9 +294,9 @@ async fn recommend(ctx: Ctx, a: Recommend) -> Result<Value, ToolError> {
     avoid.retain(|x| !x.trim().is_empty());
     let r = ctx.state::<Recipes>()?;
     let mut rng = r.rng(a.seed);
-    let breakfast = pool(r, &["早餐"], &avoid);
-    let meat = pool(r, &["荤菜", "水产"], &avoid);
-    let veg = pool(r, &["素菜"], &avoid);
+    let breakfast = pool(r, &["早餐"], &avoid)?;
+    let meat = pool(r, &["荤菜", "水产"], &avoid)?;
+    let veg = pool(r, &["素菜"], &avoid)?;
     let per_meal = n.div_ceil(3).max(2);
     let mut shopping: BTreeMap<String, u32> = BTreeMap::new();
     let mut days = Vec::new();
@@ -350,13 +350,13 @@ async fn what_to_eat(ctx: Ctx, a: WhatToEat) -> Result<Value, ToolError> {
     let meat_n = (n + 1).div_ceil(2);
     let veg_n = n.div_ceil(2);
     let fish = if n > 8 {
-        rng.pick(&pool(r, &["水产"], &[]), 1)
+        rng.pick(&pool(r, &["水产"], &[])?, 1)
     } else {
         Vec::new()
     };
-    let mut dishes = rng.pick(&pool(r, &["荤菜"], &[]), meat_n - fish.len());
+    let mut dishes = rng.pick(&pool(r, &["荤菜"], &[])?, meat_n - fish.len());
     dishes.extend(fish);
-    dishes.extend(rng.pick(&pool(r, &["素菜"], &[]), veg_n));
+    dishes.extend(rng.pick(&pool(r, &["素菜"], &[])?, veg_n));
     let list: Vec<Value> = dishes
         .iter()
         .map(|x| {

@@ -98,11 +98,9 @@ pub struct EnableToolset {
 /// and as GitHub's server names them in the official naming.
 pub(crate) fn tools(service: &str) -> Vec<ToolDef> {
     let named = |mut t: ToolDef, suffix: &str| {
-        t.tool.name = format!("{service}_{suffix}").into();
-        if let Some(a) = t.tool.annotations.as_mut() {
-            // They change only this session's tool list, never the vendor's data.
-            a.open_world_hint = Some(false);
-        }
+        t.name = format!("{service}_{suffix}").into();
+        // They change only this session's tool list, never the vendor's data.
+        t.annotations.open_world_hint = Some(false);
         t.toolset(TOOLSET)
     };
     vec![

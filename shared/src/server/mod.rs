@@ -48,7 +48,10 @@ pub(crate) struct Inner {
     all: Vec<ToolDef>,
     by_name: HashMap<String, usize>,
     filter: Filter,
-    listed: Vec<Tool>,
+    /// The indexes in `all` of the tools a new session lists; their MCP form is built on
+    /// the first listing (`listed`).
+    visible_at_start: Vec<usize>,
+    listed: std::sync::OnceLock<Vec<Tool>>,
     /// Dynamic toolsets: the toolsets a new session starts with.
     dynamic: Option<BTreeSet<&'static str>>,
     upstream: Upstream,
@@ -209,10 +212,11 @@ impl McpServer {
             exclude: settings.exclude_tools.iter().cloned().collect(),
         };
         let session = Arc::new(Session::new(dynamic.clone().unwrap_or_default()));
-        let listed = all
+        let visible_at_start = all
             .iter()
-            .filter(|t| visible(&filter, dynamic.is_some(), &session, t))
-            .map(|t| t.mcp_tool().clone())
+            .enumerate()
+            .filter(|(_, t)| visible(&filter, dynamic.is_some(), &session, t))
+            .map(|(i, _)| i)
             .collect();
         let parse = |base: &str| {
             Url::parse(base)
@@ -286,7 +290,8 @@ impl McpServer {
                 all,
                 by_name,
                 filter,
-                listed,
+                visible_at_start,
+                listed: std::sync::OnceLock::new(),
                 dynamic,
                 upstream,
                 tenant,
@@ -365,7 +370,19 @@ impl McpServer {
     /// The tools this process lists to a new session (before any per-request narrowing), in
     /// order.
     pub fn tools(&self) -> &[Tool] {
-        &self.inner.listed
+        self.inner.listed.get_or_init(|| {
+            self.inner
+                .visible_at_start
+                .iter()
+                .filter_map(|i| self.inner.all.get(*i))
+                .map(|t| t.mcp_tool().clone())
+                .collect()
+        })
+    }
+
+    /// How many tools this process lists to a new session (without building their schemas).
+    pub fn tool_count(&self) -> usize {
+        self.inner.visible_at_start.len()
     }
 
     /// The tool definitions this session lists, in order.
@@ -620,7 +637,7 @@ impl McpServer {
 
     pub(crate) fn list(&self, headers: Option<&HeaderMap>) -> Vec<Tool> {
         match headers.and_then(Filter::from_headers) {
-            None if self.inner.dynamic.is_none() => self.inner.listed.clone(),
+            None if self.inner.dynamic.is_none() => self.tools().to_vec(),
             None => self.tool_defs().map(|t| t.mcp_tool().clone()).collect(),
             Some(f) => self
                 .tool_defs()

@@ -6,9 +6,10 @@
 pub mod sanitize;
 pub mod types;
 
+use std::borrow::Cow;
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use crate::tool::sanitize::Sanitize;
 use rmcp::model::{CallToolResult, ContentBlock, JsonObject, Tool, ToolAnnotations};
@@ -88,10 +89,64 @@ pub type ToolResult = Result<Output, ToolError>;
 type BoxFuture = Pin<Box<dyn Future<Output = ToolResult> + Send>>;
 type Handler = Arc<dyn Fn(Ctx, Value) -> BoxFuture + Send + Sync>;
 
-/// One tool of a server: its MCP description and its handler.
+/// A tool's input schema and description, derived from its argument type on first use (the
+/// first `tools/list` or call), not when the server starts: a server answers `initialize`
+/// before it has spent anything on schemas. Shared by the tool's definition and its handler.
+#[derive(Clone)]
+pub(crate) struct Input {
+    make: fn() -> (JsonObject, Option<String>),
+    cell: Arc<OnceLock<(Arc<JsonObject>, Option<String>)>>,
+}
+
+impl Input {
+    fn of<A: JsonSchema>() -> Self {
+        Self {
+            make: input_schema_of::<A>,
+            cell: Arc::default(),
+        }
+    }
+
+    fn get(&self) -> &(Arc<JsonObject>, Option<String>) {
+        self.cell.get_or_init(|| {
+            let (schema, description) = (self.make)();
+            (Arc::new(schema), description)
+        })
+    }
+
+    /// The schema a call's arguments are checked against (our parameter names).
+    fn schema(&self) -> &Arc<JsonObject> {
+        &self.get().0
+    }
+}
+
+/// An argument type's schema as a tool's input: [`schema_of`] with its strings bounded.
+fn input_schema_of<A: JsonSchema>() -> (JsonObject, Option<String>) {
+    let (mut schema, description) = schema_of::<A>();
+    limits::bound_strings(&mut schema);
+    (schema, description)
+}
+
+/// A result type's schema as a tool's output: [`schema_of`], lean.
+fn output_schema_of<T: JsonSchema>() -> JsonObject {
+    let (mut schema, _) = schema_of::<T>();
+    lean_output(&mut schema);
+    schema
+}
+
+/// One tool of a server: its MCP description and its handler. The description's schemas are
+/// derived on first use ([`ToolDef::mcp_tool`]).
 #[derive(Clone)]
 pub struct ToolDef {
-    pub(crate) tool: Tool,
+    /// The name it is listed and called by (a profile's name under that profile).
+    pub(crate) name: Cow<'static, str>,
+    pub(crate) title: &'static str,
+    pub(crate) annotations: ToolAnnotations,
+    pub(crate) input: Input,
+    pub(crate) output: Option<fn() -> JsonObject>,
+    /// The listed names of parameters (ours, theirs), under a profile that renames them.
+    pub(crate) renames: Vec<(&'static str, &'static str)>,
+    /// The MCP `Tool`, built from the above on first use.
+    pub(crate) listed: OnceLock<Tool>,
     pub(crate) toolset: &'static str,
     pub(crate) effect: Effect,
     pub(crate) handler: Handler,
@@ -337,9 +392,7 @@ where
     Fut: Future<Output = Result<O, ToolError>> + Send + 'static,
     O: Into<Output>,
 {
-    let (mut schema, description) = schema_of::<A>();
-    limits::bound_strings(&mut schema);
-    let schema = Arc::new(schema);
+    let input = Input::of::<A>();
     let annotations = match effect {
         Effect::Read => ToolAnnotations::with_title(title)
             .read_only(true)
@@ -359,14 +412,12 @@ where
             .idempotent(false),
     }
     .open_world(true);
-    let tool = Tool::new(name, description.unwrap_or_default(), schema.clone())
-        .with_title(title)
-        .with_annotations(annotations);
     let f = Arc::new(f);
+    let checked = input.clone();
     let handler: Handler = Arc::new(move |ctx: Ctx, args: Value| {
         let f = f.clone();
+        let schema = checked.schema().clone();
         let bounds = limits::check(&schema, &args);
-        let schema = schema.clone();
         Box::pin(async move {
             bounds.map_err(|e| {
                 ToolError::invalid_input(format!("invalid arguments for {}: {e}.", ctx.tool_name()))
@@ -393,7 +444,13 @@ where
         }) as BoxFuture
     });
     ToolDef {
-        tool,
+        name: Cow::Borrowed(name),
+        title,
+        annotations,
+        input,
+        output: None,
+        renames: Vec::new(),
+        listed: OnceLock::new(),
         toolset: "default",
         effect,
         handler,
@@ -413,9 +470,8 @@ impl ToolDef {
     /// Declare the shape of the tool's JSON result: clients get an `outputSchema` and
     /// `structuredContent`.
     pub fn output<T: JsonSchema>(mut self) -> Self {
-        let (mut schema, _) = schema_of::<T>();
-        lean_output(&mut schema);
-        self.tool = self.tool.with_raw_output_schema(Arc::new(schema));
+        self.output = Some(output_schema_of::<T>);
+        self.listed = OnceLock::new();
         self
     }
 
@@ -499,13 +555,12 @@ impl ToolDef {
             return (self.listing == Listing::Everywhere).then_some(self);
         }
         let view = self.views.iter().find(|v| v.profile == profile)?.clone();
+        self.listed = OnceLock::new();
         if let Some(name) = view.name {
-            self.tool.name = name.into();
+            self.name = Cow::Borrowed(name);
         }
         if !view.renames.is_empty() {
-            let mut schema = (*self.tool.input_schema).clone();
-            rename_properties(&mut schema, &view.renames);
-            self.tool.input_schema = Arc::new(schema);
+            self.renames = view.renames.clone();
             let inner = self.handler.clone();
             let renames = view.renames.clone();
             self.handler = Arc::new(move |ctx, mut args| {
@@ -535,7 +590,7 @@ impl ToolDef {
     }
 
     pub fn name(&self) -> &str {
-        &self.tool.name
+        &self.name
     }
 
     pub fn toolset_name(&self) -> &'static str {
@@ -561,9 +616,29 @@ impl ToolDef {
         self
     }
 
-    /// The MCP `Tool` as `tools/list` sends it.
+    /// The MCP `Tool` as `tools/list` sends it, its schemas derived on the first call of this.
     pub fn mcp_tool(&self) -> &Tool {
-        &self.tool
+        self.listed.get_or_init(|| {
+            let (schema, description) = self.input.get();
+            let schema = if self.renames.is_empty() {
+                schema.clone()
+            } else {
+                let mut renamed = (**schema).clone();
+                rename_properties(&mut renamed, &self.renames);
+                Arc::new(renamed)
+            };
+            let tool = Tool::new(
+                self.name.clone(),
+                description.clone().unwrap_or_default(),
+                schema,
+            )
+            .with_title(self.title)
+            .with_annotations(self.annotations.clone());
+            match self.output {
+                Some(make) => tool.with_raw_output_schema(Arc::new(make())),
+                None => tool,
+            }
+        })
     }
 
     /// Run the handler; every string of the result goes through [`sanitize`](crate::tool::sanitize)
@@ -596,7 +671,7 @@ impl ToolDef {
         };
         let mut missing_scopes = None;
         let mut result = match out {
-            Ok(Output::Json(v)) if self.tool.output_schema.is_some() => {
+            Ok(Output::Json(v)) if self.output.is_some() => {
                 let mut r = CallToolResult::success(vec![ContentBlock::text(json_text(&v))]);
                 r.structured_content = Some(v);
                 r
@@ -688,17 +763,13 @@ mod tests {
         assert_eq!(files["description"], "The files, largest first");
         assert!(files["items"].get("description").is_none(), "{files}");
         assert_eq!(files["items"]["properties"]["size"]["minimum"], 0);
-        let def = ToolDef {
-            tool: Tool::new("t", "", Arc::new(JsonObject::new())),
-            toolset: "default",
-            effect: Effect::Read,
-            handler: Arc::new(|_, _| Box::pin(async { Ok(Output::Text(String::new())) })),
-            views: Vec::new(),
-            listing: Listing::Everywhere,
-            guards_read_only: false,
+        #[derive(serde::Deserialize, JsonSchema)]
+        struct NoArgs {}
+        async fn run(_: crate::Ctx, _: NoArgs) -> Result<Value, ToolError> {
+            Ok(Value::Null)
         }
-        .output::<Files>();
-        let out = def.tool.output_schema.unwrap_or_default();
+        let def = tool("t", "T", Effect::Read, run).output::<Files>();
+        let out = def.mcp_tool().output_schema.clone().unwrap_or_default();
         let size = &out["properties"]["files"]["items"]["properties"]["size"];
         assert_eq!(size["type"], "integer");
         assert!(size.get("minimum").is_none(), "{size}");

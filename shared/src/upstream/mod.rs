@@ -14,7 +14,7 @@ use serde_json::Value;
 use url::Url;
 
 use crate::credentials::vendor_auth::Auth;
-use crate::error::ToolError;
+use crate::error::{ErrorKind, ToolError};
 
 /// The vendor's own reading of an error body.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -188,7 +188,10 @@ impl UpstreamConfig {
 }
 
 struct Inner {
-    client: reqwest::Client,
+    /// The HTTP client, built on the first request (its TLS roots are read then, not before
+    /// the port is bound: a server that is started and asked for its tools never reads them).
+    /// Shared by siblings and tenant clients: one connection pool.
+    client: Arc<std::sync::OnceLock<Result<reqwest::Client, String>>>,
     /// The same client without following redirects, built on first use (see
     /// [`Request::no_redirect`]).
     no_redirect: Arc<std::sync::OnceLock<reqwest::Client>>,
@@ -269,15 +272,15 @@ fn same_origin_redirects() -> reqwest::redirect::Policy {
 }
 
 impl Upstream {
+    /// A client for `cfg`. Its settings (headers, proxy) are checked here, so that a bad one
+    /// stops the server at start; the client itself is built on the first request.
     pub fn new(cfg: UpstreamConfig) -> Result<Self, String> {
+        // Cheap (no file is read); other clients of the process (OAuth, telemetry) need it too.
         install_crypto_provider();
-        let client = client_builder(&cfg)?
-            .redirect(same_origin_redirects())
-            .build()
-            .map_err(|e| format!("cannot build the HTTP client: {e}"))?;
+        let _checked = client_builder(&cfg)?;
         Ok(Self {
             inner: Arc::new(Inner {
-                client,
+                client: Arc::default(),
                 no_redirect: Arc::default(),
                 cfg,
                 base_error: None,
@@ -285,9 +288,27 @@ impl Upstream {
         })
     }
 
+    /// The client that follows same-origin redirects, built on first use.
+    fn client(&self) -> Result<&reqwest::Client, ToolError> {
+        self.inner
+            .client
+            .get_or_init(|| {
+                client_builder(&self.inner.cfg)?
+                    .redirect(same_origin_redirects())
+                    .build()
+                    .map_err(|e| format!("cannot build the HTTP client: {e}"))
+            })
+            .as_ref()
+            .map_err(|e| {
+                ToolError::new(ErrorKind::Transport, format!("{e}."))
+                    .with_hint("check the server's proxy settings and TLS certificates (SSL_CERT_FILE, SSL_CERT_DIR).")
+            })
+    }
+
     /// The client for [`Request::no_redirect`] requests.
-    fn no_redirect_client(&self) -> &reqwest::Client {
-        self.inner.no_redirect.get_or_init(|| {
+    fn no_redirect_client(&self) -> Result<&reqwest::Client, ToolError> {
+        let main = self.client()?;
+        Ok(self.inner.no_redirect.get_or_init(|| {
             client_builder(&self.inner.cfg)
                 .and_then(|b| {
                     b.redirect(reqwest::redirect::Policy::none())
@@ -296,8 +317,8 @@ impl Upstream {
                 })
                 // The same settings built the main client; should this ever fail, a
                 // redirect is followed rather than the call failing.
-                .unwrap_or_else(|_| self.inner.client.clone())
-        })
+                .unwrap_or_else(|_| main.clone())
+        }))
     }
 
     /// Another API (another base URL and vendor name) on this client's connection pool.

@@ -74,9 +74,9 @@ impl Request {
             attempt += 1;
             let remaining = deadline.saturating_duration_since(Instant::now());
             let client = if follow_redirects {
-                &up.inner.client
+                up.client()?
             } else {
-                up.no_redirect_client()
+                up.no_redirect_client()?
             };
             // With the OTLP exporter on, each attempt is a CLIENT span and the vendor's parent.
             let span = trace.as_ref().and_then(|t| {
