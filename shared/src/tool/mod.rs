@@ -140,6 +140,9 @@ pub struct ToolDef {
     /// The name it is listed and called by (a profile's name under that profile).
     pub(crate) name: Cow<'static, str>,
     pub(crate) title: &'static str,
+    /// The description when it is not the argument type's doc comment
+    /// ([`ToolDef::described`]).
+    pub(crate) description: Option<&'static str>,
     pub(crate) annotations: ToolAnnotations,
     pub(crate) input: Input,
     pub(crate) output: Option<fn() -> JsonObject>,
@@ -446,6 +449,7 @@ where
     ToolDef {
         name: Cow::Borrowed(name),
         title,
+        description: None,
         annotations,
         input,
         output: None,
@@ -471,6 +475,14 @@ impl ToolDef {
     /// `structuredContent`.
     pub fn output<T: JsonSchema>(mut self) -> Self {
         self.output = Some(output_schema_of::<T>);
+        self.listed = OnceLock::new();
+        self
+    }
+
+    /// Describe the tool in these words instead of its argument type's doc comment: for tools
+    /// that share one argument type (insert and delete rows) but do different things.
+    pub fn described(mut self, description: &'static str) -> Self {
+        self.description = Some(description);
         self.listed = OnceLock::new();
         self
     }
@@ -627,13 +639,13 @@ impl ToolDef {
                 rename_properties(&mut renamed, &self.renames);
                 Arc::new(renamed)
             };
-            let tool = Tool::new(
-                self.name.clone(),
-                description.clone().unwrap_or_default(),
-                schema,
-            )
-            .with_title(self.title)
-            .with_annotations(self.annotations.clone());
+            let description = match self.description {
+                Some(d) => Cow::Borrowed(d),
+                None => Cow::Owned(description.clone().unwrap_or_default()),
+            };
+            let tool = Tool::new(self.name.clone(), description, schema)
+                .with_title(self.title)
+                .with_annotations(self.annotations.clone());
             match self.output {
                 Some(make) => tool.with_raw_output_schema(Arc::new(make())),
                 None => tool,
@@ -769,6 +781,12 @@ mod tests {
             Ok(Value::Null)
         }
         let def = tool("t", "T", Effect::Read, run).output::<Files>();
+        assert_eq!(def.mcp_tool().description.as_deref(), Some(""));
+        let own = tool("t", "T", Effect::Read, run).described("Count the files.");
+        assert_eq!(
+            own.mcp_tool().description.as_deref(),
+            Some("Count the files.")
+        );
         let out = def.mcp_tool().output_schema.clone().unwrap_or_default();
         let size = &out["properties"]["files"]["items"]["properties"]["size"];
         assert_eq!(size["type"], "integer");
