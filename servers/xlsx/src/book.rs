@@ -10,6 +10,8 @@ use mcp_shared::workspace::Workspace;
 use mcp_shared::{Ctx, ToolError};
 use umya_spreadsheet::{Spreadsheet, Worksheet};
 
+use crate::keep;
+
 /// Excel's last column (XFD) and row.
 pub const MAX_COL: u32 = 16_384;
 pub const MAX_ROW: u32 = 1_048_576;
@@ -178,26 +180,86 @@ where
     T: Send + 'static,
     F: FnOnce(&mut Spreadsheet) -> Result<T, ToolError> + Send + 'static,
 {
+    edit_inner(ctx, filepath, None, f).await
+}
+
+/// As [`edit`], for an edit that moves the cells of `sheet` (rows or columns inserted or
+/// deleted): refused when a drawing this server carries without reading it depends on them.
+pub async fn edit_shifting<T, F>(
+    ctx: &Ctx,
+    filepath: String,
+    sheet: String,
+    f: F,
+) -> Result<T, ToolError>
+where
+    T: Send + 'static,
+    F: FnOnce(&mut Spreadsheet) -> Result<T, ToolError> + Send + 'static,
+{
+    edit_inner(ctx, filepath, Some(sheet), f).await
+}
+
+async fn edit_inner<T, F>(
+    ctx: &Ctx,
+    filepath: String,
+    shifting: Option<String>,
+    f: F,
+) -> Result<T, ToolError>
+where
+    T: Send + 'static,
+    F: FnOnce(&mut Spreadsheet) -> Result<T, ToolError> + Send + 'static,
+{
     Workspace::of(ctx)?
         .run(move |ws| {
             let p = ws.path("filepath", &filepath)?;
             check_extension("filepath", &filepath)?;
             let bytes = ws.read("filepath", &p)?;
             let before = zip_directory(&bytes).map(|(n, _)| n).unwrap_or_default();
+            let original = keep::original(&bytes, &filepath, &before);
             let mut book = parse("filepath", &filepath, bytes)?;
-            // What the library keeps of the file when nothing is changed: a part it could not
-            // read would be lost by any edit.
+            // What the library keeps of the file when nothing is changed, with the drawings
+            // it drops carried over: a part still missing would be lost by any edit.
             let untouched = serialise(&book)?;
-            let after = zip_directory(&untouched)
-                .map(|(n, _)| n)
-                .unwrap_or_default();
+            let ids = sheet_ids(&book);
+            // A drawing that cannot be planned or carried (a part that is not well-formed XML,
+            // say) is not carried: the check below then refuses the edit, as it did before.
+            let carried = original.as_ref().and_then(|o| {
+                keep::plan(o, &filepath, &untouched)
+                    .ok()
+                    .filter(|plan| !plan.is_empty())
+                    .map(|plan| (o, plan))
+            });
+            let trial = carried
+                .as_ref()
+                .and_then(|(o, plan)| keep::apply(o, plan, &filepath, &untouched, &ids, &ids).ok());
+            let carried = carried.filter(|_| trial.is_some());
+            let after: Vec<String> = match &trial {
+                Some(pkg) => pkg.names().map(str::to_owned).collect(),
+                None => zip_directory(&untouched)
+                    .map(|(n, _)| n)
+                    .unwrap_or_default(),
+            };
             keeps_parts(&filepath, &before, &after)?;
+            if let (Some((o, plan)), Some(sheet)) = (&carried, &shifting) {
+                plan.check_shift(o, &filepath, sheet)?;
+            }
             let out = f(&mut book)?;
-            let written = serialise(&book)?;
+            let mut written = serialise(&book)?;
+            if let Some((o, plan)) = &carried {
+                written =
+                    keep::apply(o, plan, &filepath, &written, &ids, &sheet_ids(&book))?.write()?;
+            }
             ws.write("filepath", &p, &written)?;
             Ok(out)
         })
         .await
+}
+
+/// The sheets of a book as (name, id): a sheet renamed keeps its id.
+fn sheet_ids(book: &Spreadsheet) -> Vec<(String, String)> {
+    book.get_sheet_collection_no_check()
+        .iter()
+        .map(|s| (s.get_name().to_owned(), s.get_sheet_id().to_owned()))
+        .collect()
 }
 
 /// The kinds of package parts whose loss an edit must never hide.

@@ -226,14 +226,12 @@ fn validation_json(dv: &umya_spreadsheet::DataValidation) -> Value {
     Value::Object(o)
 }
 
-/// Write a formula to one cell. The formula (with or without its leading `=`) is checked
-/// first (brackets, quotes, operators, known function names, references within the sheet);
-/// it is stored as a formula, not computed: Excel or LibreOffice computes it when the file is
-/// opened. Functions that reach outside the workbook (WEBSERVICE, RTD, CALL, DDE links) are
-/// refused.
+/// Write a formula to one cell, checked first (brackets, quotes, operators, function names,
+/// references) and stored, not computed (Excel computes it on opening). Functions reaching
+/// outside the workbook (WEBSERVICE, RTD, CALL, DDE) are refused.
 #[derive(Deserialize, JsonSchema)]
 pub struct ApplyFormula {
-    /// The workbook, relative to the workspace
+    /// Workbook path relative to the workspace
     filepath: String,
     /// The sheet
     sheet_name: String,
@@ -254,12 +252,11 @@ async fn apply_formula(ctx: Ctx, a: ApplyFormula) -> Result<String, ToolError> {
     .await
 }
 
-/// Check a formula without writing it: the same checks as apply_formula (brackets, quotes,
-/// operators, known function names, references within the sheet), and that the sheet and
-/// cell exist. Returns whether it is valid and why not.
+/// Check a formula without writing it (apply_formula's checks, and that the sheet and cell
+/// exist): whether it is valid and why not.
 #[derive(Deserialize, JsonSchema)]
 pub struct ValidateFormula {
-    /// The workbook, relative to the workspace
+    /// Workbook path relative to the workspace
     filepath: String,
     /// The sheet
     sheet_name: String,
@@ -283,15 +280,12 @@ async fn validate_formula_syntax(ctx: Ctx, a: ValidateFormula) -> Result<String,
     .await
 }
 
-/// Read the cells of a range as JSON: `{range, sheet_name, cells: [{address, value, row,
-/// column, formula?, validation?}]}`, empty cells left out. A formula cell's `value` is the
-/// value the file holds for it (computed when Excel last saved it), or the formula text when
-/// it holds none. Without `end_cell` the range runs to the sheet's last used cell;
-/// `preview_only` reads only its first 10 rows. At most 10,000 cells are returned
-/// (`truncated` says when there were more).
+/// Read a range's cells as JSON: `{range, sheet_name, cells: [{address, value, row, column,
+/// formula?, validation?}]}`, empty cells left out. A formula's `value` is the one the file
+/// cached, else the formula text. At most 10,000 cells (`truncated` says when more).
 #[derive(Deserialize, JsonSchema)]
 pub struct ReadData {
-    /// The workbook, relative to the workspace
+    /// Workbook path relative to the workspace
     filepath: String,
     /// The sheet
     sheet_name: String,
@@ -397,13 +391,12 @@ async fn read_data_from_excel(ctx: Ctx, a: ReadData) -> Result<Value, ToolError>
     .await
 }
 
-/// Write rows of values to a sheet, from `start_cell` right and down. Each inner list is one
-/// row. Text starting with `=` is written as a formula (checked like apply_formula); numbers
-/// and booleans keep their type; null clears a cell. The sheet is created when the workbook
-/// has none of that name. Other cells, styles and objects are kept.
+/// Write rows of values from `start_cell` right and down, one inner list per row. Text
+/// starting with `=` is a formula (checked as by apply_formula); null clears a cell. Other
+/// cells, styles and objects are kept.
 #[derive(Deserialize, JsonSchema)]
 pub struct WriteData {
-    /// The workbook, relative to the workspace
+    /// Workbook path relative to the workspace
     filepath: String,
     /// The sheet (created when missing)
     sheet_name: String,
@@ -459,12 +452,11 @@ async fn write_data_to_excel(ctx: Ctx, a: WriteData) -> Result<String, ToolError
     .await
 }
 
-/// Copy a range's cells (values, formulas, styles) to another place on the same sheet or on
-/// `target_sheet`. Relative references in copied formulas shift with them, as in Excel.
-/// Cells at the target are replaced.
+/// Copy a range's cells (values, formulas, styles) elsewhere on the sheet or to
+/// `target_sheet`, replacing the cells there. Relative references shift, as in Excel.
 #[derive(Deserialize, JsonSchema)]
 pub struct CopyRange {
-    /// The workbook, relative to the workspace
+    /// Workbook path relative to the workspace
     filepath: String,
     /// The sheet to copy from
     sheet_name: String,
@@ -545,7 +537,7 @@ async fn copy_range(ctx: Ctx, a: CopyRange) -> Result<String, ToolError> {
 /// point into the moved cells are not rewritten.
 #[derive(Deserialize, JsonSchema)]
 pub struct DeleteRange {
-    /// The workbook, relative to the workspace
+    /// Workbook path relative to the workspace
     filepath: String,
     /// The sheet
     sheet_name: String,
@@ -622,7 +614,7 @@ async fn delete_range(ctx: Ctx, a: DeleteRange) -> Result<String, ToolError> {
 /// whether it lies within the sheet's used range.
 #[derive(Deserialize, JsonSchema)]
 pub struct ValidateRange {
-    /// The workbook, relative to the workspace
+    /// Workbook path relative to the workspace
     filepath: String,
     /// The sheet
     sheet_name: String,
@@ -660,12 +652,11 @@ async fn validate_excel_range(ctx: Ctx, a: ValidateRange) -> Result<String, Tool
     .await
 }
 
-/// The data validation rules of a sheet as JSON: for each rule the ranges it covers, its
-/// type (list, whole, decimal, date, textLength, custom...), operator, formulas, the allowed
-/// values of a list, and its messages.
+/// A sheet's data validation rules as JSON: each rule's ranges, type (list, whole, decimal,
+/// date, textLength, custom...), operator, formulas, a list's allowed values, messages.
 #[derive(Deserialize, JsonSchema)]
 pub struct DataValidationInfo {
-    /// The workbook, relative to the workspace
+    /// Workbook path relative to the workspace
     filepath: String,
     /// The sheet
     sheet_name: String,

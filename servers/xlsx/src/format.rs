@@ -49,13 +49,11 @@ pub fn tools() -> Vec<ToolDef> {
     ]
 }
 
-/// Format a range of cells: font (bold, italic, underline, size, color), fill color,
-/// borders (style and color on every side), number format (an Excel code like `0.00%` or
-/// `yyyy-mm-dd`), alignment, text wrapping, merging, cell protection and a conditional
-/// format. Only what is given changes; the cells' values and other formats are kept.
+/// Format a range: font, fill, borders, number format, alignment, wrapping, merging,
+/// protection, a conditional format. Only what is given changes.
 #[derive(Deserialize, JsonSchema)]
 pub struct FormatRange {
-    /// The workbook, relative to the workspace
+    /// Workbook path relative to the workspace
     filepath: String,
     /// The sheet
     sheet_name: String,
@@ -74,19 +72,19 @@ pub struct FormatRange {
     underline: bool,
     /// Font size in points
     font_size: Option<Count>,
-    /// Font color, RGB hex like FF0000 or #FF0000 (or ARGB, FFFF0000)
+    /// Font color, RGB hex like FF0000 (or ARGB)
     font_color: Option<String>,
     /// Fill color, RGB hex like FFFF00
     bg_color: Option<String>,
-    /// Border on every side: thin, medium, thick, dashed, dotted, double, hair, mediumDashed,
-    /// dashDot, mediumDashDot, dashDotDot, mediumDashDotDot, slantDashDot or none
+    /// Border on every side: thin, medium, thick, dashed, dotted, double, hair, none, or
+    /// another Excel style (mediumDashed, dashDot...)
     border_style: Option<String>,
     /// Border color, RGB hex (default black)
     border_color: Option<String>,
     /// Number format code, like 0.00, #,##0, 0%, yyyy-mm-dd, "$"#,##0.00
     number_format: Option<String>,
-    /// Horizontal alignment: left, center, right, justify, fill, distributed, general;
-    /// or vertical: top, middle, bottom
+    /// left, center, right, justify, fill, distributed, general; or vertical: top, middle,
+    /// bottom
     alignment: Option<String>,
     /// Wrap text in the cells
     #[serde(default)]
@@ -94,13 +92,12 @@ pub struct FormatRange {
     /// Also merge the range into one cell
     #[serde(default)]
     merge_cells: bool,
-    /// Cell protection (effective when the sheet is protected): {"locked": bool, "hidden": bool}
+    /// {"locked": bool, "hidden": bool}, effective when the sheet is protected
     protection: Option<Map<String, Value>>,
-    /// A conditional format on the range: {"type": "cell_is", "params": {"operator":
-    /// "greaterThan", "formula": ["100"], "fill": {"color": "FFC7CE"}, "font": {"color":
-    /// "9C0006"}}} or {"type": "expression", "params": {"formula": ["$A1>100"], "fill":
-    /// {"color": "FFC7CE"}}}; operators: between, notBetween, equal, notEqual, greaterThan,
-    /// lessThan, greaterThanOrEqual, lessThanOrEqual
+    /// {"type": "cell_is", "params": {"operator": "greaterThan", "formula": ["100"], "fill":
+    /// {"color": "FFC7CE"}, "font": {"color": "9C0006"}}}, or type "expression" with formula
+    /// ["$A1>100"]; operators: equal, notEqual, greaterThan, lessThan, greaterThanOrEqual,
+    /// lessThanOrEqual, between, notBetween
     conditional_format: Option<Map<String, Value>>,
 }
 
@@ -496,7 +493,7 @@ fn merge(s: &mut Worksheet, range: Range) -> Result<(), ToolError> {
 /// that is merged already changes nothing; one that overlaps another merged range is refused.
 #[derive(Deserialize, JsonSchema)]
 pub struct MergeCells {
-    /// The workbook, relative to the workspace
+    /// Workbook path relative to the workspace
     filepath: String,
     /// The sheet
     sheet_name: String,
@@ -528,7 +525,7 @@ async fn merge_cells(ctx: Ctx, a: MergeCells) -> Result<String, ToolError> {
 /// Unmerge a merged range (given exactly as it was merged).
 #[derive(Deserialize, JsonSchema)]
 pub struct UnmergeCells {
-    /// The workbook, relative to the workspace
+    /// Workbook path relative to the workspace
     filepath: String,
     /// The sheet
     sheet_name: String,
@@ -569,7 +566,7 @@ async fn unmerge_cells(ctx: Ctx, a: UnmergeCells) -> Result<String, ToolError> {
 /// The merged ranges of a sheet, as a JSON list of A1 ranges (`["A1:C1", "B3:B6"]`).
 #[derive(Deserialize, JsonSchema)]
 pub struct GetMergedCells {
-    /// The workbook, relative to the workspace
+    /// Workbook path relative to the workspace
     filepath: String,
     /// The sheet
     sheet_name: String,

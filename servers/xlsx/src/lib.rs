@@ -8,6 +8,7 @@ mod book;
 mod data;
 mod format;
 mod formula;
+mod keep;
 mod objects;
 mod structure;
 mod workbook;

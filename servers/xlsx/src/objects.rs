@@ -33,13 +33,12 @@ pub fn tools() -> Vec<ToolDef> {
     ]
 }
 
-/// Add a native Excel chart to a sheet, drawn from `data_range`: with two or more columns the
-/// first column holds the categories (the x values of a scatter chart) and each other column
-/// is a series; when the first row is text it names the series. The chart's top-left corner
-/// is at `target_cell`.
+/// Add a native Excel chart of `data_range`: with two or more columns the first holds the
+/// categories (a scatter chart's x values), each other one a series, named by the first row
+/// when it is text.
 #[derive(Deserialize, JsonSchema)]
 pub struct CreateChart {
-    /// The workbook, relative to the workspace
+    /// Workbook path relative to the workspace
     filepath: String,
     /// The sheet the chart goes on (and the data's sheet, unless data_range names one)
     sheet_name: String,
@@ -213,13 +212,12 @@ async fn create_chart(ctx: Ctx, a: CreateChart) -> Result<String, ToolError> {
     .await
 }
 
-/// Make a range a native Excel table (a ListObject with filter buttons and a style). Its
-/// first row is the header: an empty header cell is given a name (Column1, ...). The name
-/// (default Table1, Table2, ...) must be unique in the workbook: letters, digits, `_` and
-/// `.`, starting with a letter or `_`, not a cell address.
+/// Make a range a native Excel table (filter buttons, a style); its first row is the header
+/// (empty header cells are named Column1, ...). The name is unique in the workbook: letters,
+/// digits, `_` and `.`, starting with a letter or `_`, not a cell address.
 #[derive(Deserialize, JsonSchema)]
 pub struct CreateTable {
-    /// The workbook, relative to the workspace
+    /// Workbook path relative to the workspace
     filepath: String,
     /// The sheet
     sheet_name: String,
@@ -354,14 +352,13 @@ async fn create_table(ctx: Ctx, a: CreateTable) -> Result<String, ToolError> {
     .await
 }
 
-/// Summarise a range like a pivot table: group its records by the `rows` fields (and the
-/// `columns` fields, spread across), aggregating each `values` field with `agg_func` (mean,
-/// sum, count, min, max). The fields are the range's header names. The summary is written as
-/// plain cells (not an Excel PivotTable object) to a new sheet `<sheet_name>_pivot`, which
-/// replaces one of that name.
+/// Summarise a range like a pivot table: records grouped by the `rows` fields (and `columns`
+/// fields, across), each `values` field aggregated with `agg_func`; fields are header names.
+/// Written as plain cells (not an Excel PivotTable) to a new sheet `<sheet_name>_pivot`,
+/// replacing one of that name.
 #[derive(Deserialize, JsonSchema)]
 pub struct CreatePivot {
-    /// The workbook, relative to the workspace
+    /// Workbook path relative to the workspace
     filepath: String,
     /// The sheet of the data
     sheet_name: String,

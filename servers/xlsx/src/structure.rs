@@ -9,12 +9,17 @@ use crate::book::{self, MAX_COL, MAX_ROW, col_name, count_arg, sheet_mut};
 
 pub fn tools() -> Vec<ToolDef> {
     vec![
-        tool("insert_rows", "Insert rows", Effect::Write, insert_rows).toolset("structure"),
+        tool("insert_rows", "Insert rows", Effect::Write, insert_rows)
+            .described("Insert empty rows before `start_row`; the rows from there move down.")
+            .toolset("structure"),
         tool(
             "insert_columns",
             "Insert columns",
             Effect::Write,
             insert_columns,
+        )
+        .described(
+            "Insert empty columns before `start_col` (1 is A); the columns from there move right.",
         )
         .toolset("structure"),
         tool(
@@ -23,6 +28,7 @@ pub fn tools() -> Vec<ToolDef> {
             Effect::Destructive,
             delete_sheet_rows,
         )
+        .described("Delete `count` rows from `start_row`; the rows below move up.")
         .toolset("structure"),
         tool(
             "delete_sheet_columns",
@@ -30,14 +36,17 @@ pub fn tools() -> Vec<ToolDef> {
             Effect::Destructive,
             delete_sheet_columns,
         )
+        .described(
+            "Delete `count` columns from `start_col` (1 is A); the columns to the right move left.",
+        )
         .toolset("structure"),
     ]
 }
 
-/// Rows: the first one and how many.
+/// Rows of a sheet: the first one and how many.
 #[derive(Deserialize, JsonSchema)]
 pub struct Rows {
-    /// The workbook, relative to the workspace
+    /// Workbook path relative to the workspace
     filepath: String,
     /// The sheet
     sheet_name: String,
@@ -48,10 +57,10 @@ pub struct Rows {
     count: Count,
 }
 
-/// Columns: the first one and how many.
+/// Columns of a sheet: the first one and how many.
 #[derive(Deserialize, JsonSchema)]
 pub struct Columns {
-    /// The workbook, relative to the workspace
+    /// Workbook path relative to the workspace
     filepath: String,
     /// The sheet
     sheet_name: String,
@@ -81,7 +90,7 @@ fn cols_of(a: &Columns) -> Result<(u32, u32), ToolError> {
 /// Insert empty rows before `start_row`; the rows from there move down.
 async fn insert_rows(ctx: Ctx, a: Rows) -> Result<String, ToolError> {
     let (start, n) = rows_of(&a)?;
-    book::edit(&ctx, a.filepath, move |b| {
+    book::edit_shifting(&ctx, a.filepath, a.sheet_name.clone(), move |b| {
         sheet_mut(b, "sheet_name", &a.sheet_name)?;
         b.insert_new_row(&a.sheet_name, &start, &n);
         Ok(format!(
@@ -95,7 +104,7 @@ async fn insert_rows(ctx: Ctx, a: Rows) -> Result<String, ToolError> {
 /// Insert empty columns before `start_col` (1 is A); the columns from there move right.
 async fn insert_columns(ctx: Ctx, a: Columns) -> Result<String, ToolError> {
     let (start, n) = cols_of(&a)?;
-    book::edit(&ctx, a.filepath, move |b| {
+    book::edit_shifting(&ctx, a.filepath, a.sheet_name.clone(), move |b| {
         sheet_mut(b, "sheet_name", &a.sheet_name)?;
         b.insert_new_column_by_index(&a.sheet_name, &start, &n);
         Ok(format!(
@@ -110,7 +119,7 @@ async fn insert_columns(ctx: Ctx, a: Columns) -> Result<String, ToolError> {
 /// Delete `count` rows from `start_row`; the rows below move up.
 async fn delete_sheet_rows(ctx: Ctx, a: Rows) -> Result<String, ToolError> {
     let (start, n) = rows_of(&a)?;
-    book::edit(&ctx, a.filepath, move |b| {
+    book::edit_shifting(&ctx, a.filepath, a.sheet_name.clone(), move |b| {
         sheet_mut(b, "sheet_name", &a.sheet_name)?;
         b.remove_row(&a.sheet_name, &start, &n);
         Ok(format!(
@@ -124,7 +133,7 @@ async fn delete_sheet_rows(ctx: Ctx, a: Rows) -> Result<String, ToolError> {
 /// Delete `count` columns from `start_col` (1 is A); the columns to the right move left.
 async fn delete_sheet_columns(ctx: Ctx, a: Columns) -> Result<String, ToolError> {
     let (start, n) = cols_of(&a)?;
-    book::edit(&ctx, a.filepath, move |b| {
+    book::edit_shifting(&ctx, a.filepath, a.sheet_name.clone(), move |b| {
         sheet_mut(b, "sheet_name", &a.sheet_name)?;
         b.remove_column_by_index(&a.sheet_name, &start, &n);
         Ok(format!(

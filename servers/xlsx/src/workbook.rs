@@ -58,8 +58,8 @@ pub fn tools() -> Vec<ToolDef> {
     ]
 }
 
-/// Create a new Excel workbook (.xlsx) with one empty sheet, `Sheet1`. Missing parent
-/// directories are created. An existing file at that path is replaced.
+/// Create an Excel workbook (.xlsx) with one empty sheet, `Sheet1` (parent directories
+/// created; an existing file replaced).
 #[derive(Deserialize, JsonSchema)]
 pub struct CreateWorkbook {
     /// The workbook's path, relative to the workspace (ends in .xlsx)
@@ -90,7 +90,7 @@ async fn create_workbook(ctx: Ctx, a: CreateWorkbook) -> Result<String, ToolErro
 /// (names are compared without case, as Excel does).
 #[derive(Deserialize, JsonSchema)]
 pub struct CreateWorksheet {
-    /// The workbook, relative to the workspace
+    /// Workbook path relative to the workspace
     filepath: String,
     /// The new sheet's name (at most 31 characters, none of : \ / ? * [ ])
     sheet_name: String,
@@ -112,12 +112,11 @@ async fn create_worksheet(ctx: Ctx, a: CreateWorksheet) -> Result<String, ToolEr
     .await
 }
 
-/// Copy a worksheet (cells, formulas, styles, merged cells, validation, conditional formats,
-/// charts and tables) to a new sheet at the end of the workbook. Tables in the copy get new
-/// names (a table name is unique in a workbook).
+/// Copy a worksheet (cells, styles, merges, validation, conditional formats, charts, tables)
+/// to a new sheet at the end; the copy's tables get new names.
 #[derive(Deserialize, JsonSchema)]
 pub struct CopyWorksheet {
-    /// The workbook, relative to the workspace
+    /// Workbook path relative to the workspace
     filepath: String,
     /// The sheet to copy
     source_sheet: String,
@@ -166,7 +165,7 @@ async fn copy_worksheet(ctx: Ctx, a: CopyWorksheet) -> Result<String, ToolError>
 /// Delete a worksheet and everything on it. The last sheet of a workbook cannot be deleted.
 #[derive(Deserialize, JsonSchema)]
 pub struct DeleteWorksheet {
-    /// The workbook, relative to the workspace
+    /// Workbook path relative to the workspace
     filepath: String,
     /// The sheet to delete
     sheet_name: String,
@@ -191,7 +190,7 @@ async fn delete_worksheet(ctx: Ctx, a: DeleteWorksheet) -> Result<String, ToolEr
 /// Rename a worksheet. Formulas that name the old sheet are not rewritten.
 #[derive(Deserialize, JsonSchema)]
 pub struct RenameWorksheet {
-    /// The workbook, relative to the workspace
+    /// Workbook path relative to the workspace
     filepath: String,
     /// The sheet's current name
     old_name: String,
@@ -235,11 +234,11 @@ async fn rename_worksheet(ctx: Ctx, a: RenameWorksheet) -> Result<String, ToolEr
     .await
 }
 
-/// Describe a workbook: its file name, size and time of change, its sheets in order, and
-/// with `include_ranges` the used range of each sheet (`A1:D20`). Returns JSON.
+/// Describe a workbook as JSON: file name, size, time of change, sheets in order, and with
+/// `include_ranges` each sheet's used range (`A1:D20`).
 #[derive(Deserialize, JsonSchema)]
 pub struct GetWorkbookMetadata {
-    /// The workbook, relative to the workspace
+    /// Workbook path relative to the workspace
     filepath: String,
     /// Also give each sheet's used range
     #[serde(default)]

@@ -6,6 +6,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod editing;
+mod keeping;
 mod refusals;
 mod roundtrip;
 
