@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::Parser;
 
-#[derive(Parser, Debug)]
+#[derive(Parser, Debug, Clone)]
 #[command(about = "Benchmark one MCP server binary against a local fake upstream")]
 pub struct Args {
     /// The server binary (a release build)
@@ -60,6 +60,20 @@ pub struct Args {
     /// Skip the cold-start measurement
     #[arg(long)]
     pub no_cold_start: bool,
+    /// A server of the cold-start survey, `SERVICE=BINARY` (repeat it): each one's HTTP cold
+    /// start against its own `--version`, medians of `--repeat` runs (at least 10)
+    #[arg(long = "survey", value_parser = parse_env)]
+    pub survey: Vec<(String, String)>,
+    /// Write the run's figures (the survey's and the tools/call ratios at concurrency 64 and
+    /// 0 ms upstream) as JSON to this file
+    #[arg(long)]
+    pub latest: Option<PathBuf>,
+    /// For `--latest`: the commit measured
+    #[arg(long, default_value = "")]
+    pub commit: String,
+    /// For `--latest`: the command that produced the figures
+    #[arg(long, default_value = "")]
+    pub command: String,
 }
 
 fn parse_env(s: &str) -> Result<(String, String), String> {

@@ -6,6 +6,7 @@
 
 mod args;
 mod fake;
+mod latest;
 mod load;
 mod mcp;
 mod procfs;
@@ -64,6 +65,17 @@ async fn main() -> Result<()> {
             env.join(" ")
         },
     );
+
+    if !a.survey.is_empty() {
+        println!(
+            "| cold-start survey | HTTP initialize answered | --version | ratio |\n|---|---|---|---|"
+        );
+    }
+    let cold = latest::survey(&a, &fake).await?;
+    if !cold.is_empty() {
+        println!();
+    }
+    let mut calls64 = latest::Calls::default();
 
     if !a.no_cold_start {
         let mut stdio = Vec::new();
@@ -182,13 +194,27 @@ async fn main() -> Result<()> {
                         r.push(&st, f.rps, Some(server_cpu), own);
                     }
                 }
-                for (&&(_, name, _), r) in targets.iter().zip(&mut runs) {
+                for (&&(t, name, _), r) in targets.iter().zip(&mut runs) {
                     r.print(mode, name, c, calls);
+                    if c == 64 && latency == 0 && t == Target::ToolCall {
+                        let (ratio, cpu) = r.medians();
+                        if stateless {
+                            calls64.stateless_ratio = Some(ratio);
+                            calls64.cpu_us_per_call = cpu;
+                        } else {
+                            calls64.sessions_ratio = Some(ratio);
+                        }
+                    }
                 }
                 floor.print(mode, "floor (direct)", c, calls);
             }
         }
         println!();
+    }
+
+    if let Some(path) = &a.latest {
+        latest::write(path, &latest::figures(&a, &cold, &calls64))?;
+        println!("figures written to {}\n", path.display());
     }
 
     if a.what.iter().any(|w| w == "sessions") {

@@ -29,6 +29,12 @@ impl Runs {
         self.own_cpu.push(own_cpu);
     }
 
+    /// The median ratio to the floor, and the median server CPU per call in µs.
+    pub fn medians(&mut self) -> (f64, Option<f64>) {
+        let cpu = (!self.server_cpu.is_empty()).then(|| median(&mut self.server_cpu));
+        (median(&mut self.ratio), cpu)
+    }
+
     pub fn print(&mut self, mode: &str, name: &str, c: usize, calls: usize) {
         let (r0, r1, r2) = min_med_max(self.rps.clone());
         let floor = self.server_cpu.is_empty();

@@ -44,11 +44,12 @@ enum Cmd {
         /// Vendor name for messages, e.g. "Google Calendar" (default: from the service name)
         #[arg(long)]
         display_name: Option<String>,
-        /// The vendor API base URL (rest and graphql)
+        /// The vendor API base URL (rest, graphql, tenant-host, google)
         #[arg(long, default_value = "https://api.example.com")]
         base_url: String,
-        /// What the server talks to: a REST API, a GraphQL API, or a connector (a database or
-        /// TCP backend reached through the server's state)
+        /// What the server talks to: a REST or GraphQL API, a connector (a database or TCP
+        /// backend reached through the server's state), a workspace on disk (local), a REST API
+        /// on each tenant's own host (tenant-host), a Google API or Microsoft Graph
         #[arg(long, value_enum, default_value = "rest")]
         kind: scaffold::Kind,
     },
@@ -102,6 +103,17 @@ enum Cmd {
         /// Service name (default github)
         #[arg(default_value = "github")]
         server: String,
+        /// Measure what `bench/latest.json` holds and write it: the cold-start survey over
+        /// every server (each against its own `--version`) and SERVER's tools/call ratios at
+        /// concurrency 64, 0 ms upstream (builds every server)
+        #[arg(long)]
+        latest: bool,
+        /// Cargo profile of the measured binaries: `dist` (what ships) or `release`
+        #[arg(long, default_value = "dist")]
+        profile: String,
+        /// With `--latest`: survey only these servers (comma-separated services), not all
+        #[arg(long, value_delimiter = ',')]
+        only: Vec<String>,
         /// Extra arguments for the bench binary (e.g. --repeat 3 --calls 2000)
         #[arg(last = true)]
         args: Vec<String>,
@@ -163,7 +175,13 @@ fn main() -> Result<()> {
             dist::dist(&root, &servers, &opts).map(|_| ())
         }
         Cmd::Image { server } => image(&root, &server),
-        Cmd::Bench { server, args } => bench(&root, &server, &args),
+        Cmd::Bench {
+            server,
+            latest,
+            profile,
+            only,
+            args,
+        } => bench(&root, &server, latest, &profile, &only, &args),
     }
 }
 
@@ -342,7 +360,17 @@ pub(crate) fn target_dir(root: &Path) -> PathBuf {
         .unwrap_or_else(|_| root.join("target"))
 }
 
-fn bench(root: &Path, name: &str, args: &[String]) -> Result<()> {
+/// Where `cargo xtask bench --latest` writes its figures.
+const LATEST: &str = "bench/latest.json";
+
+fn bench(
+    root: &Path,
+    name: &str,
+    latest: bool,
+    profile: &str,
+    only: &[String],
+    args: &[String],
+) -> Result<()> {
     let all = servers::list(root)?;
     let s = all
         .iter()
@@ -354,24 +382,75 @@ fn bench(root: &Path, name: &str, args: &[String]) -> Result<()> {
         "{} is missing: it names the tool to call and the fake's answer",
         smoke.display()
     );
-    run(cargo().current_dir(root).args([
+    let measured: Vec<&servers::Server> = if latest {
+        all.iter()
+            .filter(|m| only.is_empty() || only.contains(&m.service))
+            .collect()
+    } else {
+        vec![s]
+    };
+    if let Some(unknown) = only.iter().find(|o| !all.iter().any(|m| &m.service == *o)) {
+        anyhow::bail!("--only: no server named {unknown}");
+    }
+    let mut build = cargo();
+    build.current_dir(root).args([
         "build",
         "--profile",
-        "dist",
-        "-p",
-        &s.binary,
+        profile,
         "-p",
         "bench",
-    ]))?;
-    let release = target_dir(root).join("dist");
-    run(Command::new(release.join("bench"))
-        .current_dir(root)
+        "-p",
+        &s.binary,
+    ]);
+    for m in measured.iter().filter(|m| m.binary != s.binary) {
+        build.args(["-p", &m.binary]);
+    }
+    run(&mut build)?;
+    let out = target_dir(root).join(profile);
+    let mut cmd = Command::new(out.join("bench"));
+    cmd.current_dir(root)
         .arg("--server")
-        .arg(release.join(&s.binary))
+        .arg(out.join(&s.binary))
         .args(["--service", &s.service])
         .arg("--smoke")
-        .arg(&smoke)
-        .args(args))
+        .arg(&smoke);
+    if latest {
+        let commit = Command::new("git")
+            .current_dir(root)
+            .args(["rev-parse", "HEAD"])
+            .output()
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
+            .unwrap_or_default();
+        let mut command = format!("cargo xtask bench {name} --latest --profile {profile}");
+        if !only.is_empty() {
+            command = format!("{command} --only {}", only.join(","));
+        }
+        if !args.is_empty() {
+            command = format!("{command} -- {}", args.join(" "));
+        }
+        for m in &measured {
+            cmd.arg("--survey")
+                .arg(format!("{}={}", m.service, out.join(&m.binary).display()));
+        }
+        cmd.args([
+            "--what",
+            "call",
+            "--concurrency",
+            "64",
+            "--latency-ms",
+            "0",
+            "--soak",
+            "0",
+            "--no-cold-start",
+            "--commit",
+            &commit,
+            "--command",
+            &command,
+        ])
+        .arg("--latest")
+        .arg(root.join(LATEST));
+    }
+    run(cmd.args(args))
 }
 
 /// The one image recipe: `docker/Dockerfile` with the labels of the server's `server.json`,
