@@ -262,7 +262,7 @@ pub fn ci(root: &Path, opts: &CiOptions) -> Result<()> {
         },
     );
     s.check(
-        "scaffold: `cargo xtask new --kind rest|graphql|connector|local` passes its tests, fmt and check (then removed)",
+        "scaffold: `cargo xtask new --kind rest|graphql|connector|local|tenant-host|google|microsoft` passes its tests, fmt and check (then removed)",
         || scaffold_check(root),
     );
     s.check(

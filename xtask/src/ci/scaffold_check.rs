@@ -34,14 +34,26 @@ impl Drop for Restore {
 /// be rustfmt-clean and build, its tests (run by `new`) pass, its docs be fresh, and the
 /// workspace with it must pass `cargo xtask check`.
 pub fn scaffold_check(root: &Path) -> Result<Status> {
-    const KINDS: [&str; 4] = ["rest", "graphql", "connector", "local"];
+    const KINDS: [&str; 7] = [
+        "rest",
+        "graphql",
+        "connector",
+        "local",
+        "tenant-host",
+        "google",
+        "microsoft",
+    ];
     let mut files = Vec::new();
     for f in ["README.md", "Cargo.lock", "docs/tool-tokens.md"] {
         let path = root.join(f);
         let bytes = std::fs::read(&path).with_context(|| format!("read {f}"))?;
         files.push((path, bytes));
     }
-    let names: Vec<String> = KINDS.iter().map(|k| format!("acme_{k}_check")).collect();
+    // Names no catalog has: `acme_tenant_host_check`, ...
+    let names: Vec<String> = KINDS
+        .iter()
+        .map(|k| format!("acme_{}_check", k.replace('-', "_")))
+        .collect();
     let mut dirs: Vec<PathBuf> = names.iter().map(|n| root.join("servers").join(n)).collect();
     // What `cargo xtask docs` generates for them under deploy/ goes too.
     for n in &names {
