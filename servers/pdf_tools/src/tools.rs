@@ -46,8 +46,9 @@ pub fn tools() -> Vec<ToolDef> {
     ]
 }
 
-/// The document information of a PDF (an entry the PDF does not have is left out).
-#[derive(Serialize, JsonSchema)]
+/// The document information of a PDF (an entry the PDF does not have is left out). Its
+/// output schema is a map of strings ([`MetadataMap`]): the keys are these fields' names.
+#[derive(Serialize)]
 pub struct Metadata {
     #[serde(skip_serializing_if = "Option::is_none")]
     title: Option<String>,
@@ -63,6 +64,9 @@ pub struct Metadata {
     #[serde(skip_serializing_if = "Option::is_none")]
     creation_date: Option<String>,
 }
+
+/// How [`Metadata`] appears in the output schemas: one line instead of six properties.
+type MetadataMap = std::collections::BTreeMap<String, String>;
 
 fn metadata(doc: &Document) -> Metadata {
     Metadata {
@@ -102,25 +106,21 @@ fn json<T: Serialize>(v: &T) -> Result<Value, ToolError> {
     })
 }
 
-/// Read the text of a PDF in the workspace, page by page. Returns the file, its page count,
-/// its metadata (title, author, subject, creator, producer, creation date) and each page's
-/// number and text. Scanned pages without a text layer have empty text (no OCR). At most
-/// 64 MiB of PDF and 4 MiB of text in one call: the pages after that come with empty text
-/// and `truncated_at_page` says where it stopped. A PDF encrypted with a password (other
-/// than the empty one) is refused.
+/// Read a workspace PDF's text by page, with its page count and metadata. Pages without a
+/// text layer (scans) come empty: no OCR. Per call at most 64 MiB of PDF and 4 MiB of text:
+/// later pages come empty, `truncated_at_page` says where. Password-encrypted PDFs are
+/// refused.
 #[derive(Deserialize, JsonSchema)]
 pub struct ReadPdf {
-    /// The PDF file, relative to the workspace
+    /// PDF path, relative to the workspace
     file_path: String,
 }
 
-/// One page's text.
+// One page's text (`warning`: why part of it could not be decoded).
 #[derive(Serialize, JsonSchema)]
 pub struct PageText {
-    /// 1-based
     page_number: u32,
     text: String,
-    /// Why part of the page's text could not be decoded, where it could not
     #[serde(skip_serializing_if = "Option::is_none")]
     warning: Option<String>,
 }
@@ -129,9 +129,10 @@ pub struct PageText {
 pub struct ReadResult {
     file_path: String,
     num_pages: u32,
+    /// title, author, subject, creator, producer, creation_date: those the PDF has
+    #[schemars(with = "MetadataMap")]
     metadata: Metadata,
     pages: Vec<PageText>,
-    /// The first page whose text was not returned, when the text cap was reached
     #[serde(skip_serializing_if = "Option::is_none")]
     truncated_at_page: Option<u32>,
 }
@@ -184,20 +185,17 @@ async fn read_pdf(ctx: Ctx, a: ReadPdf) -> Result<Value, ToolError> {
         .await
 }
 
-/// Information about a PDF in the workspace: its page count, metadata (title, author,
-/// subject, creator, producer, creation date), each page's size in points (width and height
-/// as displayed, rotation applied) and whether it is encrypted. A PDF encrypted with a
-/// password (other than the empty one) is refused: its pages cannot be read without it.
+/// A workspace PDF's page count, metadata, page sizes in points (1/72 inch, as displayed:
+/// rotation applied) and whether it is encrypted. Password-encrypted PDFs are refused.
 #[derive(Deserialize, JsonSchema)]
 pub struct GetPdfInfo {
-    /// The PDF file, relative to the workspace
+    /// PDF path, relative to the workspace
     file_path: String,
 }
 
-/// One page's size in points (1/72 inch).
+// One page's size in points (1/72 inch).
 #[derive(Serialize, JsonSchema)]
 pub struct PageSize {
-    /// 1-based
     page: u32,
     width: f64,
     height: f64,
@@ -207,6 +205,8 @@ pub struct PageSize {
 pub struct InfoResult {
     file_path: String,
     num_pages: u32,
+    /// title, author, subject, creator, producer, creation_date: those the PDF has
+    #[schemars(with = "MetadataMap")]
     metadata: Metadata,
     page_sizes: Vec<PageSize>,
     is_encrypted: bool,
@@ -240,18 +240,15 @@ async fn get_pdf_info(ctx: Ctx, a: GetPdfInfo) -> Result<Value, ToolError> {
         .await
 }
 
-/// Make a new PDF in the workspace of chosen pages of another: the pages in the order given
-/// (1-based; a page may be named twice), with the source's metadata; outlines, named
-/// destinations, page labels and the structure tree are not carried over. The output file is
-/// created or replaced (its directory must exist); it may be the input itself. Every page
-/// number must exist in the input, or nothing is written. An encrypted input is refused.
+/// Write a PDF of chosen pages of another (paths relative to the workspace), with its
+/// metadata but not its outlines, named destinations, page labels or structure tree. The
+/// output (its directory must exist) is created or replaced and may be the input. If a page
+/// is not in the input, nothing is written. Encrypted inputs are refused.
 #[derive(Deserialize, JsonSchema)]
 pub struct ExtractPages {
-    /// The source PDF, relative to the workspace
     input_file: String,
-    /// The new PDF, relative to the workspace (created or replaced)
     output_file: String,
-    /// The pages to take, 1-based, in the order they go into the new PDF
+    /// 1-based, in the new PDF's order; may repeat
     page_numbers: Vec<Int>,
 }
 
@@ -259,11 +256,9 @@ pub struct ExtractPages {
 pub struct ExtractResult {
     input_file: String,
     output_file: String,
-    /// The source's page numbers, in the order of the new PDF
     pages_extracted: Vec<u32>,
     /// Pages of the new PDF
     num_pages: u32,
-    /// Pages of the source
     source_num_pages: u32,
     message: String,
 }

@@ -365,39 +365,38 @@ fn check_data(categories: &[String], series: &[(String, Vec<f64>)]) -> Result<()
     Ok(())
 }
 
-/// Add a chart at left/top/width/height (inches): chart_type column, column_stacked, bar,
-/// bar_stacked, line, line_markers, pie, doughnut, area or area_stacked; one value per
-/// category in each series (pie and doughnut show the first series). The data is in the
-/// chart's caches and in an embedded workbook (PowerPoint's Edit Data opens it).
+/// Add a chart at left/top/width/height (inches), one value per category in each series
+/// (pie and doughnut show the first series). The data is also in an embedded workbook
+/// (PowerPoint's Edit Data opens it).
 #[derive(Deserialize, JsonSchema)]
 pub struct AddChart {
-    /// The slide's index, from 0
+    /// From 0
     slide_index: i64,
+    /// column, column_stacked, bar, bar_stacked, line, line_markers, pie, doughnut, area or
+    /// area_stacked
     chart_type: String,
     left: f64,
     top: f64,
     width: f64,
     height: f64,
-    /// Category labels
     categories: Vec<String>,
-    /// One name per series
     series_names: Vec<String>,
-    /// One list of numbers per series, one number per category
+    /// One list of numbers per series
     series_values: Vec<Vec<f64>>,
     #[serde(default = "crate::content::yes")]
     has_legend: bool,
     /// right, left, top, bottom or corner
     #[serde(default = "right")]
     legend_position: String,
-    /// Show values (percentages for pie and doughnut) on the data points
+    /// Values (pie, doughnut: percentages) on the points
     #[serde(default)]
     has_data_labels: bool,
     title: Option<String>,
     x_axis_title: Option<String>,
     y_axis_title: Option<String>,
-    /// Series colours from a scheme: modern_blue, corporate_gray, elegant_green, warm_red
+    /// modern_blue, corporate_gray, elegant_green or warm_red
     color_scheme: Option<String>,
-    /// Which presentation (default: the current one)
+    /// Default: current
     presentation_id: Option<String>,
 }
 
@@ -476,25 +475,21 @@ async fn add_chart(ctx: Ctx, a: AddChart) -> Result<Value, ToolError> {
 /// One series of update_chart_data.
 #[derive(Deserialize, JsonSchema)]
 pub struct SeriesData {
-    /// The series' name
     name: String,
-    /// One number per category
+    /// One per category
     values: Vec<f64>,
 }
 
-/// Replace the categories and series of the chart at shape_index (its kind and formatting
-/// of the plot are kept; per-series formatting is reset); the workbook the chart embeds, if
-/// any, is rewritten with the same data.
+/// Replace the categories and series of the chart at shape_index (its kind and plot
+/// formatting are kept; per-series formatting is reset), and of its embedded workbook.
 #[derive(Deserialize, JsonSchema)]
 pub struct UpdateChartData {
-    /// The slide's index, from 0
+    /// From 0
     slide_index: i64,
-    /// The chart's shape index
     shape_index: i64,
     categories: Vec<String>,
-    /// Series: [{"name": ..., "values": [...]}]
     series_data: Vec<SeriesData>,
-    /// Which presentation (default: the current one)
+    /// Default: current
     presentation_id: Option<String>,
 }
 

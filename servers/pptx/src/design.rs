@@ -36,10 +36,9 @@ pub fn tools() -> Vec<ToolDef> {
 
 /// Professional design. operation `get_schemes`: the colour schemes. `slide` (or
 /// `create_slide`): a new slide of slide_type (title, title_content, agenda, two_column,
-/// section, quote, thank_you) with title and content, in color_scheme. `enhance` (or
-/// `apply_design`): colour the slide at slide_index, or every slide when slide_index is not
-/// given and apply_to_existing: titles (enhance_title), body text (enhance_content), auto
-/// shapes without a fill of their own (enhance_shapes) and chart series (enhance_charts).
+/// section, quote, thank_you) with title and content. `enhance` (or `apply_design`): colour
+/// the slide at slide_index (without it and with apply_to_existing: every slide): titles,
+/// body text, auto shapes without their own fill, chart series (each per its enhance_ flag).
 #[derive(Deserialize, JsonSchema)]
 pub struct ProfessionalDesign {
     /// get_schemes, slide or enhance
@@ -61,7 +60,7 @@ pub struct ProfessionalDesign {
     enhance_shapes: bool,
     #[serde(default = "crate::content::yes")]
     enhance_charts: bool,
-    /// Which presentation (default: the current one)
+    /// Default: current
     presentation_id: Option<String>,
 }
 
@@ -207,23 +206,20 @@ fn enhance(
     Ok(n + extra)
 }
 
-/// Fonts. operation `analyze`: what the font file at font_path (TrueType, OpenType, a
-/// collection or WOFF, in the workspace) is: format, tables, family and style names.
-/// `recommend`: font pairings for presentation_type (business, academic, creative,
-/// technical). `optimize` (subsetting to text_content) is not supported by this server and
-/// answers with an error saying what to use.
+/// Fonts. operation `analyze`: format, tables, family and style names of the font file at
+/// font_path (TrueType, OpenType, collection or WOFF). `recommend`: font pairings for
+/// presentation_type (business, academic, creative, technical). `optimize` (subsetting) is
+/// not supported: its error says what to use.
 #[derive(Deserialize, JsonSchema)]
 pub struct ManageFonts {
     /// analyze, recommend or optimize
     operation: String,
-    /// A font file, relative to the workspace
+    /// Relative to the workspace
     font_path: String,
-    /// optimize only (not supported)
     #[allow(dead_code)]
     output_path: Option<String>,
     #[serde(default = "crate::templates::business_type")]
     presentation_type: String,
-    /// optimize only (not supported)
     #[allow(dead_code)]
     text_content: Option<String>,
 }
@@ -375,14 +371,13 @@ async fn manage_fonts(ctx: Ctx, a: ManageFonts) -> Result<Value, ToolError> {
     }
 }
 
-/// Fit the text of a slide to its boxes: for each shape with text and a size of its own,
-/// estimate (from character counts) the largest font size from min_font_size to
-/// max_font_size at which the text fits and set it (auto_resize), let lines wrap in the box
-/// (auto_wrap), and let PowerPoint shrink text on overflow (optimize_spacing). Returns what
-/// changed per shape.
+/// Fit a slide's text to its boxes: for each shape with text and its own size, set the
+/// largest font size within min/max_font_size that fits by character count (auto_resize),
+/// wrap lines in the box (auto_wrap), let PowerPoint shrink text on overflow
+/// (optimize_spacing). Returns what changed per shape.
 #[derive(Deserialize, JsonSchema)]
 pub struct OptimizeText {
-    /// The slide's index, from 0
+    /// From 0
     slide_index: i64,
     #[serde(default = "crate::content::yes")]
     auto_resize: bool,
@@ -394,7 +389,7 @@ pub struct OptimizeText {
     min_font_size: i64,
     #[serde(default = "thirty_six")]
     max_font_size: i64,
-    /// Which presentation (default: the current one)
+    /// Default: current
     presentation_id: Option<String>,
 }
 

@@ -30,19 +30,18 @@ pub fn tools() -> Vec<ToolDef> {
 /// The resolution of an image that states none (PowerPoint's, as python-pptx assumes).
 const DEFAULT_DPI: f64 = 72.0;
 
-/// Pictures. operation `add`: put the image `image_source` (a PNG, JPEG, GIF or BMP file of
-/// the workspace, or base64 bytes with source_type base64) on the slide at left/top; with
-/// neither width nor height it has its natural size (pixels at the image's dpi, 72 when it
-/// says none), with one of them the other keeps the aspect ratio. `enhance` (image filters)
-/// is not supported by this server: it answers with an error saying what to use instead.
+/// Pictures. operation `add`: put `image_source` (a PNG, JPEG, GIF or BMP file of the
+/// workspace, or base64 bytes with source_type base64) on the slide at left/top; without
+/// width and height at its natural size (pixels at its dpi, else 72), with one of them the
+/// other keeps the aspect ratio. `enhance` (image filters) is not supported: its error says
+/// what to use instead.
 #[derive(Deserialize, JsonSchema)]
 #[allow(dead_code)] // the enhance arguments are in the schema for compatibility; enhance is refused
 pub struct ManageImage {
-    /// The slide's index, from 0
+    /// From 0
     slide_index: i64,
     /// add or enhance
     operation: String,
-    /// A file path relative to the workspace, or base64 image bytes
     image_source: String,
     /// file or base64
     #[serde(default = "file")]
@@ -53,28 +52,20 @@ pub struct ManageImage {
     top: f64,
     width: Option<f64>,
     height: Option<f64>,
-    /// enhance only (not supported)
     enhancement_style: Option<String>,
-    /// enhance only (not supported)
     #[serde(default = "one")]
     brightness: f64,
-    /// enhance only (not supported)
     #[serde(default = "one")]
     contrast: f64,
-    /// enhance only (not supported)
     #[serde(default = "one")]
     saturation: f64,
-    /// enhance only (not supported)
     #[serde(default = "one")]
     sharpness: f64,
-    /// enhance only (not supported)
     #[serde(default)]
     blur_radius: f64,
-    /// enhance only (not supported)
     filter_type: Option<String>,
-    /// enhance only (not supported)
     output_path: Option<String>,
-    /// Which presentation (default: the current one)
+    /// Default: current
     presentation_id: Option<String>,
 }
 
@@ -206,20 +197,19 @@ async fn manage_image(ctx: Ctx, a: ManageImage) -> Result<Value, ToolError> {
     })
 }
 
-/// Effects on a picture (or any shape) of a slide, from `effects`: `shadow` {blur_radius,
-/// distance (points), direction (degrees), color [r,g,b], transparency 0-1}, `glow` {size
-/// (points), color, transparency}, `soft_edges` {radius (points)}, `reflection` {size 0-100},
-/// `rotation` {angle (degrees)} (a bare number or true uses defaults). Effects not listed are
-/// refused.
+/// Effects on a picture (or any shape): `shadow` {blur_radius, distance, direction
+/// (degrees), color, transparency 0-1}, `glow` {size, color, transparency}, `soft_edges`
+/// {radius}, `reflection` {size 0-100}, `rotation` {angle (degrees)}; sizes in points; a bare
+/// number or true uses defaults. Other effects are refused.
 #[derive(Deserialize, JsonSchema)]
 pub struct PictureEffects {
-    /// The slide's index, from 0
+    /// From 0
     slide_index: i64,
-    /// The shape's index, from get_slide_info
+    /// As get_slide_info lists it
     shape_index: i64,
-    /// Effect name -> settings, e.g. {"shadow": {"distance": 4}, "rotation": {"angle": 15}}
+    /// e.g. {"shadow": {"distance": 4}, "rotation": {"angle": 15}}
     effects: Map<String, Value>,
-    /// Which presentation (default: the current one)
+    /// Default: current
     presentation_id: Option<String>,
 }
 

@@ -86,8 +86,8 @@ pub fn tools() -> Vec<ToolDef> {
     ]
 }
 
-/// The presentations open in this server, with their ids, slide counts, the file each came
-/// from or was saved to, and which is current (the one tools use without presentation_id).
+/// The open presentations: ids, slide counts, the file each came from or was saved to, and
+/// which is current (used without presentation_id).
 #[derive(Deserialize, JsonSchema)]
 pub struct ListPresentations {}
 
@@ -102,11 +102,10 @@ async fn list_presentations(ctx: Ctx, _a: ListPresentations) -> Result<Value, To
     )
 }
 
-/// Make an open presentation the current one (the one tools use when presentation_id is not
-/// given).
+/// Make an open presentation the current one (used without presentation_id).
 #[derive(Deserialize, JsonSchema)]
 pub struct SwitchPresentation {
-    /// The id of an open presentation (see list_presentations)
+    /// See list_presentations
     presentation_id: String,
 }
 
@@ -115,8 +114,8 @@ async fn switch_presentation(ctx: Ctx, a: SwitchPresentation) -> Result<Value, T
     Ok(json!({"message": format!("Switched to presentation {id}"), "current_presentation_id": id}))
 }
 
-/// What this server is and does: version, workspace, limits, tool groups, open
-/// presentations, and the tools it answers as not supported.
+/// This server's version, workspace, limits, tool groups, open presentations and
+/// unsupported operations.
 #[derive(Deserialize, JsonSchema)]
 pub struct ServerInfo {}
 
@@ -144,13 +143,11 @@ async fn get_server_info(ctx: Ctx, _a: ServerInfo) -> Result<Value, ToolError> {
     }))
 }
 
-/// Create a new, empty presentation in memory (10 x 7.5 inches, one slide master with the
-/// usual layouts: 0 Title Slide, 1 Title and Content, 2 Section Header, 3 Two Content,
-/// 4 Comparison, 5 Title Only, 6 Blank, 7 Content with Caption, 8 Picture with Caption, 9 and
-/// 10 vertical text) and make it current. Nothing is written until save_presentation.
+/// Create an empty presentation in memory (10 x 7.5 inches, one master with the usual 11
+/// layouts: see add_slide) and make it current. Nothing is written until save_presentation.
 #[derive(Deserialize, JsonSchema)]
 pub struct CreatePresentation {
-    /// Its id (default: presentation_<n>); an open presentation with this id is replaced
+    /// Default: presentation_<n>; replaces an open one with this id
     id: Option<String>,
 }
 
@@ -164,14 +161,12 @@ async fn create_presentation(ctx: Ctx, a: CreatePresentation) -> Result<Value, T
     }))
 }
 
-/// Start a new presentation from a .pptx (or .potx) file of the workspace: its masters,
-/// layouts, theme and slides are kept; the template file itself is not changed (save the new
-/// presentation with save_presentation).
+/// Start a new presentation (made current) from a .pptx or .potx file of the workspace,
+/// keeping its masters, layouts, theme and slides; the file is not changed.
 #[derive(Deserialize, JsonSchema)]
 pub struct CreateFromTemplate {
-    /// The template file, relative to the workspace
     template_path: String,
-    /// Its id (default: presentation_<n>)
+    /// Default: presentation_<n>
     id: Option<String>,
 }
 
@@ -206,13 +201,12 @@ async fn create_from_template(ctx: Ctx, a: CreateFromTemplate) -> Result<Value, 
     }))
 }
 
-/// Open a .pptx file of the workspace as a presentation in memory and make it current.
-/// Parts this server does not understand are kept and written back unchanged.
+/// Open a .pptx file of the workspace in memory and make it current. Parts this server does
+/// not understand are written back unchanged.
 #[derive(Deserialize, JsonSchema)]
 pub struct OpenPresentation {
-    /// The .pptx file, relative to the workspace
     file_path: String,
-    /// Its id (default: presentation_<n>); an open presentation with this id is replaced
+    /// Default: presentation_<n>; replaces an open one with this id
     id: Option<String>,
 }
 
@@ -229,13 +223,12 @@ async fn open_presentation(ctx: Ctx, a: OpenPresentation) -> Result<Value, ToolE
     }))
 }
 
-/// Write a presentation to a .pptx file of the workspace (replacing the file at once: written
-/// aside, then renamed over it; missing directories are created).
+/// Write a presentation to a .pptx file of the workspace (atomically replaced; missing
+/// directories are created).
 #[derive(Deserialize, JsonSchema)]
 pub struct SavePresentation {
-    /// The file to write, relative to the workspace
     file_path: String,
-    /// Which presentation (default: the current one)
+    /// Default: current
     presentation_id: Option<String>,
 }
 
@@ -315,7 +308,7 @@ pub fn summary(deck: &Deck) -> Result<Value, ToolError> {
 /// Slide count, size, layouts, slide titles and document properties of a presentation.
 #[derive(Deserialize, JsonSchema)]
 pub struct PresentationInfo {
-    /// Which presentation (default: the current one)
+    /// Default: current
     presentation_id: Option<String>,
 }
 
@@ -328,11 +321,10 @@ async fn get_presentation_info(ctx: Ctx, a: PresentationInfo) -> Result<Value, T
     })
 }
 
-/// What a .pptx/.potx file of the workspace offers as a template (its layouts with their
-/// placeholders, slide size, slides, properties), without opening it as a presentation.
+/// A .pptx/.potx file's layouts with their placeholders, slide size, slides and
+/// properties, without opening it.
 #[derive(Deserialize, JsonSchema)]
 pub struct TemplateFileInfo {
-    /// The template file, relative to the workspace
     template_path: String,
 }
 
@@ -410,7 +402,7 @@ pub struct CoreProperties {
     keywords: Option<String>,
     /// The description (comments) property
     comments: Option<String>,
-    /// Which presentation (default: the current one)
+    /// Default: current
     presentation_id: Option<String>,
 }
 

@@ -54,12 +54,11 @@ const TC_PR_ORDER: &[&str] = &[
 /// Most rows and columns of a table.
 const MAX_CELLS: i64 = 10_000;
 
-/// Add a table at left/top/width/height (inches) with rows x cols cells, filled from `data`
-/// (rows of cell texts; missing cells stay empty), the first row formatted as a header.
-/// Returns its shape index (for format_table_cell).
+/// Add a table of rows x cols at left/top/width/height (inches), filled from `data` (rows
+/// of cell texts; missing cells stay empty). Returns its shape index.
 #[derive(Deserialize, JsonSchema)]
 pub struct AddTable {
-    /// The slide's index, from 0
+    /// From 0
     slide_index: i64,
     rows: i64,
     cols: i64,
@@ -67,9 +66,8 @@ pub struct AddTable {
     top: f64,
     width: f64,
     height: f64,
-    /// Cell texts, row by row
     data: Option<Vec<Vec<Value>>>,
-    /// Format the first row as a header (bold, header_bg_color)
+    /// Bold first row on header_bg_color
     #[serde(default = "crate::content::yes")]
     header_row: bool,
     /// Points
@@ -84,7 +82,7 @@ pub struct AddTable {
     body_bg_color: Option<Vec<i64>>,
     /// [r, g, b]
     border_color: Option<Vec<i64>>,
-    /// Which presentation (default: the current one)
+    /// Default: current
     presentation_id: Option<String>,
 }
 
@@ -231,12 +229,11 @@ fn cell(xml: &Xml, frame: Node, row: i64, col: i64) -> Result<Node, ToolError> {
         })
 }
 
-/// Format one cell of a table: font, colour, fill, alignment. Row and column count from 0.
+/// Format one cell of a table: font, colour, fill, alignment. row and col from 0.
 #[derive(Deserialize, JsonSchema)]
 pub struct FormatCell {
-    /// The slide's index, from 0
+    /// From 0
     slide_index: i64,
-    /// The table's shape index
     shape_index: i64,
     row: i64,
     col: i64,
@@ -245,15 +242,15 @@ pub struct FormatCell {
     font_name: Option<String>,
     bold: Option<bool>,
     italic: Option<bool>,
-    /// Text colour [r, g, b]
+    /// Text [r, g, b]
     color: Option<Vec<i64>>,
-    /// Cell fill [r, g, b]
+    /// Fill [r, g, b]
     bg_color: Option<Vec<i64>>,
     /// left, center, right or justify
     alignment: Option<String>,
     /// top, middle or bottom
     vertical_alignment: Option<String>,
-    /// Which presentation (default: the current one)
+    /// Default: current
     presentation_id: Option<String>,
 }
 
@@ -394,14 +391,14 @@ pub fn shape_xml(
     )
 }
 
-/// Add an auto shape (rectangle, rounded_rectangle, oval, triangle, diamond, pentagon,
-/// hexagon, octagon, star, heart, cloud, arrows, chevron, callout, flowchart shapes, ...) at
-/// left/top/width/height (inches), with fill, line and optional centred text.
+/// Add an auto shape at left/top/width/height (inches), with fill, line and optional
+/// centred text.
 #[derive(Deserialize, JsonSchema)]
 pub struct AddShape {
-    /// The slide's index, from 0
+    /// From 0
     slide_index: i64,
-    /// The shape's kind, e.g. rectangle, oval, right_arrow, star
+    /// e.g. rectangle, rounded_rectangle, oval, triangle, diamond, star, heart, cloud,
+    /// right_arrow, chevron, callout, flowchart_process
     shape_type: String,
     left: f64,
     top: f64,
@@ -418,7 +415,7 @@ pub struct AddShape {
     font_size: Option<i64>,
     /// [r, g, b]
     font_color: Option<Vec<i64>>,
-    /// Which presentation (default: the current one)
+    /// Default: current
     presentation_id: Option<String>,
 }
 
@@ -467,11 +464,10 @@ async fn add_shape(ctx: Ctx, a: AddShape) -> Result<Value, ToolError> {
     })
 }
 
-/// Add a connector line from (start_x, start_y) to (end_x, end_y), in inches: straight,
-/// elbow or curved, with a width in points and a colour.
+/// Add a connector line from (start_x, start_y) to (end_x, end_y), in inches.
 #[derive(Deserialize, JsonSchema)]
 pub struct AddConnector {
-    /// The slide's index, from 0
+    /// From 0
     slide_index: i64,
     /// straight, elbow or curved
     connector_type: String,
@@ -484,7 +480,7 @@ pub struct AddConnector {
     line_width: f64,
     /// [r, g, b]
     color: Option<Vec<i64>>,
-    /// Which presentation (default: the current one)
+    /// Default: current
     presentation_id: Option<String>,
 }
 

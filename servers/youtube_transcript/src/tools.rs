@@ -15,7 +15,7 @@ pub fn tools() -> Vec<ToolDef> {
     vec![
         tool(
             "get_transcript",
-            "Get a video's transcript",
+            "Video transcript",
             Effect::Read,
             get_transcript,
         )
@@ -24,7 +24,7 @@ pub fn tools() -> Vec<ToolDef> {
         .in_profile(Profile::Toolathlon),
         tool(
             "get_timed_transcript",
-            "Get a video's transcript with timestamps",
+            "Timed video transcript",
             Effect::Read,
             get_timed_transcript,
         )
@@ -33,7 +33,7 @@ pub fn tools() -> Vec<ToolDef> {
         .in_profile(Profile::Toolathlon),
         tool(
             "get_video_info",
-            "Get a video's information",
+            "Video information",
             Effect::Read,
             get_video_info,
         )
@@ -48,11 +48,11 @@ pub fn tools() -> Vec<ToolDef> {
 pub struct GetTranscript {
     /// Video URL or id
     url: String,
-    /// Language code(s), comma-separated, in order of preference; English is the fallback
+    /// Language codes, comma-separated, preferred first; else English
     #[serde(default = "en")]
     #[schemars(default = "en")]
     lang: String,
-    /// next_cursor of the previous page
+    /// From the previous page
     next_cursor: Option<String>,
 }
 
@@ -61,11 +61,11 @@ pub struct GetTranscript {
 pub struct GetTimedTranscript {
     /// Video URL or id
     url: String,
-    /// Language code(s), comma-separated, in order of preference; English is the fallback
+    /// Language codes, comma-separated, preferred first; else English
     #[serde(default = "en")]
     #[schemars(default = "en")]
     lang: String,
-    /// next_cursor of the previous page
+    /// From the previous page
     next_cursor: Option<String>,
 }
 

@@ -107,7 +107,7 @@ pub(super) async fn add_heading(ctx: Ctx, a: AddHeading) -> Result<String, ToolE
     .await
 }
 
-/// Add a picture from the workspace (PNG, JPEG or GIF) at the end of a document, in a
+/// Add a picture from the workspace (PNG, JPEG, GIF or BMP) at the end of a document, in a
 /// paragraph of its own, as an inline drawing. Its size is the image's own (from its pixel
 /// size and resolution) unless `width` is given; the height keeps the aspect ratio.
 #[derive(Deserialize, JsonSchema)]

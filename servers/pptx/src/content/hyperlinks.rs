@@ -27,26 +27,22 @@ pub fn check_url(u: &str) -> Result<String, ToolError> {
     Ok(t.to_owned())
 }
 
-/// Hyperlinks on a slide. operation `list`: every linked run with its URL. `add`: link the
-/// run at run_index of the shape at shape_index to `url`, or, with `text`, add a new run of
-/// that text linked to `url`. `remove`: remove the link of that run. `update`: point that
-/// run's link at `url`.
+/// Hyperlinks on a slide. operation `list`: every linked run with its URL. `add`: link run
+/// run_index of shape_index to `url`, or, with `text`, add a new run linked to it. `remove`:
+/// unlink that run. `update`: point its link at `url`.
 #[derive(Deserialize, JsonSchema)]
 pub struct ManageHyperlinks {
     /// list, add, remove or update
     operation: String,
-    /// The slide's index, from 0
+    /// From 0
     slide_index: i64,
-    /// The shape (add, remove, update)
     shape_index: Option<i64>,
-    /// Text of a new linked run (add)
     text: Option<String>,
-    /// The link (add, update)
     url: Option<String>,
-    /// The run, counted over the shape's paragraphs from 0
+    /// From 0, across the shape's paragraphs
     #[serde(default)]
     run_index: i64,
-    /// Which presentation (default: the current one)
+    /// Default: current
     presentation_id: Option<String>,
 }
 

@@ -10,9 +10,9 @@ use crate::deck::Deck;
 use crate::store::Server;
 use crate::x::attr;
 
-/// Slide masters and their layouts. operation `list`: every master with its layouts.
-/// `get_layouts`: the layouts of master_index with their placeholders. `get_info`: one
-/// master (or, with layout_index, one layout: placeholders and how many slides use it).
+/// Slide masters and layouts. operation `list`: every master with its layouts.
+/// `get_layouts`: master_index's layouts with their placeholders. `get_info`: one master (or,
+/// with layout_index, one layout: placeholders and how many slides use it).
 #[derive(Deserialize, JsonSchema)]
 pub struct ManageMasters {
     /// list, get_layouts or get_info
@@ -20,7 +20,7 @@ pub struct ManageMasters {
     #[serde(default)]
     master_index: i64,
     layout_index: Option<i64>,
-    /// Which presentation (default: the current one)
+    /// Default: current
     presentation_id: Option<String>,
 }
 

@@ -9,17 +9,15 @@ use super::placeholder;
 use crate::store::Server;
 use crate::text::{self, Fmt, para, set_paragraphs};
 
-/// Put text into a placeholder of a slide (its idx as get_slide_info lists it: 0 is the
-/// title), replacing its text; each line becomes a paragraph.
+/// Replace the text of a slide's placeholder (idx as get_slide_info lists it: 0 is the
+/// title); each line becomes a paragraph.
 #[derive(Deserialize, JsonSchema)]
 pub struct PopulatePlaceholder {
-    /// The slide's index, from 0
+    /// From 0
     slide_index: i64,
-    /// The placeholder's idx
     placeholder_idx: i64,
-    /// The text
     text: String,
-    /// Which presentation (default: the current one)
+    /// Default: current
     presentation_id: Option<String>,
 }
 
@@ -38,18 +36,15 @@ pub(super) async fn populate_placeholder(
     })
 }
 
-/// Fill a placeholder (usually the body, idx 1) with bullet points, one paragraph each,
-/// replacing its text. A point's level is its leading indentation: one tab or two spaces
-/// per level (0 to 8).
+/// Replace a placeholder's text (usually the body, idx 1) by bullet points, one paragraph
+/// each. A point's level (0 to 8) is its leading indentation: a tab or two spaces a level.
 #[derive(Deserialize, JsonSchema)]
 pub struct AddBulletPoints {
-    /// The slide's index, from 0
+    /// From 0
     slide_index: i64,
-    /// The placeholder's idx
     placeholder_idx: i64,
-    /// The points, in order
     bullet_points: Vec<String>,
-    /// Which presentation (default: the current one)
+    /// Default: current
     presentation_id: Option<String>,
 }
 

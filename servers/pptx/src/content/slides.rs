@@ -14,30 +14,27 @@ use crate::store::Server;
 use crate::text::{self, Fmt, set_paragraphs};
 use crate::x::{self, attr, kid};
 
-/// Add a slide at the end of a presentation, from one of its layouts (0 Title Slide, 1 Title
-/// and Content, 2 Section Header, 3 Two Content, 5 Title Only, 6 Blank in a new
-/// presentation), with the layout's placeholders; optionally its title and a solid or
-/// gradient background. Returns the new slide's index and placeholders.
+/// Add a slide at the end, from layout_index (in a new presentation: 0 Title Slide, 1 Title
+/// and Content, 2 Section Header, 3 Two Content, 4 Comparison, 5 Title Only, 6 Blank), with
+/// its placeholders, optionally a title and a solid or gradient background. Returns the new
+/// slide's index and placeholders.
 #[derive(Deserialize, JsonSchema)]
 pub struct AddSlide {
-    /// The layout's index in the first slide master (see manage_slide_masters)
+    /// In the first slide master (see manage_slide_masters)
     #[serde(default = "one")]
     layout_index: i64,
-    /// Text for the layout's title placeholder
     title: Option<String>,
-    /// `solid` or `gradient`
+    /// solid or gradient
     background_type: Option<String>,
-    /// Background colours, each [r, g, b] (one for solid, two or more for gradient); default:
-    /// from color_scheme
+    /// Each [r, g, b]: one for solid, two or more for gradient (default: color_scheme's)
     background_colors: Option<Vec<Vec<i64>>>,
-    /// `horizontal`, `vertical` or `diagonal`
+    /// horizontal, vertical or diagonal
     #[serde(default = "horizontal")]
     gradient_direction: String,
-    /// Colour scheme for a background without colours: modern_blue, corporate_gray,
-    /// elegant_green, warm_red
+    /// modern_blue, corporate_gray, elegant_green or warm_red
     #[serde(default = "modern_blue")]
     color_scheme: String,
-    /// Which presentation (default: the current one)
+    /// Default: current
     presentation_id: Option<String>,
 }
 
@@ -97,9 +94,18 @@ pub(super) fn placeholders_of(xml: &Xml) -> Result<Vec<Value>, ToolError> {
 /// table contents), background and transition.
 #[derive(Deserialize, JsonSchema)]
 pub struct SlideRef {
-    /// The slide's index, from 0
+    /// From 0
     slide_index: i64,
-    /// Which presentation (default: the current one)
+    /// Default: current
+    presentation_id: Option<String>,
+}
+
+/// The text of one slide: its title, each shape's text and its tables.
+#[derive(Deserialize, JsonSchema)]
+pub struct SlideTextRef {
+    /// From 0
+    slide_index: i64,
+    /// Default: current
     presentation_id: Option<String>,
 }
 
@@ -160,8 +166,7 @@ fn slide_text(deck: &Deck, slide: &str) -> Result<Value, ToolError> {
     )
 }
 
-/// The text of one slide: its title, each shape's text and its tables.
-pub(super) async fn extract_slide_text(ctx: Ctx, a: SlideRef) -> Result<Value, ToolError> {
+pub(super) async fn extract_slide_text(ctx: Ctx, a: SlideTextRef) -> Result<Value, ToolError> {
     Server::of(&ctx)?.read(a.presentation_id.as_deref(), |_, deck| {
         let slide = deck.slide(a.slide_index)?;
         let mut v = slide_text(deck, &slide)?;
@@ -170,12 +175,12 @@ pub(super) async fn extract_slide_text(ctx: Ctx, a: SlideRef) -> Result<Value, T
     })
 }
 
-/// The text of every slide of a presentation, slide by slide, and all of it together.
+/// The text of a presentation, slide by slide and all together.
 #[derive(Deserialize, JsonSchema)]
 pub struct PresentationText {
-    /// Which presentation (default: the current one)
+    /// Default: current
     presentation_id: Option<String>,
-    /// Give each slide's title, layout and shape count too
+    /// Each slide's title, layout and shapes too
     #[serde(default = "yes")]
     include_slide_info: bool,
 }

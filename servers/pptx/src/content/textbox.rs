@@ -18,7 +18,6 @@ use crate::x::{self, At, attr, esc, kid, local};
 /// One run of text with its formatting.
 #[derive(Deserialize, JsonSchema, Clone)]
 pub struct TextRun {
-    /// The run's text
     text: String,
     bold: Option<bool>,
     italic: Option<bool>,
@@ -28,19 +27,18 @@ pub struct TextRun {
     font_name: Option<String>,
     /// [r, g, b]
     color: Option<Vec<i64>>,
-    /// A URL the run links to
+    /// URL
     hyperlink: Option<String>,
 }
 
 /// Text on a slide. operation `add`: a new text box at left/top/width/height (inches) with
-/// `text` (or `text_runs`) and the formatting given. `format`: apply the formatting to every
-/// run of the shape at shape_index. `validate`: estimate whether the shape's text fits its
-/// box (and, unless validation_only, shrink its font between min_font_size and
-/// max_font_size so it does). `format_runs`: replace the shape's text by `text_runs`, each
-/// with its own formatting.
+/// `text` (or `text_runs`) and the formatting given. `format`: apply the formatting to all
+/// of shape_index's text. `validate`: estimate whether its text fits its box (unless
+/// validation_only, shrink the font within min/max_font_size so it does). `format_runs`:
+/// replace its text by `text_runs`.
 #[derive(Deserialize, JsonSchema)]
 pub struct ManageText {
-    /// The slide's index, from 0
+    /// From 0
     slide_index: i64,
     /// add, format, validate or format_runs
     operation: String,
@@ -52,12 +50,11 @@ pub struct ManageText {
     width: f64,
     #[serde(default = "two")]
     height: f64,
-    /// The text (add)
     #[serde(default)]
     text: String,
-    /// The shape (format, validate, format_runs), as get_slide_info lists it
+    /// As get_slide_info lists it
     shape_index: Option<i64>,
-    /// Runs with their own formatting (format_runs; add)
+    /// Runs, each with its own formatting
     text_runs: Option<Vec<TextRun>>,
     /// Points
     font_size: Option<i64>,
@@ -65,9 +62,9 @@ pub struct ManageText {
     bold: Option<bool>,
     italic: Option<bool>,
     underline: Option<bool>,
-    /// Text colour [r, g, b]
+    /// Text [r, g, b]
     color: Option<Vec<i64>>,
-    /// Box fill [r, g, b]
+    /// Fill [r, g, b]
     bg_color: Option<Vec<i64>>,
     /// left, center, right or justify
     alignment: Option<String>,
@@ -76,14 +73,13 @@ pub struct ManageText {
     /// Shrink text on overflow (add), or fit the font (validate)
     #[serde(default = "yes")]
     auto_fit: bool,
-    /// validate: only report, change nothing
     #[serde(default)]
     validation_only: bool,
     #[serde(default = "eight")]
     min_font_size: i64,
     #[serde(default = "seventy_two")]
     max_font_size: i64,
-    /// Which presentation (default: the current one)
+    /// Default: current
     presentation_id: Option<String>,
 }
 

@@ -41,21 +41,20 @@ pub(super) fn transition_info(xml: &Xml, t: Node) -> Value {
     json!({"type": kind, "speed": attr(&xml.xot, t, "spd"), "advance_on_click": attr(&xml.xot, t, "advClick").map(|v| v != "0")})
 }
 
-/// A slide's transition. operation `add` (or `set`): set it to transition_type (fade, push,
-/// wipe, split, cut, cover, pull, dissolve, random, zoom, blinds, checker, circle, diamond,
-/// plus, wedge, wheel, randomBar, strips, newsflash) with a speed from duration (seconds:
-/// under 0.75 fast, under 1.5 medium, else slow). `remove`: remove it. `get`: show it.
+/// A slide's transition. operation `add` (or `set`): transition_type (fade, push, wipe,
+/// split, cut, cover, pull, dissolve, random, zoom, blinds, checker, circle, diamond, plus,
+/// wedge, wheel, randomBar, strips, newsflash), speed from duration (under 0.75 s fast,
+/// under 1.5 medium, else slow). `remove`, `get`.
 #[derive(Deserialize, JsonSchema)]
 pub struct ManageTransitions {
-    /// The slide's index, from 0
+    /// From 0
     slide_index: i64,
     /// add, set, remove or get
     operation: String,
     transition_type: Option<String>,
-    /// Seconds
     #[serde(default = "one_f")]
     duration: f64,
-    /// Which presentation (default: the current one)
+    /// Default: current
     presentation_id: Option<String>,
 }
 

@@ -19,8 +19,8 @@ use crate::text::{Fmt, paras_of_text, set_paragraphs};
 
 use super::catalog::{Kind, TEMPLATES, Tpl, template, tpl_json};
 
-/// The slide templates this server offers (its own, built in), with the content roles each
-/// takes, and the colour schemes.
+/// This server's built-in slide templates with the content roles each takes, and the colour
+/// schemes.
 #[derive(Deserialize, JsonSchema)]
 pub struct ListTemplates {}
 
@@ -30,8 +30,8 @@ pub(super) async fn list_slide_templates(_ctx: Ctx, _a: ListTemplates) -> Result
     Ok(json!({"templates": t, "total_templates": t.len(), "color_schemes": s}))
 }
 
-/// One slide template: its content roles (the keys of content_mapping and image_paths) and
-/// their positions.
+/// One slide template's content roles (keys of content_mapping and image_paths) and their
+/// positions.
 #[derive(Deserialize, JsonSchema)]
 pub struct TemplateInfo {
     /// e.g. title_slide, title_content, chart_slide (see list_slide_templates)
@@ -208,23 +208,22 @@ pub(super) async fn read_images(
     Ok(out)
 }
 
-/// Apply a slide template to an existing slide: its content (content_mapping: role -> text
-/// or list) and pictures (image_paths: role -> workspace path) in the template's places,
-/// coloured from color_scheme. The slide's title and body placeholders take the title and
-/// content when it has them.
+/// Apply a slide template to an existing slide: content_mapping (role -> text or list) and
+/// image_paths (role -> workspace path) go in the template's places, in color_scheme. The
+/// slide's title and body placeholders, if any, take the title and content.
 #[derive(Deserialize, JsonSchema)]
 pub struct ApplyTemplate {
-    /// The slide's index, from 0
+    /// From 0
     slide_index: i64,
     /// See list_slide_templates
     template_id: String,
     #[serde(default = "modern_blue")]
     color_scheme: String,
-    /// Role -> content, e.g. {"title": "...", "content": ["point", "point"]}
+    /// e.g. {"title": "...", "content": ["point", "point"]}
     content_mapping: Option<Map<String, Value>>,
-    /// Role -> image file in the workspace, e.g. {"image": "pictures/chart.png"}
+    /// e.g. {"image": "pictures/chart.png"}
     image_paths: Option<Map<String, Value>>,
-    /// Which presentation (default: the current one)
+    /// Default: current
     presentation_id: Option<String>,
 }
 
@@ -251,12 +250,11 @@ pub struct SlideFromTemplate {
     color_scheme: String,
     /// Role -> content
     content_mapping: Option<Map<String, Value>>,
-    /// Role -> image file in the workspace
+    /// Role -> workspace path
     image_paths: Option<Map<String, Value>>,
-    /// The layout of the new slide
     #[serde(default = "one")]
     layout_index: i64,
-    /// Which presentation (default: the current one)
+    /// Default: current
     presentation_id: Option<String>,
 }
 

@@ -23,20 +23,19 @@ pub struct SequenceItem {
     /// Role -> content (also accepted as `content`)
     #[serde(alias = "content")]
     content_mapping: Option<Map<String, Value>>,
-    /// Role -> image file in the workspace
+    /// Role -> workspace path
     image_paths: Option<Map<String, Value>>,
 }
 
-/// Create a new presentation (made current) with one slide per item of template_sequence,
-/// each from its template and content; presentation_title becomes the document title.
+/// Create a presentation (made current) with a slide per item of template_sequence;
+/// presentation_title becomes the document title.
 #[derive(Deserialize, JsonSchema)]
 pub struct PresentationFromTemplates {
-    /// [{template_id, content_mapping, image_paths}]
     template_sequence: Vec<SequenceItem>,
     #[serde(default = "modern_blue")]
     color_scheme: String,
     presentation_title: Option<String>,
-    /// The new presentation's id (default: presentation_<n>)
+    /// Default: presentation_<n>
     presentation_id: Option<String>,
 }
 
@@ -79,10 +78,9 @@ pub(super) async fn create_presentation_from_templates(
     )
 }
 
-/// Generate a presentation outline about a topic from this server's templates: a title slide,
-/// an agenda, content slides with placeholder points to replace, optionally a chart of
-/// sample data (labelled as such), and a closing slide. No text is researched or written by
-/// a model: the slides are a scaffold to fill. Made current; saved with save_presentation.
+/// Generate a presentation outline on topic from this server's templates (made current): a
+/// title slide, an agenda, content slides with placeholder points, optionally a chart of
+/// sample data (labelled so), a closing slide. A scaffold to fill: no text is researched.
 #[derive(Deserialize, JsonSchema)]
 pub struct AutoGenerate {
     topic: String,
@@ -96,10 +94,10 @@ pub struct AutoGenerate {
     color_scheme: String,
     #[serde(default = "crate::content::yes")]
     include_charts: bool,
-    /// Pictures need files: this server adds none (see the result's note)
+    /// No effect: pictures need files (see the result's note)
     #[serde(default)]
     include_images: bool,
-    /// The new presentation's id (default: presentation_<n>)
+    /// Default: presentation_<n>
     presentation_id: Option<String>,
 }
 
