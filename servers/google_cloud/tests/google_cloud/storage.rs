@@ -193,26 +193,29 @@ async fn enable_versioning() {
     assert_eq!(t, "Versioning disabled for bucket bkt.");
 }
 
-#[tokio::test]
-async fn get_bucket_size_sums_pages() {
-    let e = start().await;
+/// Two pages of the objects of bucket `bkt`: the first request without a page token, the
+/// second with `t2`.
+async fn object_pages(e: &crate::common::Env, first: serde_json::Value, second: serde_json::Value) {
     expect("GET", "/storage/v1/b/bkt/o")
         .bearer(TOKEN)
-        .respond(
-            &e.fake,
-            200,
-            json!({"items": [{"name": "a", "size": "1048576"}], "nextPageToken": "t2"}),
-        )
+        .respond(&e.fake, 200, first)
         .await;
     expect("GET", "/storage/v1/b/bkt/o")
         .bearer(TOKEN)
         .query("pageToken", "t2")
-        .respond(
-            &e.fake,
-            200,
-            json!({"items": [{"name": "b", "size": "1048576"}]}),
-        )
+        .respond(&e.fake, 200, second)
         .await;
+}
+
+#[tokio::test]
+async fn get_bucket_size_sums_pages() {
+    let e = start().await;
+    object_pages(
+        &e,
+        json!({"items": [{"name": "a", "size": "1048576"}], "nextPageToken": "t2"}),
+        json!({"items": [{"name": "b", "size": "1048576"}]}),
+    )
+    .await;
     let t = ok(
         &e.client,
         "storage_get_bucket_size",
@@ -298,24 +301,13 @@ async fn allow_lists_refuse_and_filter() {
 #[tokio::test]
 async fn list_objects_stops_on_a_repeated_page_token() {
     let e = start().await;
-    expect("GET", "/storage/v1/b/bkt/o")
-        .bearer(TOKEN)
-        .respond(
-            &e.fake,
-            200,
-            json!({"items": [{"name": "a", "size": "1"}], "nextPageToken": "t2"}),
-        )
-        .await;
     // Google gives the same token again: read once, not until the page cap.
-    expect("GET", "/storage/v1/b/bkt/o")
-        .bearer(TOKEN)
-        .query("pageToken", "t2")
-        .respond(
-            &e.fake,
-            200,
-            json!({"items": [{"name": "b", "size": "2"}], "nextPageToken": "t2"}),
-        )
-        .await;
+    object_pages(
+        &e,
+        json!({"items": [{"name": "a", "size": "1"}], "nextPageToken": "t2"}),
+        json!({"items": [{"name": "b", "size": "2"}], "nextPageToken": "t2"}),
+    )
+    .await;
     let t = ok(
         &e.client,
         "storage_list_objects",
