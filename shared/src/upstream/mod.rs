@@ -187,14 +187,20 @@ impl UpstreamConfig {
     }
 }
 
+/// The HTTP clients of an [`Upstream`] and every sibling and tenant client made from it: one
+/// connection pool. Built on the first request (the TLS roots are read then, not before the
+/// port is bound), always from the settings the pool was made with.
+struct Pool {
+    /// The settings of the [`Upstream::new`] that made the pool (headers, timeouts, proxy).
+    cfg: UpstreamConfig,
+    /// The client that follows same-origin redirects.
+    client: std::sync::OnceLock<Result<reqwest::Client, String>>,
+    /// The same client without following redirects (see [`Request::no_redirect`]).
+    no_redirect: std::sync::OnceLock<reqwest::Client>,
+}
+
 struct Inner {
-    /// The HTTP client, built on the first request (its TLS roots are read then, not before
-    /// the port is bound: a server that is started and asked for its tools never reads them).
-    /// Shared by siblings and tenant clients: one connection pool.
-    client: Arc<std::sync::OnceLock<Result<reqwest::Client, String>>>,
-    /// The same client without following redirects, built on first use (see
-    /// [`Request::no_redirect`]).
-    no_redirect: Arc<std::sync::OnceLock<reqwest::Client>>,
+    pool: Arc<Pool>,
     cfg: UpstreamConfig,
     /// Why this client has no base URL, when it has none (a refused tenant host, a missing
     /// tenant field): every request made with it fails with this error, before sending.
@@ -280,8 +286,11 @@ impl Upstream {
         let _checked = client_builder(&cfg)?;
         Ok(Self {
             inner: Arc::new(Inner {
-                client: Arc::default(),
-                no_redirect: Arc::default(),
+                pool: Arc::new(Pool {
+                    cfg: cfg.clone(),
+                    client: std::sync::OnceLock::new(),
+                    no_redirect: std::sync::OnceLock::new(),
+                }),
                 cfg,
                 base_error: None,
             }),
@@ -290,10 +299,10 @@ impl Upstream {
 
     /// The client that follows same-origin redirects, built on first use.
     fn client(&self) -> Result<&reqwest::Client, ToolError> {
-        self.inner
-            .client
+        let pool = &self.inner.pool;
+        pool.client
             .get_or_init(|| {
-                client_builder(&self.inner.cfg)?
+                client_builder(&pool.cfg)?
                     .redirect(same_origin_redirects())
                     .build()
                     .map_err(|e| format!("cannot build the HTTP client: {e}"))
@@ -308,8 +317,9 @@ impl Upstream {
     /// The client for [`Request::no_redirect`] requests.
     fn no_redirect_client(&self) -> Result<&reqwest::Client, ToolError> {
         let main = self.client()?;
-        Ok(self.inner.no_redirect.get_or_init(|| {
-            client_builder(&self.inner.cfg)
+        let pool = &self.inner.pool;
+        Ok(pool.no_redirect.get_or_init(|| {
+            client_builder(&pool.cfg)
                 .and_then(|b| {
                     b.redirect(reqwest::redirect::Policy::none())
                         .build()
@@ -361,8 +371,7 @@ impl Upstream {
     fn sharing_pool(&self, cfg: UpstreamConfig, base_error: Option<ToolError>) -> Self {
         Self {
             inner: Arc::new(Inner {
-                client: self.inner.client.clone(),
-                no_redirect: self.inner.no_redirect.clone(),
+                pool: self.inner.pool.clone(),
                 cfg,
                 base_error,
             }),
