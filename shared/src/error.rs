@@ -82,6 +82,40 @@ impl MissingScopes {
     }
 }
 
+/// How a server words a refusal for missing permissions ([`ServerSpec::scope_hint`]): the
+/// call's error and the permissions its tool declares ([`ToolDef::scopes`]).
+///
+/// [`ServerSpec::scope_hint`]: crate::ServerSpec::scope_hint
+/// [`ToolDef::scopes`]: crate::ToolDef::scopes
+pub type ScopeHint = fn(ToolError, &'static str) -> ToolError;
+
+/// The default [`ScopeHint`]: a vendor's 403 to a tool that declares the scopes it needs
+/// names them in the hint and as the scopes missing (for `--oauth`'s scope challenge), unless
+/// the vendor's answer already said which. `scopes` is the tool's declaration as written
+/// (`repo`, `Mail.Read (or Mail.ReadWrite)`): its words with a `.`, `:` or `_` in them, or
+/// the whole when it has one word, are the scope names.
+pub fn needs_scopes(err: ToolError, scopes: &'static str) -> ToolError {
+    if err.status != Some(403) || err.kind != ErrorKind::Upstream || err.missing_scopes.is_some() {
+        return err;
+    }
+    let words: Vec<&str> = scopes
+        .split(|c: char| c.is_whitespace() || matches!(c, ',' | '(' | ')'))
+        .filter(|w| !w.is_empty() && *w != "or" && *w != "and")
+        .collect();
+    let named: Vec<&str> = if words.len() == 1 {
+        words
+    } else {
+        words
+            .into_iter()
+            .filter(|w| w.contains(['.', ':', '_']))
+            .collect()
+    };
+    err.with_hint(format!(
+        "this call needs the permission {scopes}: grant it to the token (or the app) and send a new token; otherwise the account has no access to the item."
+    ))
+    .with_missing_scopes(MissingScopes::new(named, std::iter::empty()))
+}
+
 impl ToolError {
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
         Self {
@@ -189,4 +223,63 @@ pub fn status_hint(status: u16) -> Option<&'static str> {
         500..=599 => "the vendor had a server-side problem: retry later.",
         _ => return None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refused(status: u16) -> ToolError {
+        ToolError::new(ErrorKind::Upstream, "Acme API error").with_status(status)
+    }
+
+    fn needed(e: &ToolError) -> Vec<String> {
+        e.missing_scopes
+            .as_ref()
+            .map(|m| m.needed.clone())
+            .unwrap_or_default()
+    }
+
+    #[test]
+    fn a_403_names_the_declared_scopes() {
+        let e = needs_scopes(refused(403), "Files.Read or Files.ReadWrite");
+        assert_eq!(needed(&e), ["Files.Read", "Files.ReadWrite"]);
+        assert!(
+            e.hint
+                .as_deref()
+                .is_some_and(|h| h.contains("needs the permission Files.Read or Files.ReadWrite")),
+            "{:?}",
+            e.hint
+        );
+        assert_eq!(
+            needed(&needs_scopes(refused(403), "Mail.Read (or Mail.ReadWrite)")),
+            ["Mail.Read", "Mail.ReadWrite"]
+        );
+        assert_eq!(needed(&needs_scopes(refused(403), "repo")), ["repo"]);
+        assert_eq!(
+            needed(&needs_scopes(refused(403), "read:org, gist_write")),
+            ["read:org", "gist_write"]
+        );
+    }
+
+    #[test]
+    fn other_errors_and_named_scopes_are_left_as_they_are() {
+        for e in [
+            refused(404),
+            refused(401),
+            ToolError::new(ErrorKind::InvalidInput, "bad").with_status(403),
+        ] {
+            let before = e.to_string();
+            let after = needs_scopes(e, "repo");
+            assert_eq!(after.to_string(), before);
+            assert!(after.missing_scopes.is_none());
+        }
+        // The vendor said which scope is missing: that stays.
+        let said = refused(403)
+            .with_hint("the token lacks things:write")
+            .with_missing_scopes(MissingScopes::new(["things:write"], ["things:read"]));
+        let after = needs_scopes(said, "repo");
+        assert_eq!(needed(&after), ["things:write"]);
+        assert_eq!(after.hint.as_deref(), Some("the token lacks things:write"));
+    }
 }

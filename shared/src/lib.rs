@@ -53,7 +53,7 @@ pub use upstream::{fetch, graphql, pagination};
 
 pub use auth::{Credentials, EnvCredentials};
 pub use context::Ctx;
-pub use error::{ErrorKind, MissingScopes, ToolError};
+pub use error::{ErrorKind, MissingScopes, ScopeHint, ToolError, needs_scopes};
 pub use http::Method;
 pub use runner::run;
 pub use secret::Secret;
@@ -68,8 +68,8 @@ pub use token_cache::TokenCache;
 pub use tool::{Effect, Output, Profile, ToolDef, ToolNames, ToolResult, tool};
 pub use types::{Count, Int, non_empty};
 pub use upstream::{
-    FormPart, Request, Response, RetryPolicy, Upstream, UpstreamConfig, VendorError,
-    default_error_parser, seg, seg_id, seg_path,
+    Details, ErrorShape, FormPart, Request, Response, RetryPolicy, Upstream, UpstreamConfig,
+    VendorError, default_error_parser, seg, seg_id, seg_path,
 };
 pub use vendor_auth::{Auth, Part};
 

@@ -245,6 +245,7 @@ impl McpServer {
         ucfg.retry = settings.retry.clone();
         ucfg.max_body_bytes = settings.upstream_max_body_bytes;
         ucfg.error_parser = spec.error_parser;
+        ucfg.error_shape = spec.error_shape;
         for (k, v) in spec.default_headers {
             crate::upstream::default_header(k, v)?;
         }
@@ -619,6 +620,7 @@ impl McpServer {
                 ctx,
                 Value::Object(args.unwrap_or_default()),
                 inner.settings.sanitize,
+                inner.spec.scope_hint,
             )
             .await;
         if let Some(m) = crate::telemetry::metrics::recording() {

@@ -12,7 +12,7 @@ use crate::call::tenant::Base;
 use crate::credentials::auth::EnvCredentials;
 use crate::credentials::vendor_auth::Auth;
 use crate::tool::ToolDef;
-use crate::upstream::{ErrorParser, RetryPolicy, default_error_parser};
+use crate::upstream::{ErrorParser, ErrorShape, RetryPolicy, default_error_parser};
 
 /// Builds a server's state at start-up from the operator's settings (a clear message on
 /// failure stops the server).
@@ -56,7 +56,17 @@ pub struct ServerSpec {
     pub state: Option<MakeState>,
     pub toolsets: &'static [Toolset],
     pub tools: fn() -> Vec<ToolDef>,
+    /// How the vendor's JSON error bodies are read, in code: for errors a declared
+    /// [`error_shape`](Self::error_shape) cannot say.
     pub error_parser: ErrorParser,
+    /// Where the message, code, field errors and request id of the vendor's error bodies sit,
+    /// and the hints by status and code ([`ErrorShape`]); read instead of `error_parser` when
+    /// set. Most vendors need only this.
+    pub error_shape: Option<&'static ErrorShape>,
+    /// How a vendor's refusal of a tool that declares its permissions ([`ToolDef::scopes`])
+    /// names them: [`crate::error::needs_scopes`] unless the vendor family words it its own way
+    /// (Microsoft Graph's delegated permissions).
+    pub scope_hint: crate::error::ScopeHint,
     /// Headers sent with every upstream request.
     pub default_headers: &'static [(&'static str, &'static str)],
     /// Other APIs of the vendor this server calls (usually none).
@@ -159,6 +169,8 @@ impl ServerSpec {
         toolsets: &[],
         tools: no_tools,
         error_parser: default_error_parser,
+        error_shape: None,
+        scope_hint: crate::error::needs_scopes,
         default_headers: &[],
         extra_apis: &[],
         credential_exchange: None,

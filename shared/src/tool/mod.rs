@@ -158,6 +158,8 @@ pub struct ToolDef {
     /// Offered in read-only mode although it can write: it runs read-only itself then
     /// ([`ToolDef::read_only_by_itself`]).
     pub(crate) guards_read_only: bool,
+    /// The permissions the tool needs ([`ToolDef::scopes`]).
+    pub(crate) scopes: Option<&'static str>,
 }
 
 fn settings() -> SchemaSettings {
@@ -461,10 +463,27 @@ where
         views: Vec::new(),
         listing: Listing::Everywhere,
         guards_read_only: false,
+        scopes: None,
     }
 }
 
 impl ToolDef {
+    /// The OAuth scopes or permissions the tool needs, as the vendor documents them
+    /// (`Mail.Send`, `Files.Read or Files.ReadWrite`): a 403 of the vendor to this tool's call
+    /// names them (in the server's words, [`ServerSpec::scope_hint`]), and `--oauth`'s scope
+    /// challenge asks for them. A tool that reads and writes declares what its writes need.
+    ///
+    /// [`ServerSpec::scope_hint`]: crate::ServerSpec::scope_hint
+    pub fn scopes(mut self, scopes: &'static str) -> Self {
+        self.scopes = Some(scopes);
+        self
+    }
+
+    /// The permissions the tool declares ([`ToolDef::scopes`]).
+    pub fn required_scopes(&self) -> Option<&'static str> {
+        self.scopes
+    }
+
     /// Put the tool in a toolset (a vendor area, switched on and off with `--toolsets`).
     pub fn toolset(mut self, toolset: &'static str) -> Self {
         self.toolset = toolset;
@@ -660,6 +679,7 @@ impl ToolDef {
         ctx: Ctx,
         args: Value,
         mode: Sanitize,
+        scope_hint: crate::error::ScopeHint,
     ) -> (
         CallToolResult,
         crate::telemetry::metrics::Outcome,
@@ -691,7 +711,11 @@ impl ToolDef {
             Ok(Output::Json(v)) => CallToolResult::success(vec![ContentBlock::text(json_text(&v))]),
             Ok(Output::Text(t)) => CallToolResult::success(vec![ContentBlock::text(t)]),
             Ok(Output::Content(c)) => CallToolResult::success(c),
-            Err(mut e) => {
+            Err(e) => {
+                let mut e = match self.scopes {
+                    Some(s) => scope_hint(e, s),
+                    None => e,
+                };
                 missing_scopes = e.missing_scopes.take().map(|m| *m);
                 let mut text = e.to_string();
                 for s in &secrets {

@@ -33,24 +33,10 @@ pub struct VendorError {
 /// Reads a vendor's JSON error body.
 pub type ErrorParser = fn(status: u16, headers: &HeaderMap, body: &Value) -> VendorError;
 
-/// The default reading of a JSON error body: the usual `message`/`error`/`code` fields.
-pub fn default_error_parser(_status: u16, _headers: &HeaderMap, body: &Value) -> VendorError {
-    let str_at = |v: &Value, k: &str| v.get(k).and_then(Value::as_str).map(str::to_owned);
-    let nested = body.get("error").filter(|e| e.is_object());
-    let message = str_at(body, "message")
-        .or_else(|| nested.and_then(|e| str_at(e, "message")))
-        .or_else(|| str_at(body, "error_description"))
-        .or_else(|| str_at(body, "error"))
-        .or_else(|| str_at(body, "detail"));
-    let code = str_at(body, "code")
-        .or_else(|| nested.and_then(|e| str_at(e, "status").or_else(|| str_at(e, "code"))))
-        .or_else(|| body.get("error").and_then(Value::as_str).map(str::to_owned))
-        .filter(|c| Some(c) != message.as_ref());
-    VendorError {
-        code,
-        message,
-        ..VendorError::default()
-    }
+/// The default reading of a JSON error body: the usual `message`/`error`/`code` fields
+/// ([`ErrorShape::DEFAULT`]).
+pub fn default_error_parser(status: u16, headers: &HeaderMap, body: &Value) -> VendorError {
+    ErrorShape::DEFAULT.read(status, headers, body)
 }
 
 /// Retry policy. Defaults: 3 attempts, backoff 500 ms..8 s with jitter, and a rate-limit
@@ -88,6 +74,8 @@ pub struct UpstreamConfig {
     pub retry: RetryPolicy,
     pub max_body_bytes: usize,
     pub error_parser: ErrorParser,
+    /// The vendor's error body declared; read instead of `error_parser` when set.
+    pub error_shape: Option<&'static ErrorShape>,
     /// Headers sent with every request (e.g. an API version header).
     pub default_headers: Vec<(&'static str, &'static str)>,
     /// How this API takes the caller's credentials ([`Ctx::authorized`](crate::Ctx::authorized)).
@@ -177,6 +165,7 @@ impl UpstreamConfig {
             retry: RetryPolicy::default(),
             max_body_bytes: 20 * 1024 * 1024,
             error_parser: default_error_parser,
+            error_shape: None,
             default_headers: Vec::new(),
             auth: Auth::BEARER,
             tenant_base: false,
@@ -460,6 +449,8 @@ impl Upstream {
     }
 }
 
+mod errors;
+pub use errors::{Details, ErrorShape};
 pub mod fetch;
 pub mod graphql;
 pub mod pagination;

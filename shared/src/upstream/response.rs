@@ -21,6 +21,7 @@ pub struct Response {
     pub attempts: usize,
     pub(super) vendor: String,
     pub(super) parser: ErrorParser,
+    pub(super) shape: Option<&'static super::ErrorShape>,
     /// Whether the request may be sent again after this answer.
     pub(super) replay: Replay,
 }
@@ -140,7 +141,10 @@ impl Response {
         let status = self.status.as_u16();
         serde_json::from_slice::<Value>(&self.body)
             .ok()
-            .map(|v| (self.parser)(status, &self.headers, &v))
+            .map(|v| match self.shape {
+                Some(shape) => shape.read(status, &self.headers, &v),
+                None => (self.parser)(status, &self.headers, &v),
+            })
             .unwrap_or_else(|| VendorError {
                 message: Some(snippet(&self.text())).filter(|s| !s.is_empty()),
                 ..VendorError::default()

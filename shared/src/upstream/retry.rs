@@ -344,6 +344,7 @@ async fn read_capped(resp: reqwest::Response, cfg: &UpstreamConfig) -> Result<Re
         attempts: 1,
         vendor: cfg.vendor.to_owned(),
         parser: cfg.error_parser,
+        shape: cfg.error_shape,
         replay: Replay::Safe,
     })
 }

@@ -183,7 +183,7 @@ async fn upload(ctx: Ctx, a: Upload) -> Result<Value, ToolError> {
         .await
 }
 
-fn tools() -> Vec<ToolDef> {
+pub fn tools() -> Vec<ToolDef> {
     vec![
         tool("acme_get_thing", "Get thing", Effect::Read, get_thing)
             .toolset("things")

@@ -529,3 +529,98 @@ async fn without_oauth_a_missing_scope_is_a_tool_error_only() {
     assert_eq!(status_of(&text), 200, "{text}");
     assert!(text.contains("things:read"), "{text}");
 }
+
+/// Acme whose `acme_get_thing` declares the scope it needs; its errors are read by the default
+/// parser, which finds no scope in a 403.
+static DECLARED: ServerSpec = ServerSpec {
+    oauth: Some(OAuthServer {
+        issuer: "https://login.acme.invalid",
+        metadata: OAuthMetadata::OpenId,
+        scopes: &["things:read"],
+        more_scopes: &[],
+        docs: "https://acme.invalid/docs/oauth",
+    }),
+    tools: declared_tools,
+    ..acme::basics()
+};
+
+fn declared_tools() -> Vec<mcp_shared::ToolDef> {
+    acme::tools()
+        .into_iter()
+        .map(|t| {
+            if t.name() == "acme_get_thing" {
+                t.scopes("things:read")
+            } else {
+                t
+            }
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn a_403_of_a_tool_that_declares_its_scopes_names_them_and_challenges_for_them() {
+    let fake = MockServer::start().await;
+    Mock::given(matchers::path("/things/1"))
+        .respond_with(ResponseTemplate::new(403).set_body_json(json!({"message": "Forbidden"})))
+        .expect(2)
+        .mount(&fake)
+        .await;
+    Mock::given(matchers::path("/things/3"))
+        .respond_with(ResponseTemplate::new(404).set_body_json(json!({"message": "Not Found"})))
+        .expect(1)
+        .mount(&fake)
+        .await;
+    let creds = auth_data("tok");
+    let extra = [
+        ("MCP-Protocol-Version", "2025-06-18"),
+        ("x-auth-data", creds.as_str()),
+    ];
+    let h = mcp_headers("localhost", &extra);
+    let with_oauth = TestServer::start(
+        &DECLARED,
+        oauth(
+            Settings {
+                stateless: true,
+                ..settings_for(&fake.uri())
+            },
+            OAuthSettings::default(),
+        ),
+    )
+    .await;
+    let port = with_oauth.port();
+    let text = exchange(port, "POST", "/mcp", &h, CALL).await;
+    assert_eq!(status_of(&text), 403, "{text}");
+    let challenge = header_of(&text, "www-authenticate").unwrap_or_default();
+    assert!(
+        challenge.starts_with("Bearer error=\"insufficient_scope\", scope=\"things:read\""),
+        "{challenge}"
+    );
+    let message = body_of(&text)["result"]["content"][0]["text"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    assert!(
+        message.contains("Forbidden") && message.contains("needs the permission things:read"),
+        "{message}"
+    );
+    // Another status of the same tool is not about permissions.
+    let missing = CALL.replace("\"id\":1}", "\"id\":3}");
+    let text = exchange(port, "POST", "/mcp", &h, &missing).await;
+    assert_eq!(status_of(&text), 200, "{text}");
+    assert_eq!(header_of(&text, "www-authenticate"), None, "{text}");
+    assert!(!text.contains("permission"), "{text}");
+    with_oauth.stop().await;
+    // Without `--oauth` the same 403 is a tool error that names the scope.
+    let plain = TestServer::start(
+        &DECLARED,
+        Settings {
+            stateless: true,
+            ..settings_for(&fake.uri())
+        },
+    )
+    .await;
+    let text = exchange(plain.port(), "POST", "/mcp", &h, CALL).await;
+    assert_eq!(status_of(&text), 200, "{text}");
+    assert!(text.contains("needs the permission things:read"), "{text}");
+    plain.stop().await;
+}

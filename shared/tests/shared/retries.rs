@@ -578,3 +578,52 @@ async fn requests_go_through_the_configured_proxy() {
             .is_none()
     );
 }
+
+/// Acme declaring where its error bodies keep their parts, instead of a parser in code.
+static DECLARED: mcp_shared::ServerSpec = mcp_shared::ServerSpec {
+    error_shape: Some(&mcp_shared::ErrorShape {
+        message: &["/errors/0/detail"],
+        code: &["/errors/0/code"],
+        request_id: &["/meta/request_id"],
+        status_hints: &[(402, "the Acme plan does not include this: upgrade it.")],
+        rate_limit_codes: &["too_many_writes"],
+        ..mcp_shared::ErrorShape::DEFAULT
+    }),
+    ..crate::acme::basics()
+};
+
+#[tokio::test]
+async fn a_declared_error_shape_is_read_and_its_rate_limit_codes_are_retried() {
+    let fake = MockServer::start().await;
+    let body = |code: &str, detail: &str| json!({"errors": [{"code": code, "detail": detail}], "meta": {"request_id": "req-9"}});
+    Mock::given(matchers::path("/things/1"))
+        .respond_with(ResponseTemplate::new(402).set_body_json(body("plan", "Not in your plan")))
+        .with_priority(1)
+        .expect(1)
+        .mount(&fake)
+        .await;
+    // A 403 whose code says "rate limit" (not a refusal): retried, then answered.
+    first_then(
+        &fake,
+        "GET",
+        ResponseTemplate::new(403)
+            .insert_header("retry-after", "0")
+            .set_body_json(body("too_many_writes", "Slow down")),
+        ResponseTemplate::new(200).set_body_json(thing(2)),
+    )
+    .await;
+    let server = TestServer::start(&DECLARED, settings_for(&fake.uri())).await;
+    let client = server.client("tok").await;
+    let err = client.call_err("acme_get_thing", json!({"id": 1})).await;
+    assert!(
+        err.starts_with(
+            "Acme API error 402 Payment Required (plan): Not in your plan (request req-9)."
+        ),
+        "{err}"
+    );
+    assert!(err.contains("upgrade it"), "{err}");
+    let v = client.call_ok("acme_get_thing", json!({"id": 2})).await;
+    assert_eq!(v["id"], 2);
+    assert_eq!(requests(&fake).await, 3);
+    server.stop().await;
+}
