@@ -57,7 +57,7 @@ fn tools() -> Vec<ToolDef> {
     example::tools()
 }
 
-pub static SPEC: ServerSpec = ServerSpec {
+{{errors_decl}}pub static SPEC: ServerSpec = ServerSpec {
     service: "{{service}}",
     display_name: "{{Display}}",
     binary: "{{binary}}",
@@ -67,8 +67,7 @@ pub static SPEC: ServerSpec = ServerSpec {
 {{spec_kind}}
     toolsets: TOOLSETS,
     tools,
-    error_parser: {{error_parser}},
-    default_headers: &[],
+{{errors}}    default_headers: &[],
     extra_apis: &[],
     flags: &[],
 {{spec_tail}}    ..ServerSpec::DEFAULT
@@ -133,4 +132,18 @@ pub(super) const SERVER_JSON: &str = r#"{
     }
   ]
 }
+"#;
+
+/// The declared error body of a kind on plain HTTP (before the spec in lib.rs).
+pub(super) const ERRORS: &str = r#"/// Where {{Display}}'s error bodies keep their message and code: `ErrorShape::DEFAULT` reads the
+/// usual `message`, `error` and `code` fields. Declare the vendor's own places (its API
+/// reference's errors section) and the hints to give by status or code.
+static ERRORS: mcp_shared::ErrorShape = mcp_shared::ErrorShape {
+    status_hints: &[(
+        401,
+        "{{Display}} refused the credentials: check the token and send it again.",
+    )],
+    ..mcp_shared::ErrorShape::DEFAULT
+};
+
 "#;

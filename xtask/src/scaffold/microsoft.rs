@@ -9,7 +9,9 @@ pub(super) const SPEC: &str = r#"    // Microsoft Graph v1.0 with the user's del
     credential_env: &[("{{SERVICE}}_ACCESS_TOKEN", "access_token")],"#;
 
 /// The spec's fields after `flags` (before `..ServerSpec::DEFAULT`).
-pub(super) const SPEC_TAIL: &str = r#"    // Replace with the delegated permissions the tools need.
+pub(super) const SPEC_TAIL: &str = r#"    // A 403 names the permissions a tool declares (`.scopes(..)`) in Graph's words.
+    scope_hint: mcp_vendor_microsoft::with_scopes,
+    // Replace with the delegated permissions the tools need.
     oauth: Some(mcp_vendor_microsoft::oauth(
         &["https://graph.microsoft.com/Tasks.Read"],
         &["https://graph.microsoft.com/Tasks.ReadWrite", "offline_access"],
@@ -23,13 +25,18 @@ pub(super) const EXAMPLE: &str = r#"//! An example tool of a Microsoft Graph ser
 
 use mcp_shared::json::pick;
 use mcp_shared::{Count, Ctx, Effect, ToolDef, ToolError, tool};
-use mcp_vendor_microsoft::{List, Query, page_size, with_scopes};
+use mcp_vendor_microsoft::{List, Query, page_size};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::Value;
 
 pub fn tools() -> Vec<ToolDef> {
-    vec![tool("{{service}}_list_task_lists", "List task lists", Effect::Read, list_task_lists).toolset("example")]
+    // `.scopes`: the delegated permission the tool needs; a 403 of Graph names it.
+    vec![
+        tool("{{service}}_list_task_lists", "List task lists", Effect::Read, list_task_lists)
+            .toolset("example")
+            .scopes("Tasks.Read (or Tasks.ReadWrite)"),
+    ]
 }
 
 /// List the signed-in user's To Do task lists: id and name of each, and `next_cursor` (null
@@ -47,8 +54,7 @@ async fn list_task_lists(ctx: Ctx, a: ListTaskLists) -> Result<Value, ToolError>
         .limit(page_size(a.limit.map(Count::get), 25, 100, "limit")?)
         .cursor(a.cursor.as_deref())
         .send(&ctx)
-        .await
-        .map_err(|e| with_scopes(e, "Tasks.Read (or Tasks.ReadWrite)"))?;
+        .await?;
     Ok(page.into_json("lists", |l| pick(l, &["id", "displayName"])))
 }
 "#;

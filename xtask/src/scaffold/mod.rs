@@ -48,7 +48,10 @@ struct Parts {
     spec: &'static str,
     /// The spec's lines after `flags`, each ending in a newline.
     spec_tail: &'static str,
-    error_parser: &'static str,
+    /// How the vendor's error bodies are read: the spec's line, and what it names (before
+    /// the spec).
+    errors: &'static str,
+    errors_decl: &'static str,
     example: &'static str,
     smoke: &'static str,
     deps: &'static str,
@@ -77,7 +80,8 @@ impl Kind {
         let http = Parts {
             spec: rest::SPEC,
             spec_tail: "",
-            error_parser: "mcp_shared::default_error_parser",
+            errors: "    error_shape: Some(&ERRORS),\n",
+            errors_decl: common::ERRORS,
             example: rest::EXAMPLE,
             smoke: rest::SMOKE,
             deps: "",
@@ -98,6 +102,8 @@ impl Kind {
                 deps: "tokio.workspace = true\nurl.workspace = true\n",
                 dev_deps: "",
                 credentials: connector::CREDENTIALS,
+                errors: "",
+                errors_decl: "",
                 ..http
             },
             Kind::Local => Parts {
@@ -105,6 +111,8 @@ impl Kind {
                 example: local::EXAMPLE,
                 smoke: local::SMOKE,
                 credentials: local::CREDENTIALS,
+                errors: "",
+                errors_decl: "",
                 ..http
             },
             Kind::TenantHost => Parts {
@@ -117,7 +125,8 @@ impl Kind {
             Kind::Google => Parts {
                 spec: google::SPEC,
                 spec_tail: google::SPEC_TAIL,
-                error_parser: "mcp_vendor_google::parse_error",
+                errors: "    error_parser: mcp_vendor_google::parse_error,\n",
+                errors_decl: "",
                 example: google::EXAMPLE,
                 smoke: google::SMOKE,
                 deps: "mcp-vendor-google.workspace = true\n",
@@ -127,7 +136,8 @@ impl Kind {
             Kind::Microsoft => Parts {
                 spec: microsoft::SPEC,
                 spec_tail: microsoft::SPEC_TAIL,
-                error_parser: "mcp_vendor_microsoft::parse_error",
+                errors: "    error_parser: mcp_vendor_microsoft::parse_error,\n",
+                errors_decl: "",
                 example: microsoft::EXAMPLE,
                 smoke: microsoft::SMOKE,
                 deps: "mcp-vendor-microsoft.workspace = true\n",
@@ -239,7 +249,8 @@ fn render(
     let pre = [
         ("spec_kind", parts.spec),
         ("spec_tail", parts.spec_tail),
-        ("error_parser", parts.error_parser),
+        ("errors", parts.errors),
+        ("errors_decl", parts.errors_decl),
         ("extra_deps", parts.deps),
         ("extra_dev_deps", parts.dev_deps),
         ("credentials", parts.credentials),
@@ -335,7 +346,10 @@ mod tests {
                 assert!(!text.contains("{{"), "{kind:?} {path}: {text}");
             }
             let lib = &files.iter().find(|(p, _)| p == "src/lib.rs").unwrap().1;
-            assert!(lib.contains("error_parser: "), "{kind:?}: {lib}");
+            let reads_errors =
+                lib.contains("error_parser: ") || lib.contains("error_shape: Some(&ERRORS)");
+            let calls_http = !matches!(kind, Kind::Connector | Kind::Local);
+            assert_eq!(reads_errors, calls_http, "{kind:?}: {lib}");
         }
     }
 

@@ -74,6 +74,20 @@ async fn get_item_not_found() {
     let err = client.call_err("{{service}}_get_item", json!({"id": "zz"})).await;
     assert!(err.contains("Item not found"), "{err}");
 }
+
+#[tokio::test]
+async fn refused_credentials_get_the_declared_hint() {
+    let fake = MockServer::start().await;
+    let server = TestServer::start(&{{crate}}::SPEC, settings_for(&fake.uri())).await;
+    {{request}}
+        .bearer(TOKEN)
+        .respond(&fake, 401, json!({"message": "Invalid token"}))
+        .await;
+    let client = server.client(TOKEN).await;
+    let err = client.call_err("{{service}}_get_item", json!({"id": "a1"})).await;
+    assert!(err.contains("401") && err.contains("Invalid token"), "{err}");
+    assert!(err.contains("check the token and send it again"), "{err}");
+}
 "#;
 
 /// (`{{api}}`, `{{request}}`, `{{ok_body}}`, `{{missing_request}}`, `{{missing_status}}`,
