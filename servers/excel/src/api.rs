@@ -6,16 +6,14 @@ use std::future::Future;
 
 use base64::Engine as _;
 use mcp_shared::{Ctx, Method, Request, ToolError, seg, seg_id};
-use mcp_vendor_microsoft::{Query, with_scopes};
+use mcp_vendor_microsoft::Query;
 use serde_json::{Value, json};
 
-pub const FILES_READ: &str = "Files.Read (or Files.ReadWrite)";
-pub const FILES_READ_WRITE: &str = "Files.ReadWrite";
-
-/// The error of a call that needs `scopes`, with them named when Graph answers 403.
-pub fn scoped(scopes: &'static str) -> impl Fn(ToolError) -> ToolError {
-    move |e| with_scopes(e, scopes)
-}
+// The delegated permissions the tools declare (a 403 names them). Any tool can reach a
+// workbook or folder in another user's drive through a sharing URL (`/shares/...`), which
+// needs the `.All` permissions; they cover the user's own drive too.
+pub const FILES_READ_ALL: &str = "Files.Read.All (or Files.ReadWrite.All)";
+pub const FILES_READ_WRITE_ALL: &str = "Files.ReadWrite.All";
 
 /// Graph's share id of a sharing URL: `u!` and the URL in unpadded base64url.
 pub fn share_id(url: &str) -> String {
@@ -44,10 +42,7 @@ pub async fn resolve_share(
         .authorized(Method::GET, &path)?
         .send_json()
         .await
-        .map_err(|e| {
-            scoped("Files.Read.All (or Files.ReadWrite.All)")(e)
-                .context(format!("Resolving `{arg}`"))
-        })?;
+        .map_err(|e| e.context(format!("Resolving `{arg}`")))?;
     let id = v.get("id").and_then(Value::as_str).map(str::to_owned);
     let drive = v
         .pointer("/parentReference/driveId")
@@ -119,7 +114,7 @@ where
         .json(&json!({ "persistChanges": true }))
         .send_json()
         .await
-        .map_err(|e| scoped(FILES_READ_WRITE)(e).context("Creating the workbook session"))?;
+        .map_err(|e| e.context("Creating the workbook session"))?;
     let id = v
         .get("id")
         .and_then(Value::as_str)
@@ -159,11 +154,7 @@ pub async fn worksheet(
     let path = Query::new()
         .select(["id", "name", "position"])
         .on(&format!("{}/worksheets", s.workbook));
-    let v: Value = s
-        .req(ctx, Method::GET, &path)?
-        .send_json()
-        .await
-        .map_err(scoped(FILES_READ))?;
+    let v: Value = s.req(ctx, Method::GET, &path)?.send_json().await?;
     let first = v
         .get("value")
         .and_then(Value::as_array)

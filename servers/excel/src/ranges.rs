@@ -7,7 +7,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::api::{
-    FILES_READ, FILES_READ_WRITE, address, in_session, no_session, scoped, workbook, worksheet,
+    FILES_READ_ALL, FILES_READ_WRITE_ALL, address, in_session, no_session, workbook, worksheet,
 };
 
 pub fn tools() -> Vec<ToolDef> {
@@ -18,6 +18,7 @@ pub fn tools() -> Vec<ToolDef> {
             Effect::Read,
             get_worksheet,
         )
+        .scopes(FILES_READ_ALL)
         .toolset("ranges"),
         tool(
             "microsoft_excel_write_to_cell",
@@ -25,6 +26,7 @@ pub fn tools() -> Vec<ToolDef> {
             Effect::IdempotentWrite,
             write_to_cell,
         )
+        .scopes(FILES_READ_WRITE_ALL)
         .toolset("ranges"),
     ]
 }
@@ -79,11 +81,7 @@ async fn get_worksheet(ctx: Ctx, a: GetWorksheet) -> Result<Value, ToolError> {
         Some(r) => format!("{ws}/range(address='{r}')"),
         None => format!("{ws}/usedRange"),
     };
-    let v: Value = s
-        .req(&ctx, Method::GET, &path)?
-        .send_json()
-        .await
-        .map_err(scoped(FILES_READ))?;
+    let v: Value = s.req(&ctx, Method::GET, &path)?.send_json().await?;
     let mut out = pick(&v, &["address", "rowCount", "columnCount"]);
     match a.cell_value_format {
         CellFormat::Formatted => out["rows"] = v.get("text").cloned().unwrap_or(json!([])),
@@ -149,8 +147,7 @@ async fn write_to_cell(ctx: Ctx, a: WriteToCell) -> Result<Value, ToolError> {
             .json(&json!({ "values": [[value]] }))
             .idempotent(true)
             .send_json()
-            .await
-            .map_err(scoped(FILES_READ_WRITE))?;
+            .await?;
         Ok(json!({
             "address": v.get("address").cloned().unwrap_or(json!(cell)),
             "value": v.pointer("/values/0/0").cloned().unwrap_or(Value::Null),

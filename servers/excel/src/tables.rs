@@ -7,7 +7,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::api::{FILES_READ, FILES_READ_WRITE, in_session, no_session, scoped, workbook};
+use crate::api::{FILES_READ_ALL, FILES_READ_WRITE_ALL, in_session, no_session, workbook};
 
 pub fn tools() -> Vec<ToolDef> {
     vec![
@@ -17,6 +17,7 @@ pub fn tools() -> Vec<ToolDef> {
             Effect::Read,
             list_tables,
         )
+        .scopes(FILES_READ_ALL)
         .toolset("tables"),
         tool(
             "microsoft_excel_get_table_rows",
@@ -24,6 +25,7 @@ pub fn tools() -> Vec<ToolDef> {
             Effect::Read,
             get_rows,
         )
+        .scopes(FILES_READ_ALL)
         .toolset("tables"),
         tool(
             "microsoft_excel_add_table_rows",
@@ -31,6 +33,7 @@ pub fn tools() -> Vec<ToolDef> {
             Effect::Write,
             add_rows,
         )
+        .scopes(FILES_READ_WRITE_ALL)
         .toolset("tables"),
     ]
 }
@@ -46,11 +49,7 @@ async fn list_tables(ctx: Ctx, a: ListTables) -> Result<Value, ToolError> {
     let path = Query::new()
         .select(["id", "name", "showHeaders", "showTotals", "style"])
         .on(&format!("{book}/tables"));
-    let v: Value = ctx
-        .authorized(Method::GET, &path)?
-        .send_json()
-        .await
-        .map_err(scoped(FILES_READ))?;
+    let v: Value = ctx.authorized(Method::GET, &path)?.send_json().await?;
     let tables: Vec<Value> = v
         .get("value")
         .and_then(Value::as_array)
@@ -97,11 +96,7 @@ async fn get_rows(ctx: Ctx, a: GetRows) -> Result<Value, ToolError> {
         s.workbook,
         seg_id(&a.table, "table")?
     ));
-    let v: Value = s
-        .req(&ctx, Method::GET, &path)?
-        .send_json()
-        .await
-        .map_err(scoped(FILES_READ))?;
+    let v: Value = s.req(&ctx, Method::GET, &path)?.send_json().await?;
     let rows: Vec<Value> = v
         .get("value")
         .and_then(Value::as_array)
@@ -156,8 +151,7 @@ async fn add_rows(ctx: Ctx, a: AddRows) -> Result<Value, ToolError> {
             )?
             .json(&json!({ "values": values }))
             .send_json()
-            .await
-            .map_err(scoped(FILES_READ_WRITE))?;
+            .await?;
         Ok(json!({ "added": count, "index": v.get("index").cloned().unwrap_or(Value::Null) }))
     })
     .await

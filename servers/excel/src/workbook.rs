@@ -8,7 +8,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::api::{FILES_READ, FILES_READ_WRITE, in_session, resolve_share, scoped, workbook};
+use crate::api::{FILES_READ_ALL, FILES_READ_WRITE_ALL, in_session, resolve_share, workbook};
 use crate::xlsx;
 
 pub fn tools() -> Vec<ToolDef> {
@@ -19,6 +19,7 @@ pub fn tools() -> Vec<ToolDef> {
             Effect::Write,
             create_workbook,
         )
+        .scopes(FILES_READ_WRITE_ALL)
         .toolset("workbooks"),
         tool(
             "microsoft_excel_list_worksheets",
@@ -26,6 +27,7 @@ pub fn tools() -> Vec<ToolDef> {
             Effect::Read,
             list_worksheets,
         )
+        .scopes(FILES_READ_ALL)
         .toolset("workbooks"),
         tool(
             "microsoft_excel_create_worksheets",
@@ -33,6 +35,7 @@ pub fn tools() -> Vec<ToolDef> {
             Effect::Write,
             create_worksheets,
         )
+        .scopes(FILES_READ_WRITE_ALL)
         .toolset("workbooks"),
     ]
 }
@@ -107,9 +110,7 @@ async fn create_workbook(ctx: Ctx, a: CreateWorkbook) -> Result<Value, ToolError
     let path = Query::new()
         .param("@microsoft.graph.conflictBehavior", "rename")
         .on(&target);
-    let v = put_content(&ctx, &path, bytes, XLSX)
-        .await
-        .map_err(scoped(FILES_READ_WRITE))?;
+    let v = put_content(&ctx, &path, bytes, XLSX).await?;
     let mut out = pick(
         &v,
         &[
@@ -137,11 +138,7 @@ async fn list_worksheets(ctx: Ctx, a: ListWorksheets) -> Result<Value, ToolError
     let path = Query::new()
         .select(["id", "name", "position", "visibility"])
         .on(&format!("{book}/worksheets"));
-    let v: Value = ctx
-        .authorized(Method::GET, &path)?
-        .send_json()
-        .await
-        .map_err(scoped(FILES_READ))?;
+    let v: Value = ctx.authorized(Method::GET, &path)?.send_json().await?;
     let sheets: Vec<Value> = v
         .get("value")
         .and_then(Value::as_array)
@@ -182,8 +179,7 @@ async fn create_worksheets(ctx: Ctx, a: CreateWorksheets) -> Result<Value, ToolE
                 .req(cx, Method::POST, &format!("{}/worksheets/add", s.workbook))?
                 .json(&json!({ "name": n }))
                 .send_json::<Value>()
-                .await
-                .map_err(scoped(FILES_READ_WRITE));
+                .await;
             match r {
                 Ok(v) => added.push(pick(&v, &["id", "name", "position", "visibility"])),
                 Err(e) if added.is_empty() => return Err(e),

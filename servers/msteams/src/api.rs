@@ -1,16 +1,10 @@
-//! What the Teams tools share: message bodies, user paths, and the delegated permissions each
-//! call needs (named in its 403 hint).
+//! What the Teams tools share: message bodies, user paths and message views. (The delegated
+//! permission each tool needs is declared with the tool, `ToolDef::scopes`.)
 
 use mcp_shared::{ToolError, non_empty, seg_id};
-use mcp_vendor_microsoft::with_scopes;
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
-
-/// The error of a call that needs `scopes`, with them named when Graph answers 403.
-pub fn scoped(scopes: &'static str) -> impl Fn(ToolError) -> ToolError {
-    move |e| with_scopes(e, scopes)
-}
 
 // The format of a message: plain text or HTML.
 #[derive(Debug, Clone, Copy, Default, Deserialize, JsonSchema, PartialEq, Eq)]

@@ -1,6 +1,6 @@
 //! Chats of the signed-in user: list them, send a message.
 
-use crate::api::{Format, chat_message, listed_message, message_body, scoped};
+use crate::api::{Format, chat_message, listed_message, message_body};
 use mcp_shared::json::pick;
 use mcp_shared::{Count, Ctx, Effect, Method, ToolDef, ToolError, seg_id, tool};
 use mcp_vendor_microsoft::{List, Query, page_size};
@@ -10,13 +10,16 @@ use serde_json::Value;
 
 pub fn tools() -> Vec<ToolDef> {
     vec![
-        tool("msteams_list_chats", "List chats", Effect::Read, list_chats).toolset("chats"),
+        tool("msteams_list_chats", "List chats", Effect::Read, list_chats)
+            .scopes("Chat.ReadBasic")
+            .toolset("chats"),
         tool(
             "msteams_list_chat_messages",
             "List chat messages",
             Effect::Read,
             list_chat_messages,
         )
+        .scopes("Chat.Read")
         .toolset("chats"),
         tool(
             "msteams_send_chat_message",
@@ -24,6 +27,7 @@ pub fn tools() -> Vec<ToolDef> {
             Effect::Write,
             send_chat_message,
         )
+        .scopes("ChatMessage.Send")
         .toolset("chats"),
     ]
 }
@@ -42,8 +46,7 @@ async fn list_chats(ctx: Ctx, a: ListChats) -> Result<Value, ToolError> {
         .limit(page_size(a.limit.map(Count::get), 50, 50, "limit")?)
         .cursor(a.cursor.as_deref())
         .send(&ctx)
-        .await
-        .map_err(scoped("Chat.ReadBasic"))?;
+        .await?;
     Ok(page.into_json("chats", |c| {
         pick(
             c,
@@ -75,8 +78,7 @@ async fn send_chat_message(ctx: Ctx, a: SendChatMessage) -> Result<Value, ToolEr
         .authorized(Method::POST, &path)?
         .json(&message_body(&a.message, a.content_type)?)
         .send_json()
-        .await
-        .map_err(scoped("ChatMessage.Send"))?;
+        .await?;
     Ok(chat_message(&v))
 }
 
@@ -96,7 +98,6 @@ async fn list_chat_messages(ctx: Ctx, a: ListChatMessages) -> Result<Value, Tool
         .limit(page_size(a.limit.map(Count::get), 20, 50, "limit")?)
         .cursor(a.cursor.as_deref())
         .send(&ctx)
-        .await
-        .map_err(scoped("Chat.Read"))?;
+        .await?;
     Ok(page.into_json("messages", listed_message))
 }

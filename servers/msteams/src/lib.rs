@@ -58,6 +58,7 @@ pub static SPEC: ServerSpec = ServerSpec {
     toolsets: TOOLSETS,
     tools,
     error_parser: microsoft::parse_error,
+    scope_hint: microsoft::with_scopes,
     default_headers: &[],
     extra_apis: &[],
     flags: &[],

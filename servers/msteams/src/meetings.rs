@@ -1,7 +1,7 @@
 //! Online meetings: create one, look one up by its join URL or meeting id (Graph has no way
 //! to list a user's online meetings without one of them).
 
-use crate::api::{scoped, user_path};
+use crate::api::user_path;
 use mcp_shared::json::pick;
 use mcp_shared::{Ctx, Effect, Method, ToolDef, ToolError, non_empty, tool};
 use mcp_vendor_microsoft::{Filter, Lit, Query};
@@ -17,6 +17,7 @@ pub fn tools() -> Vec<ToolDef> {
             Effect::Write,
             create_online_meeting,
         )
+        .scopes("OnlineMeetings.ReadWrite")
         .toolset("meetings"),
         tool(
             "msteams_list_online_meetings",
@@ -24,6 +25,7 @@ pub fn tools() -> Vec<ToolDef> {
             Effect::Read,
             list_online_meetings,
         )
+        .scopes("OnlineMeetings.Read")
         .toolset("meetings"),
     ]
 }
@@ -68,8 +70,7 @@ async fn create_online_meeting(ctx: Ctx, a: CreateMeeting) -> Result<Value, Tool
             "subject": non_empty(&a.subject, "subject")?,
         }))
         .send_json()
-        .await
-        .map_err(scoped("OnlineMeetings.ReadWrite"))?;
+        .await?;
     Ok(meeting(&v))
 }
 
@@ -109,11 +110,7 @@ async fn list_online_meetings(ctx: Ctx, a: ListMeetings) -> Result<Value, ToolEr
     let path = Query::new()
         .filter(filter)
         .on(&format!("{}/onlineMeetings", user_path(&a.user_id)?));
-    let v: Value = ctx
-        .authorized(Method::GET, &path)?
-        .send_json()
-        .await
-        .map_err(scoped("OnlineMeetings.Read"))?;
+    let v: Value = ctx.authorized(Method::GET, &path)?.send_json().await?;
     let items: Vec<Value> = v
         .get("value")
         .and_then(Value::as_array)

@@ -1,6 +1,6 @@
 //! Teams and channels: list and read teams, list and create channels, post to a channel.
 
-use crate::api::{Format, chat_message, listed_message, message_body, scoped};
+use crate::api::{Format, chat_message, listed_message, message_body};
 use mcp_shared::json::pick;
 use mcp_shared::{Count, Ctx, Effect, Method, ToolDef, ToolError, non_empty, seg_id, tool};
 use mcp_vendor_microsoft::{List, Query, page_size};
@@ -16,14 +16,18 @@ pub fn tools() -> Vec<ToolDef> {
             Effect::Read,
             list_all_teams,
         )
+        .scopes("Team.ReadBasic.All")
         .toolset("teams"),
-        tool("msteams_get_team", "Get team", Effect::Read, get_team).toolset("teams"),
+        tool("msteams_get_team", "Get team", Effect::Read, get_team)
+            .scopes("Team.ReadBasic.All")
+            .toolset("teams"),
         tool(
             "msteams_list_channels",
             "List channels",
             Effect::Read,
             list_channels,
         )
+        .scopes("Channel.ReadBasic.All")
         .toolset("teams"),
         tool(
             "msteams_create_channel",
@@ -31,6 +35,7 @@ pub fn tools() -> Vec<ToolDef> {
             Effect::Write,
             create_channel,
         )
+        .scopes("Channel.Create")
         .toolset("teams"),
         tool(
             "msteams_list_channel_messages",
@@ -38,6 +43,7 @@ pub fn tools() -> Vec<ToolDef> {
             Effect::Read,
             list_channel_messages,
         )
+        .scopes("ChannelMessage.Read.All")
         .toolset("teams"),
         tool(
             "msteams_send_channel_message",
@@ -45,6 +51,7 @@ pub fn tools() -> Vec<ToolDef> {
             Effect::Write,
             send_channel_message,
         )
+        .scopes("ChannelMessage.Send")
         .toolset("teams"),
     ]
 }
@@ -86,8 +93,7 @@ async fn list_all_teams(ctx: Ctx, a: ListTeams) -> Result<Value, ToolError> {
         .limit(limit)
         .cursor(a.cursor.as_deref())
         .send(&ctx)
-        .await
-        .map_err(scoped("Team.ReadBasic.All"))?;
+        .await?;
     Ok(page.into_json("teams", |t| pick(t, &TEAM_FIELDS)))
 }
 
@@ -103,8 +109,7 @@ async fn get_team(ctx: Ctx, a: GetTeam) -> Result<Value, ToolError> {
     let v: Value = ctx
         .authorized(Method::GET, &team_path(&a.team_id)?)?
         .send_json()
-        .await
-        .map_err(scoped("Team.ReadBasic.All"))?;
+        .await?;
     Ok(pick(
         &v,
         &[
@@ -139,8 +144,7 @@ async fn list_channels(ctx: Ctx, a: ListChannels) -> Result<Value, ToolError> {
         .limit(page_size(a.limit.map(Count::get), 100, 100, "limit")?)
         .cursor(a.cursor.as_deref())
         .send(&ctx)
-        .await
-        .map_err(scoped("Channel.ReadBasic.All"))?;
+        .await?;
     Ok(page.into_json("channels", |c| pick(c, &CHANNEL_FIELDS)))
 }
 
@@ -168,8 +172,7 @@ async fn create_channel(ctx: Ctx, a: CreateChannel) -> Result<Value, ToolError> 
         .authorized(Method::POST, &path)?
         .json(&body)
         .send_json()
-        .await
-        .map_err(scoped("Channel.Create"))?;
+        .await?;
     Ok(pick(&v, &CHANNEL_FIELDS))
 }
 
@@ -195,8 +198,7 @@ async fn send_channel_message(ctx: Ctx, a: SendChannelMessage) -> Result<Value, 
         .authorized(Method::POST, &path)?
         .json(&message_body(&a.message, a.content_type)?)
         .send_json()
-        .await
-        .map_err(scoped("ChannelMessage.Send"))?;
+        .await?;
     Ok(chat_message(&v))
 }
 
@@ -221,7 +223,6 @@ async fn list_channel_messages(ctx: Ctx, a: ListChannelMessages) -> Result<Value
         .limit(page_size(a.limit.map(Count::get), 20, 50, "limit")?)
         .cursor(a.cursor.as_deref())
         .send(&ctx)
-        .await
-        .map_err(scoped("ChannelMessage.Read.All"))?;
+        .await?;
     Ok(page.into_json("messages", listed_message))
 }

@@ -1,6 +1,6 @@
 //! Users of the organization: list or search, read one.
 
-use crate::api::{scoped, user_path};
+use crate::api::user_path;
 use mcp_shared::json::pick;
 use mcp_shared::{Count, Ctx, Effect, Method, ToolDef, ToolError, tool};
 use mcp_vendor_microsoft::{List, Query, page_size};
@@ -10,8 +10,12 @@ use serde_json::Value;
 
 pub fn tools() -> Vec<ToolDef> {
     vec![
-        tool("msteams_list_users", "List users", Effect::Read, list_users).toolset("users"),
-        tool("msteams_get_user", "Get user", Effect::Read, get_user).toolset("users"),
+        tool("msteams_list_users", "List users", Effect::Read, list_users)
+            .scopes("User.ReadBasic.All")
+            .toolset("users"),
+        tool("msteams_get_user", "Get user", Effect::Read, get_user)
+            .scopes("User.ReadBasic.All")
+            .toolset("users"),
     ]
 }
 
@@ -50,10 +54,7 @@ async fn list_users(ctx: Ctx, a: ListUsers) -> Result<Value, ToolError> {
         // $search on directory objects needs eventual consistency, on every page.
         list = list.header("ConsistencyLevel", "eventual");
     }
-    let page = list
-        .send(&ctx)
-        .await
-        .map_err(scoped("User.ReadBasic.All"))?;
+    let page = list.send(&ctx).await?;
     Ok(page.into_json("users", |u| pick(u, &USER_FIELDS)))
 }
 
@@ -77,10 +78,6 @@ async fn get_user(ctx: Ctx, a: GetUser) -> Result<Value, ToolError> {
         "mobilePhone",
     ];
     let path = Query::new().select(fields).on(&user_path(&a.user_id)?);
-    let v: Value = ctx
-        .authorized(Method::GET, &path)?
-        .send_json()
-        .await
-        .map_err(scoped("User.ReadBasic.All"))?;
+    let v: Value = ctx.authorized(Method::GET, &path)?.send_json().await?;
     Ok(pick(&v, &fields))
 }

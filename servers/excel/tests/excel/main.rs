@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
+mod permissions;
 mod ranges;
 mod tables;
 mod workbooks;

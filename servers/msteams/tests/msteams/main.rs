@@ -6,6 +6,7 @@
 mod chats_users;
 mod common;
 mod meetings;
+mod permissions;
 mod teams;
 
 // Docs freshness, schemas, the binary over stdio and HTTP, the standard failure classes.
