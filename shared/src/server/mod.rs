@@ -1,5 +1,7 @@
 //! The server: a [`ServerSpec`] (what a service crate declares) plus [`Settings`] (what the
-//! operator chose) become one [`McpServer`], a non-generic rmcp `ServerHandler`.
+//! operator chose) become one [`McpServer`], a non-generic rmcp `ServerHandler`
+//! (`transport/handler.rs`). A call comes in one way, [`McpServer::call`] with the
+//! `CallEnv` its transport read from the request (`call/env.rs`): the core reads no header.
 //!
 //! Beside it: the spec and settings ([`spec`]), dynamic toolsets, read-only and scope
 //! filtering, tool switches, the JSON-RPC wire types, OAuth sign-in metadata, and the docs
@@ -18,20 +20,15 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
-use http::HeaderMap;
-use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CustomRequest, CustomResult, ErrorCode,
-    Implementation, ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig,
-    Tool,
-};
-use rmcp::service::{RequestContext, RoleServer};
-use rmcp::{ErrorData, ServerHandler};
+use rmcp::ErrorData;
+use rmcp::model::{ErrorCode, Implementation, ServerCapabilities, ServerConfig, Tool};
 use serde_json::Value;
 use tokio::sync::Semaphore;
 use url::Url;
 
 use crate::call::context::Ctx;
 use crate::call::context::{DynamicCtx, ToolInfo, Toolsets};
+use crate::call::env::CallEnv;
 use crate::call::state::State;
 use crate::call::tenant::{self, Base};
 use crate::credentials::auth;
@@ -391,6 +388,31 @@ impl McpServer {
         self.inner.all.iter().filter(|t| self.visible(t))
     }
 
+    /// What `initialize` answers: the capabilities, the server's identity and instructions.
+    pub(crate) fn info(&self) -> ServerConfig {
+        let caps = ServerCapabilities::builder().enable_tools();
+        let caps = if self.inner.dynamic.is_some() {
+            caps.enable_tool_list_changed().build()
+        } else {
+            caps.build()
+        };
+        ServerConfig::new(caps)
+            .with_server_info(self.server_info())
+            .with_instructions(self.inner.spec.instructions)
+    }
+
+    /// Tool `name` as this session lists it, if it sees it.
+    pub(crate) fn visible_tool(&self, name: &str) -> Option<Tool> {
+        let idx = *self.inner.by_name.get(name)?;
+        let def = self.inner.all.get(idx)?;
+        self.visible(def).then(|| def.mcp_tool().clone())
+    }
+
+    /// Changes whenever this session enables a toolset (its tool list changed).
+    pub(crate) fn session_generation(&self) -> u64 {
+        self.session.generation()
+    }
+
     fn server_info(&self) -> Implementation {
         let spec = self.inner.spec;
         let mut imp = Implementation::new(spec.binary, spec.version);
@@ -413,41 +435,41 @@ impl McpServer {
         }
     }
 
-    fn headers(ctx: &RequestContext<RoleServer>) -> Option<&HeaderMap> {
-        ctx.extensions
-            .get::<http::request::Parts>()
-            .map(|p| &p.headers)
+    /// The call environment of a request over stdio: the process's credentials and flags.
+    pub(crate) fn pipe_env(&self) -> CallEnv<'static> {
+        let settings = &self.inner.settings;
+        CallEnv::pipe(auth::resolve(
+            None,
+            &settings.env_credentials,
+            !settings.require_auth_header,
+            self.inner.spec.token_headers,
+        ))
     }
 
     /// Run one tool call: visibility, credentials, concurrency bound, the handler; counted
-    /// in the metrics.
+    /// in the metrics. Everything the request brought is in `env` (its transport read it).
     pub(crate) async fn call(
         &self,
         name: &str,
         args: Option<serde_json::Map<String, Value>>,
-        headers: Option<&HeaderMap>,
-        progress: Option<crate::call::context::ProgressSink>,
-        meta_trace: Option<crate::telemetry::trace::TraceContext>,
-        scope_slot: Option<&crate::server::oauth::ScopeSlot>,
+        mut env: CallEnv<'_>,
     ) -> Result<rmcp::model::CallToolResult, ErrorData> {
         use tracing::Instrument as _;
         let metrics = crate::telemetry::metrics::recording();
         let _in_flight = metrics.map(|m| m.in_flight());
-        // The caller's trace: `_meta` (protocol 2026-07-28), else the HTTP headers.
-        let trace = meta_trace
-            .or_else(|| headers.and_then(crate::telemetry::trace::TraceContext::from_headers));
         let known = self.inner.by_name.contains_key(name);
         // With the OTLP exporter on: the call's SERVER span, whose id the trace carries from
         // here (a new root trace when the caller sent none). Otherwise `trace` as it came.
-        let (trace, otel_span) = crate::telemetry::otel::call_span(name, known, headers, trace);
+        let (trace, otel_span) =
+            crate::telemetry::otel::call_span(name, known, env.wire, env.trace.take());
+        let scope_slot = env.scope_slot;
         let span = match &trace {
             Some(t) => tracing::info_span!("call", trace_id = t.trace_id(), span_id = t.span_id()),
             None => tracing::Span::none(),
         };
         let result = crate::telemetry::trace::scope(
             trace,
-            self.call_counted(name, args, headers, progress)
-                .instrument(span),
+            self.call_counted(name, args, env).instrument(span),
         )
         .await;
         if let (Some(m), Err(_)) = (metrics, &result) {
@@ -472,8 +494,7 @@ impl McpServer {
         &self,
         name: &str,
         args: Option<serde_json::Map<String, Value>>,
-        headers: Option<&HeaderMap>,
-        progress: Option<crate::call::context::ProgressSink>,
+        env: CallEnv<'_>,
     ) -> Result<
         (
             rmcp::model::CallToolResult,
@@ -513,10 +534,8 @@ impl McpServer {
                 None,
             ));
         }
-        let request_filter = headers.and_then(Filter::from_headers);
-        let read_only =
-            inner.filter.read_only || request_filter.as_ref().is_some_and(|f| f.read_only);
-        if let Some(f) = request_filter
+        let read_only = inner.filter.read_only || env.filter.as_ref().is_some_and(|f| f.read_only);
+        if let Some(f) = &env.filter
             && !f.allows(def)
         {
             return Err(ErrorData::invalid_params(
@@ -527,13 +546,9 @@ impl McpServer {
                 None,
             ));
         }
-        let credentials = auth::resolve(
-            headers,
-            &inner.settings.env_credentials,
-            !inner.settings.require_auth_header,
-            inner.spec.token_headers,
-        )
-        .map_err(|e| ErrorData::new(ErrorCode::INVALID_REQUEST, e.to_string(), None))?;
+        let credentials = env
+            .credentials
+            .map_err(|e| ErrorData::new(ErrorCode::INVALID_REQUEST, e.to_string(), None))?;
         if inner.draining.load(Ordering::SeqCst) {
             return Err(ErrorData::internal_error(
                 "the server is shutting down; retry on another instance",
@@ -551,20 +566,14 @@ impl McpServer {
             .flags
             .iter()
             .filter(|f| {
-                inner.settings.flags.iter().any(|n| n == f.name)
-                    || f.header.is_some_and(|h| {
-                        headers
-                            .and_then(|hs| hs.get(h))
-                            .and_then(|v| v.to_str().ok())
-                            .is_some_and(crate::server::scope::truthy)
-                    })
+                inner.settings.flags.iter().any(|n| n == f.name) || env.flags.contains(&f.name)
             })
             .map(|f| f.name)
             .collect();
         let dynamic = inner.dynamic.is_some().then(|| DynamicCtx {
             server: Arc::new(self.clone()) as Arc<dyn Toolsets>,
             // stdio is one session; over HTTP, only requests of a session have one.
-            persistent: headers.is_none_or(|h| h.contains_key("mcp-session-id")),
+            persistent: env.persistent,
         });
         let mut ctx = Ctx {
             tool: Arc::from(name),
@@ -583,7 +592,7 @@ impl McpServer {
                 auth: inner.spec.auth,
                 extra_apis: inner.spec.extra_apis,
             },
-            progress,
+            progress: env.progress,
             poll_interval: inner.settings.poll_interval,
             fetcher: inner.fetcher.clone(),
         };
@@ -637,8 +646,9 @@ impl McpServer {
         Ok((result, outcome, missing))
     }
 
-    pub(crate) fn list(&self, headers: Option<&HeaderMap>) -> Vec<Tool> {
-        match headers.and_then(Filter::from_headers) {
+    /// The tools a request lists, narrowed by its `filter` (see [`CallEnv::filter`]).
+    pub(crate) fn list(&self, filter: Option<&Filter>) -> Vec<Tool> {
+        match filter {
             None if self.inner.dynamic.is_none() => self.tools().to_vec(),
             None => self.tool_defs().map(|t| t.mcp_tool().clone()).collect(),
             Some(f) => self
@@ -677,109 +687,6 @@ impl Toolsets for McpServer {
     fn enable(&self, toolset: &'static str) -> bool {
         self.session.enable(toolset)
     }
-}
-
-impl ServerHandler for McpServer {
-    fn get_info(&self) -> ServerConfig {
-        let caps = ServerCapabilities::builder().enable_tools();
-        let caps = if self.inner.dynamic.is_some() {
-            caps.enable_tool_list_changed().build()
-        } else {
-            caps.build()
-        };
-        ServerConfig::new(caps)
-            .with_server_info(self.server_info())
-            .with_instructions(self.inner.spec.instructions)
-    }
-
-    async fn list_tools(
-        &self,
-        _request: Option<PaginatedRequestParams>,
-        context: RequestContext<RoleServer>,
-    ) -> Result<ListToolsResult, ErrorData> {
-        Ok(ListToolsResult::with_all_items(
-            self.list(Self::headers(&context)),
-        ))
-    }
-
-    async fn call_tool(
-        &self,
-        request: CallToolRequestParams,
-        context: RequestContext<RoleServer>,
-    ) -> Result<CallToolResponse, ErrorData> {
-        let before = self.session.generation();
-        let progress = progress_sink(&request, &context);
-        // rmcp moves the request's `_meta` into the context.
-        let trace =
-            crate::telemetry::trace::TraceContext::from_meta(&context.meta.0).or_else(|| {
-                request
-                    .meta
-                    .as_ref()
-                    .and_then(|m| crate::telemetry::trace::TraceContext::from_meta(&m.0))
-            });
-        let scope_slot = context
-            .extensions
-            .get::<http::request::Parts>()
-            .and_then(|p| p.extensions.get::<crate::server::oauth::ScopeSlot>());
-        let result = self
-            .call(
-                &request.name,
-                request.arguments,
-                Self::headers(&context),
-                progress,
-                trace,
-                scope_slot,
-            )
-            .await?;
-        if self.session.generation() != before
-            && let Err(e) = context.peer.notify_tool_list_changed().await
-        {
-            tracing::debug!(error = %e, "could not send tools/list_changed");
-        }
-        Ok(result.into())
-    }
-
-    async fn on_custom_request(
-        &self,
-        request: CustomRequest,
-        _context: RequestContext<RoleServer>,
-    ) -> Result<CustomResult, ErrorData> {
-        // A `tools/call` rmcp could not parse (e.g. `arguments` not an object) lands here on
-        // stdio: invalid params, as over HTTP, not "method not found".
-        if request.method == "tools/call"
-            && let Some(problem) =
-                crate::server::jsonrpc::tool_call_params_problem(request.params.as_ref())
-        {
-            return Err(ErrorData::invalid_params(problem, None));
-        }
-        Err(ErrorData::new(
-            ErrorCode::METHOD_NOT_FOUND,
-            format!("Method not found: `{}`", request.method),
-            None,
-        ))
-    }
-
-    fn get_tool(&self, name: &str) -> Option<Tool> {
-        let idx = *self.inner.by_name.get(name)?;
-        let def = &self.inner.all[idx];
-        self.visible(def).then(|| def.mcp_tool().clone())
-    }
-}
-
-/// Where the progress of a call goes: the client's token (rmcp moves the call's `_meta` into
-/// the request context) and the session's peer.
-fn progress_sink(
-    request: &CallToolRequestParams,
-    context: &RequestContext<RoleServer>,
-) -> Option<crate::call::context::ProgressSink> {
-    let token = context
-        .meta
-        .get_progress_token()
-        .or_else(|| request.meta.as_ref().and_then(|m| m.get_progress_token()))?;
-    Some(crate::call::context::ProgressSink {
-        token,
-        peer: context.peer.clone(),
-    })
 }
 
 /// Whether a session sees `def` (see [`McpServer::visible`]).

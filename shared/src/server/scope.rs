@@ -1,9 +1,8 @@
-//! Which tools are visible and callable: the process's flags, narrowed per request by the
-//! `X-MCP-*` headers of a gateway (GitHub's official server's header names).
+//! Which tools are visible and callable: the process's flags, narrowed per request by a
+//! gateway's `X-MCP-*` headers (GitHub's official server's header names), which the HTTP edge
+//! reads (`transport::edge`).
 
 use std::collections::BTreeSet;
-
-use http::{HeaderMap, HeaderName};
 
 use crate::tool::ToolDef;
 
@@ -48,32 +47,6 @@ impl Filter {
             t.toolset_name()
         )
     }
-
-    /// The per-request filter from `X-MCP-Readonly`, `X-MCP-Toolsets`, `X-MCP-Tools` and
-    /// `X-MCP-Exclude-Tools`. `None` when the request carries none of them.
-    pub fn from_headers(headers: &HeaderMap) -> Option<Filter> {
-        // `HeaderName` constants: a `&str` name is parsed and validated on every lookup, and
-        // this runs for every call.
-        const READ_ONLY: HeaderName = HeaderName::from_static("x-mcp-readonly");
-        const TOOLSETS: HeaderName = HeaderName::from_static("x-mcp-toolsets");
-        const TOOLS: HeaderName = HeaderName::from_static("x-mcp-tools");
-        const EXCLUDE: HeaderName = HeaderName::from_static("x-mcp-exclude-tools");
-        let get = |n: &HeaderName| headers.get(n).and_then(|v| v.to_str().ok()).map(str::trim);
-        let ro = get(&READ_ONLY);
-        let ts = get(&TOOLSETS);
-        let tl = get(&TOOLS);
-        let ex = get(&EXCLUDE);
-        if ro.is_none() && ts.is_none() && tl.is_none() && ex.is_none() {
-            return None;
-        }
-        let (toolsets, tools) = allow_lists(ts.map(split), tl.map(split));
-        Some(Filter {
-            read_only: ro.is_some_and(truthy),
-            toolsets,
-            tools,
-            exclude: ex.map(split).unwrap_or_default(),
-        })
-    }
 }
 
 /// Normalise allow-lists: `all` among the toolsets lifts every restriction; naming only tools
@@ -106,27 +79,4 @@ pub fn truthy(v: &str) -> bool {
         v.trim().to_ascii_lowercase().as_str(),
         "1" | "true" | "yes" | "on"
     )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use http::HeaderValue;
-
-    #[test]
-    fn header_filter_parsing() {
-        let mut h = HeaderMap::new();
-        assert_eq!(Filter::from_headers(&h), None);
-        h.insert("x-mcp-readonly", HeaderValue::from_static("TRUE"));
-        let f = Filter::from_headers(&h).unwrap_or_default();
-        assert!(f.read_only);
-        assert_eq!(f.toolsets, None);
-        h.insert("x-mcp-tools", HeaderValue::from_static("a, b,,"));
-        let f = Filter::from_headers(&h).unwrap_or_default();
-        assert_eq!(f.tools, Some(split("a,b")));
-        assert_eq!(f.toolsets, Some(BTreeSet::new()));
-        h.insert("x-mcp-toolsets", HeaderValue::from_static("all"));
-        let f = Filter::from_headers(&h).unwrap_or_default();
-        assert_eq!(f.toolsets, None);
-    }
 }

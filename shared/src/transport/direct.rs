@@ -32,7 +32,6 @@ use rmcp::model::{
 use serde::Deserialize;
 
 use crate::server::McpServer;
-use crate::server::scope::Filter;
 use crate::transport::sessions::Sessions;
 
 /// The protocol revisions whose requests rmcp serves in the legacy (handshake) lifecycle.
@@ -244,14 +243,13 @@ impl Direct {
             .cloned();
         let headers = parts.headers;
         let reply: Reply = match call {
-            (id, None) if Filter::from_headers(&headers).is_none() => {
+            (id, None) if crate::transport::edge::filter(&headers).is_none() => {
                 Box::pin(std::future::ready(self.tools_list(&id)))
             }
             (id, call) => {
                 let server = self.server.clone();
                 Box::pin(async move {
-                    let message =
-                        answer(&server, id, call, Some(&headers), scope_slot.as_ref()).await;
+                    let message = answer(&server, id, call, &headers, scope_slot.as_ref()).await;
                     serde_json::to_vec(&message).unwrap_or_else(|_| UNSERIALISABLE.to_vec())
                 })
             }
@@ -289,15 +287,18 @@ pub(crate) async fn answer(
     server: &McpServer,
     id: RequestId,
     call: Option<(Cow<'static, str>, Option<JsonObject>)>,
-    headers: Option<&http::HeaderMap>,
+    headers: &http::HeaderMap,
     scope_slot: Option<&crate::server::oauth::ScopeSlot>,
 ) -> ServerJsonRpcMessage {
     let result = match call {
-        Some((name, arguments)) => server
-            .call(&name, arguments, headers, None, None, scope_slot)
-            .await
-            .map(|r| ServerResult::from(CallToolResponse::from(r))),
-        None => Ok(list(server, headers)),
+        Some((name, arguments)) => {
+            let env = crate::transport::edge::call_env(server, headers, scope_slot);
+            server
+                .call(&name, arguments, env)
+                .await
+                .map(|r| ServerResult::from(CallToolResponse::from(r)))
+        }
+        None => Ok(list(server, Some(headers))),
     };
     match result {
         Ok(r) => ServerJsonRpcMessage::response(legacy(r), id),
@@ -307,7 +308,10 @@ pub(crate) async fn answer(
 
 /// The `tools/list` result for a request with these headers.
 pub(crate) fn list(server: &McpServer, headers: Option<&http::HeaderMap>) -> ServerResult {
-    ServerResult::ListToolsResult(ListToolsResult::with_all_items(server.list(headers)))
+    let filter = headers.and_then(crate::transport::edge::filter);
+    ServerResult::ListToolsResult(ListToolsResult::with_all_items(
+        server.list(filter.as_ref()),
+    ))
 }
 
 /// A result as rmcp's handler shapes it for a peer on a revision before 2026-07-28.

@@ -4,6 +4,8 @@
 //! transport reads the wire (headers, environment) and hands the server one call.
 
 pub(crate) mod direct;
+pub(crate) mod edge;
+mod handler;
 pub mod http;
 pub(crate) mod sessions;
 pub(crate) mod sse;

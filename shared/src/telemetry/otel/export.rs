@@ -226,7 +226,7 @@ impl CallSpan {
 pub(crate) fn call_span(
     tool: &str,
     known: bool,
-    headers: Option<&http::HeaderMap>,
+    wire: crate::call::env::Wire<'_>,
     trace: Option<TraceContext>,
 ) -> (Option<TraceContext>, Option<CallSpan>) {
     let Ok(guard) = TRACER.read() else {
@@ -261,23 +261,21 @@ pub(crate) fn call_span(
     if known {
         attributes.push(KeyValue::new("gen_ai.tool.name", tool.to_owned()));
     }
-    match headers {
-        Some(h) => {
+    match wire {
+        crate::call::env::Wire::Http {
+            session,
+            protocol_version,
+        } => {
             attributes.push(KeyValue::new("network.transport", "tcp"));
             attributes.push(KeyValue::new("network.protocol.name", "http"));
-            let header = |n: &str| {
-                h.get(n)
-                    .and_then(|v| v.to_str().ok())
-                    .filter(|v| v.len() <= 128)
-            };
-            if let Some(id) = header("mcp-session-id") {
+            if let Some(id) = session {
                 attributes.push(KeyValue::new("mcp.session.id", id.to_owned()));
             }
-            if let Some(v) = header("mcp-protocol-version") {
+            if let Some(v) = protocol_version {
                 attributes.push(KeyValue::new("mcp.protocol.version", v.to_owned()));
             }
         }
-        None => attributes.push(KeyValue::new("network.transport", "pipe")),
+        crate::call::env::Wire::Pipe => attributes.push(KeyValue::new("network.transport", "pipe")),
     }
     let span = SpanBuilder::from_name(name)
         .with_kind(SpanKind::Server)
