@@ -4,7 +4,6 @@
 
 pub mod context;
 pub mod declared;
-pub(crate) mod env;
 pub mod poll;
 pub mod state;
 pub mod tenant;

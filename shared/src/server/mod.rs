@@ -1,7 +1,7 @@
 //! The server: a [`ServerSpec`] (what a service crate declares) plus [`Settings`] (what the
 //! operator chose) become one [`McpServer`], a non-generic rmcp `ServerHandler`
 //! (`transport/handler.rs`). A call comes in one way, [`McpServer::call`] with the
-//! `CallEnv` its transport read from the request (`call/env.rs`): the core reads no header.
+//! `CallEnv` its transport read from the request (`env.rs`): the core reads no header.
 //!
 //! Beside it: the spec and settings ([`spec`]), dynamic toolsets, read-only and scope
 //! filtering, tool switches, the JSON-RPC wire types, OAuth sign-in metadata, and the docs
@@ -9,6 +9,7 @@
 
 pub mod docs;
 pub mod dynamic;
+pub(crate) mod env;
 pub(crate) mod jsonrpc;
 pub mod oauth;
 pub mod scope;
@@ -28,11 +29,11 @@ use url::Url;
 
 use crate::call::context::Ctx;
 use crate::call::context::{DynamicCtx, ToolInfo, Toolsets};
-use crate::call::env::CallEnv;
 use crate::call::state::State;
 use crate::call::tenant::{self, Base};
 use crate::credentials::auth;
 use crate::server::dynamic::Session;
+use crate::server::env::CallEnv;
 use crate::server::scope::{Filter, allow_lists};
 pub use crate::server::spec::{ExtraApi, ServerFlag, ServerSpec, Settings, Toolset};
 use crate::tool::ToolDef;

@@ -4,3 +4,15 @@
 pub mod metrics;
 pub mod otel;
 pub mod trace;
+
+/// The transport of a request, as telemetry names it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Wire<'a> {
+    /// stdio.
+    Pipe,
+    /// Streamable HTTP, with the request's session id and protocol revision if it sent them.
+    Http {
+        session: Option<&'a str>,
+        protocol_version: Option<&'a str>,
+    },
+}

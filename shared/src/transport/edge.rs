@@ -4,11 +4,12 @@
 
 use http::{HeaderMap, HeaderName};
 
-use crate::call::env::{CallEnv, Wire};
 use crate::credentials::auth;
 use crate::server::McpServer;
+use crate::server::env::CallEnv;
 use crate::server::oauth::ScopeSlot;
 use crate::server::scope::{Filter, allow_lists, split, truthy};
+use crate::telemetry::Wire;
 use crate::telemetry::trace::TraceContext;
 
 // `HeaderName` constants: a `&str` name is parsed and validated on every lookup, and these

@@ -226,7 +226,7 @@ impl CallSpan {
 pub(crate) fn call_span(
     tool: &str,
     known: bool,
-    wire: crate::call::env::Wire<'_>,
+    wire: crate::telemetry::Wire<'_>,
     trace: Option<TraceContext>,
 ) -> (Option<TraceContext>, Option<CallSpan>) {
     let Ok(guard) = TRACER.read() else {
@@ -262,7 +262,7 @@ pub(crate) fn call_span(
         attributes.push(KeyValue::new("gen_ai.tool.name", tool.to_owned()));
     }
     match wire {
-        crate::call::env::Wire::Http {
+        crate::telemetry::Wire::Http {
             session,
             protocol_version,
         } => {
@@ -275,7 +275,7 @@ pub(crate) fn call_span(
                 attributes.push(KeyValue::new("mcp.protocol.version", v.to_owned()));
             }
         }
-        crate::call::env::Wire::Pipe => attributes.push(KeyValue::new("network.transport", "pipe")),
+        crate::telemetry::Wire::Pipe => attributes.push(KeyValue::new("network.transport", "pipe")),
     }
     let span = SpanBuilder::from_name(name)
         .with_kind(SpanKind::Server)

@@ -138,7 +138,7 @@ impl ClientSpan {
 pub(crate) fn call_span(
     _tool: &str,
     _known: bool,
-    _wire: crate::call::env::Wire<'_>,
+    _wire: crate::telemetry::Wire<'_>,
     trace: Option<TraceContext>,
 ) -> (Option<TraceContext>, Option<CallSpan>) {
     (trace, None)

@@ -8,6 +8,7 @@ use crate::call::context::ProgressSink;
 use crate::credentials::auth::{AuthError, Credentials};
 use crate::server::oauth::ScopeSlot;
 use crate::server::scope::Filter;
+use crate::telemetry::Wire;
 use crate::telemetry::trace::TraceContext;
 
 /// One request's part of a tool call (see the module's comment).
@@ -30,18 +31,6 @@ pub(crate) struct CallEnv<'a> {
     pub(crate) progress: Option<ProgressSink>,
     /// Where a missing scope is left for the HTTP reply's scope challenge.
     pub(crate) scope_slot: Option<&'a ScopeSlot>,
-}
-
-/// The transport of a request, as telemetry names it.
-#[derive(Debug, Clone, Copy)]
-pub(crate) enum Wire<'a> {
-    /// stdio.
-    Pipe,
-    /// Streamable HTTP, with the request's session id and protocol revision if it sent them.
-    Http {
-        session: Option<&'a str>,
-        protocol_version: Option<&'a str>,
-    },
 }
 
 impl CallEnv<'_> {
