@@ -1,21 +1,16 @@
 //! What the OneDrive tools share: how an item or a folder is addressed (`/me/drive/items/{id}`,
 //! `root`, or a path under the root), the concise shape of an item, list arguments, and the
-//! delegated permissions each call needs (named in its 403 hint).
+//! delegated permissions the tools declare (`.scopes(..)`; a 403 names them).
 
 use mcp_shared::json::pick;
 use mcp_shared::{Count, Ctx, ToolError, seg, seg_id, seg_path};
-use mcp_vendor_microsoft::{List, Page, Query, page_size, with_scopes};
+use mcp_vendor_microsoft::{List, Page, Query, page_size};
 use serde_json::{Value, json};
 
 pub const FILES_READ: &str = "Files.Read (or Files.ReadWrite)";
 pub const FILES_READ_WRITE: &str = "Files.ReadWrite";
 /// Items of other users' drives (shared items, share links).
 pub const FILES_READ_ALL: &str = "Files.Read.All (or Files.ReadWrite.All)";
-
-/// The error of a call that needs `scopes`, with them named when Graph answers 403.
-pub fn scoped(scopes: &'static str) -> impl Fn(ToolError) -> ToolError {
-    move |e| with_scopes(e, scopes)
-}
 
 /// The properties of an item a summary shows (`$select`).
 pub const ITEM_FIELDS: &[&str] = &[
@@ -170,14 +165,12 @@ pub async fn list_items(
     query: Query,
     limit: Option<Count>,
     cursor: Option<&str>,
-    scopes: &'static str,
 ) -> Result<Page, ToolError> {
     List::new(path, query)
         .limit(page_size(limit.map(Count::get), 50, 200, "limit")?)
         .cursor(cursor)
         .send(ctx)
         .await
-        .map_err(scoped(scopes))
 }
 
 /// The `$select` of item reads.

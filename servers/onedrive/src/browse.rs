@@ -1,6 +1,6 @@
 //! Finding items: by id or by path, the root's and a folder's children, search by name.
 
-use crate::api::{self, FILES_READ, Place, item, item_path, list_items, search_call, select};
+use crate::api::{FILES_READ, Place, item, item_path, list_items, search_call, select};
 use mcp_shared::{Count, Ctx, Effect, Method, ToolDef, ToolError, tool};
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -14,42 +14,48 @@ pub fn tools() -> Vec<ToolDef> {
             Effect::Read,
             list_root,
         )
-        .toolset("browse"),
+        .toolset("browse")
+        .scopes(FILES_READ),
         tool(
             "onedrive_list_inside_folder",
             "List folder",
             Effect::Read,
             list_folder,
         )
-        .toolset("browse"),
+        .toolset("browse")
+        .scopes(FILES_READ),
         tool(
             "onedrive_get_item_by_id",
             "Get item",
             Effect::Read,
             get_item,
         )
-        .toolset("browse"),
+        .toolset("browse")
+        .scopes(FILES_READ),
         tool(
             "onedrive_get_item_by_path",
             "Get item by path",
             Effect::Read,
             get_item_by_path,
         )
-        .toolset("browse"),
+        .toolset("browse")
+        .scopes(FILES_READ),
         tool(
             "onedrive_search_item_by_name",
             "Search items",
             Effect::Read,
             search_items,
         )
-        .toolset("browse"),
+        .toolset("browse")
+        .scopes(FILES_READ),
         tool(
             "onedrive_search_folder_by_name",
             "Search folders",
             Effect::Read,
             search_folders,
         )
-        .toolset("browse"),
+        .toolset("browse")
+        .scopes(FILES_READ),
     ]
 }
 
@@ -69,7 +75,6 @@ async fn list_root(ctx: Ctx, a: ListRoot) -> Result<Value, ToolError> {
         select(),
         a.limit,
         a.cursor.as_deref(),
-        FILES_READ,
     )
     .await?;
     Ok(page.into_json("items", item))
@@ -93,7 +98,6 @@ async fn list_folder(ctx: Ctx, a: ListFolder) -> Result<Value, ToolError> {
         select(),
         a.limit,
         a.cursor.as_deref(),
-        FILES_READ,
     )
     .await?;
     Ok(page.into_json("items", item))
@@ -109,11 +113,7 @@ pub struct GetItem {
 
 async fn get_item(ctx: Ctx, a: GetItem) -> Result<Value, ToolError> {
     let path = select().on(&item_path(&a.item_id, "item_id")?);
-    let v: Value = ctx
-        .authorized(Method::GET, &path)?
-        .send_json()
-        .await
-        .map_err(api::scoped(FILES_READ))?;
+    let v: Value = ctx.authorized(Method::GET, &path)?.send_json().await?;
     Ok(item(&v))
 }
 
@@ -138,8 +138,7 @@ async fn get_item_by_path(ctx: Ctx, a: GetItemByPath) -> Result<Value, ToolError
     let v: Value = ctx
         .authorized(Method::GET, &select().on(&place.item("")))?
         .send_json()
-        .await
-        .map_err(api::scoped(FILES_READ))?;
+        .await?;
     Ok(item(&v))
 }
 
@@ -156,15 +155,7 @@ pub struct SearchItems {
 
 async fn search_items(ctx: Ctx, a: SearchItems) -> Result<Value, ToolError> {
     let path = format!("/me/drive/root{}", search_call(&a.itemname, "itemname")?);
-    let page = list_items(
-        &ctx,
-        path,
-        select(),
-        a.limit,
-        a.cursor.as_deref(),
-        FILES_READ,
-    )
-    .await?;
+    let page = list_items(&ctx, path, select(), a.limit, a.cursor.as_deref()).await?;
     Ok(page.into_json("items", item))
 }
 
@@ -184,15 +175,7 @@ async fn search_folders(ctx: Ctx, a: SearchFolders) -> Result<Value, ToolError> 
         "/me/drive/root{}",
         search_call(&a.folder_name, "folder_name")?
     );
-    let page = list_items(
-        &ctx,
-        path,
-        select(),
-        a.limit,
-        a.cursor.as_deref(),
-        FILES_READ,
-    )
-    .await?;
+    let page = list_items(&ctx, path, select(), a.limit, a.cursor.as_deref()).await?;
     let searched = page.items.len();
     let folders: Vec<Value> = page
         .items

@@ -10,7 +10,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::api::{FILES_READ, FILES_READ_WRITE, Place, item, item_name, item_path, scoped, select};
+use crate::api::{FILES_READ, FILES_READ_WRITE, Place, item, item_name, item_path, select};
 
 pub fn tools() -> Vec<ToolDef> {
     vec![
@@ -20,21 +20,24 @@ pub fn tools() -> Vec<ToolDef> {
             Effect::Read,
             read_file,
         )
-        .toolset("files"),
+        .toolset("files")
+        .scopes(FILES_READ),
         tool(
             "onedrive_create_file",
             "Create text file",
             Effect::Write,
             create_file,
         )
-        .toolset("files"),
+        .toolset("files")
+        .scopes(FILES_READ_WRITE),
         tool(
             "onedrive_upload_file",
             "Upload file",
             Effect::Write,
             upload_file,
         )
-        .toolset("files"),
+        .toolset("files")
+        .scopes(FILES_READ_WRITE),
     ]
 }
 
@@ -51,8 +54,7 @@ async fn read_file(ctx: Ctx, a: ReadFile) -> Result<Output, ToolError> {
     let meta: Value = ctx
         .authorized(Method::GET, &select().on(&path))?
         .send_json()
-        .await
-        .map_err(scoped(FILES_READ))?;
+        .await?;
     let info = item(&meta);
     if meta.get("file").is_none() {
         return Err(ToolError::invalid_input(format!(
@@ -76,8 +78,7 @@ async fn read_file(ctx: Ctx, a: ReadFile) -> Result<Output, ToolError> {
         .authorized(Method::GET, &format!("{path}/content"))?
         .no_redirect()
         .send_raw()
-        .await
-        .map_err(scoped(FILES_READ))?;
+        .await?;
     let body = match resp.location() {
         Some(url) => {
             ctx.upstream()
@@ -88,7 +89,7 @@ async fn read_file(ctx: Ctx, a: ReadFile) -> Result<Output, ToolError> {
                 .body
         }
         None if resp.status.is_success() => resp.body,
-        None => return Err(scoped(FILES_READ)(resp.error())),
+        None => return Err(resp.error()),
     };
     let name = meta.get("name").and_then(Value::as_str).unwrap_or("file");
     let mime = meta
@@ -148,14 +149,11 @@ async fn put_file(
     let bytes = data.len();
     let v = upload(ctx, &put, &session, body, data, content_type)
         .await
-        .map_err(|e| {
-            let e = scoped(FILES_READ_WRITE)(e);
-            match e.status {
-                Some(409) => e.with_specific_hint(
-                    "an item of that name exists: set if_exists to rename or replace.",
-                ),
-                _ => e,
-            }
+        .map_err(|e| match e.status {
+            Some(409) => e.with_specific_hint(
+                "an item of that name exists: set if_exists to rename or replace.",
+            ),
+            _ => e,
         })?;
     let mut out = item(&v);
     out["uploadedBytes"] = json!(bytes);

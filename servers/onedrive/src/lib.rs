@@ -58,6 +58,8 @@ pub static SPEC: ServerSpec = ServerSpec {
     toolsets: TOOLSETS,
     tools,
     error_parser: microsoft::parse_error,
+    // A 403 names the permissions the tool declares (`.scopes(..)`) in Graph's words.
+    scope_hint: microsoft::with_scopes,
     default_headers: &[],
     extra_apis: &[],
     flags: &[],

@@ -5,7 +5,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::api::{FILES_READ_WRITE, Place, item, item_name, item_path, scoped};
+use crate::api::{FILES_READ_WRITE, Place, item, item_name, item_path};
 
 pub fn tools() -> Vec<ToolDef> {
     vec![
@@ -15,28 +15,32 @@ pub fn tools() -> Vec<ToolDef> {
             Effect::Write,
             create_folder,
         )
-        .toolset("organize"),
+        .toolset("organize")
+        .scopes(FILES_READ_WRITE),
         tool(
             "onedrive_rename_item",
             "Rename item",
             Effect::IdempotentWrite,
             rename_item,
         )
-        .toolset("organize"),
+        .toolset("organize")
+        .scopes(FILES_READ_WRITE),
         tool(
             "onedrive_move_item",
             "Move item",
             Effect::IdempotentWrite,
             move_item,
         )
-        .toolset("organize"),
+        .toolset("organize")
+        .scopes(FILES_READ_WRITE),
         tool(
             "onedrive_delete_item",
             "Delete item",
             Effect::Destructive,
             delete_item,
         )
-        .toolset("organize"),
+        .toolset("organize")
+        .scopes(FILES_READ_WRITE),
     ]
 }
 
@@ -83,14 +87,11 @@ async fn create_folder(ctx: Ctx, a: CreateFolder) -> Result<Value, ToolError> {
         .json(&body)
         .send_json()
         .await
-        .map_err(|e| {
-            let e = scoped(FILES_READ_WRITE)(e);
-            match e.status {
-                Some(409) => e.with_specific_hint(
-                    "an item of that name exists: set behavior to rename or replace.",
-                ),
-                _ => e,
-            }
+        .map_err(|e| match e.status {
+            Some(409) => e.with_specific_hint(
+                "an item of that name exists: set behavior to rename or replace.",
+            ),
+            _ => e,
         })?;
     Ok(item(&v))
 }
@@ -102,8 +103,7 @@ async fn update(ctx: &Ctx, id: &str, arg: &str, body: Value) -> Result<Value, To
         .json(&body)
         .idempotent(true)
         .send_json()
-        .await
-        .map_err(scoped(FILES_READ_WRITE))?;
+        .await?;
     Ok(item(&v))
 }
 
@@ -136,8 +136,7 @@ async fn move_item(ctx: Ctx, a: MoveItem) -> Result<Value, ToolError> {
         let root: Value = ctx
             .authorized(Method::GET, "/me/drive/root?$select=id")?
             .send_json()
-            .await
-            .map_err(scoped(FILES_READ_WRITE))?;
+            .await?;
         root.get("id")
             .and_then(Value::as_str)
             .map(str::to_owned)
@@ -173,7 +172,6 @@ async fn delete_item(ctx: Ctx, a: DeleteItem) -> Result<Value, ToolError> {
     }
     ctx.authorized(Method::DELETE, &item_path(id, "item_id")?)?
         .send()
-        .await
-        .map_err(scoped(FILES_READ_WRITE))?;
+        .await?;
     Ok(json!({ "deleted": true, "item_id": id }))
 }

@@ -9,7 +9,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
-use crate::api::{FILES_READ_ALL, FILES_READ_WRITE, item, item_path, list_items, scoped, select};
+use crate::api::{FILES_READ_ALL, FILES_READ_WRITE, item, item_path, list_items, select};
 
 pub fn tools() -> Vec<ToolDef> {
     vec![
@@ -19,21 +19,24 @@ pub fn tools() -> Vec<ToolDef> {
             Effect::Read,
             list_shared,
         )
-        .toolset("sharing"),
+        .toolset("sharing")
+        .scopes(FILES_READ_ALL),
         tool(
             "onedrive_get_shared_item",
             "Get item of a sharing link",
             Effect::Read,
             get_shared_item,
         )
-        .toolset("sharing"),
+        .toolset("sharing")
+        .scopes(FILES_READ_ALL),
         tool(
             "onedrive_create_share_link",
             "Create sharing link",
             Effect::Write,
             create_link,
         )
-        .toolset("sharing"),
+        .toolset("sharing")
+        .scopes(FILES_READ_WRITE),
     ]
 }
 
@@ -58,7 +61,6 @@ async fn list_shared(ctx: Ctx, a: ListShared) -> Result<Value, ToolError> {
         Query::new(),
         a.limit,
         a.cursor.as_deref(),
-        FILES_READ_ALL,
     )
     .await?;
     let empty = page.items.is_empty() && page.next_cursor.is_none();
@@ -95,11 +97,7 @@ pub struct GetSharedItem {
 
 async fn get_shared_item(ctx: Ctx, a: GetSharedItem) -> Result<Value, ToolError> {
     let path = select().on(&format!("/shares/{}/driveItem", share_id(&a.share_url)?));
-    let v: Value = ctx
-        .authorized(Method::GET, &path)?
-        .send_json()
-        .await
-        .map_err(scoped(FILES_READ_ALL))?;
+    let v: Value = ctx.authorized(Method::GET, &path)?.send_json().await?;
     Ok(item(&v))
 }
 
@@ -176,8 +174,7 @@ async fn create_link(ctx: Ctx, a: CreateLink) -> Result<Value, ToolError> {
         .authorized(Method::POST, &path)?
         .json(&body)
         .send_json()
-        .await
-        .map_err(scoped(FILES_READ_WRITE))?;
+        .await?;
     Ok(pick(
         &v,
         &[

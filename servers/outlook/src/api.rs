@@ -1,22 +1,17 @@
 //! What the Outlook tools share: paths, the body format (`Prefer:
 //! outlook.body-content-type`), recipients, the concise shapes of messages and folders, and
-//! the delegated permissions each call needs (named in its 403 hint).
+//! the delegated permissions the tools declare (`.scopes(..)`; a 403 names them).
 
 use mcp_shared::json::pick;
 use mcp_shared::{ToolError, seg_id};
-use mcp_vendor_microsoft::with_scopes;
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
+// The delegated permissions of the tools, as Graph's permission reference names them.
 pub const MAIL_READ: &str = "Mail.Read (or Mail.ReadWrite)";
 pub const MAIL_READ_WRITE: &str = "Mail.ReadWrite";
 pub const MAIL_SEND: &str = "Mail.Send";
-
-/// The error of a call that needs `scopes`, with them named when Graph answers 403.
-pub fn scoped(scopes: &'static str) -> impl Fn(ToolError) -> ToolError {
-    move |e| with_scopes(e, scopes)
-}
 
 // The format of a message body: plain text or HTML.
 #[derive(Debug, Clone, Copy, Default, Deserialize, JsonSchema, PartialEq, Eq)]

@@ -13,7 +13,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::api::{MAIL_READ, MAIL_READ_WRITE, message_path, scoped};
+use crate::api::{MAIL_READ, MAIL_READ_WRITE, message_path};
 
 pub fn tools() -> Vec<ToolDef> {
     vec![
@@ -23,21 +23,24 @@ pub fn tools() -> Vec<ToolDef> {
             Effect::Read,
             list_attachments,
         )
-        .toolset("attachments"),
+        .toolset("attachments")
+        .scopes(MAIL_READ),
         tool(
             "outlookMail_get_attachment",
             "Get attachment",
             Effect::Read,
             get_attachment,
         )
-        .toolset("attachments"),
+        .toolset("attachments")
+        .scopes(MAIL_READ),
         tool(
             "outlookMail_add_attachment",
             "Add attachment",
             Effect::Write,
             add_attachment,
         )
-        .toolset("attachments"),
+        .toolset("attachments")
+        .scopes(MAIL_READ_WRITE),
     ]
 }
 
@@ -85,8 +88,7 @@ async fn list_attachments(ctx: Ctx, a: ListAttachments) -> Result<Value, ToolErr
         .limit(page_size(a.limit.map(Count::get), 50, 100, "limit")?)
         .cursor(a.cursor.as_deref())
         .send(&ctx)
-        .await
-        .map_err(scoped(MAIL_READ))?;
+        .await?;
     Ok(page.into_json("attachments", summary))
 }
 
@@ -112,8 +114,7 @@ async fn get_attachment(ctx: Ctx, a: GetAttachment) -> Result<Output, ToolError>
             &Query::new().select(ATTACHMENT_FIELDS).on(&path),
         )?
         .send_json()
-        .await
-        .map_err(scoped(MAIL_READ))?;
+        .await?;
     let info = summary(&meta);
     if let Some(k) = kind(&meta).filter(|k| *k != "file") {
         return Err(ToolError::invalid_input(format!(
@@ -129,11 +130,7 @@ async fn get_attachment(ctx: Ctx, a: GetAttachment) -> Result<Output, ToolError>
         ))
         .with_hint("open it in Outlook instead (the message's webLink)."));
     }
-    let full: Value = ctx
-        .authorized(Method::GET, &path)?
-        .send_json()
-        .await
-        .map_err(scoped(MAIL_READ))?;
+    let full: Value = ctx.authorized(Method::GET, &path)?.send_json().await?;
     let encoded = full
         .get("contentBytes")
         .and_then(Value::as_str)
@@ -229,7 +226,6 @@ async fn add_attachment(ctx: Ctx, a: AddAttachment) -> Result<Value, ToolError> 
         )?
         .json(&body)
         .send_json()
-        .await
-        .map_err(scoped(MAIL_READ_WRITE))?;
+        .await?;
     Ok(summary(&v))
 }

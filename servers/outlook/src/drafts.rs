@@ -1,7 +1,7 @@
 //! Drafts: create, update, delete and send them; replies, reply-alls and forwards are
 //! created as drafts of their own.
 
-use crate::api::{self, Format, MAIL_READ_WRITE, MAIL_SEND, message_path, recipients, scoped};
+use crate::api::{self, Format, MAIL_READ_WRITE, MAIL_SEND, message_path, recipients};
 use mcp_shared::{Ctx, Effect, Method, ToolDef, ToolError, non_empty, tool};
 use mcp_vendor_microsoft::Query;
 use schemars::JsonSchema;
@@ -16,49 +16,56 @@ pub fn tools() -> Vec<ToolDef> {
             Effect::Write,
             create_draft,
         )
-        .toolset("drafts"),
+        .toolset("drafts")
+        .scopes(MAIL_READ_WRITE),
         tool(
             "outlookMail_update_draft",
             "Update draft",
             Effect::IdempotentWrite,
             update_draft,
         )
-        .toolset("drafts"),
+        .toolset("drafts")
+        .scopes(MAIL_READ_WRITE),
         tool(
             "outlookMail_delete_draft",
             "Delete draft",
             Effect::Destructive,
             delete_draft,
         )
-        .toolset("drafts"),
+        .toolset("drafts")
+        .scopes(MAIL_READ_WRITE),
         tool(
             "outlookMail_create_reply_draft",
             "Create reply draft",
             Effect::Write,
             create_reply_draft,
         )
-        .toolset("drafts"),
+        .toolset("drafts")
+        .scopes(MAIL_READ_WRITE),
         tool(
             "outlookMail_create_reply_all_draft",
             "Create reply-all draft",
             Effect::Write,
             create_reply_all_draft,
         )
-        .toolset("drafts"),
+        .toolset("drafts")
+        .scopes(MAIL_READ_WRITE),
         tool(
             "outlookMail_create_forward_draft",
             "Create forward draft",
             Effect::Write,
             create_forward_draft,
         )
-        .toolset("drafts"),
+        .toolset("drafts")
+        .scopes(MAIL_READ_WRITE),
         tool(
             "outlookMail_send_draft",
             "Send draft",
             Effect::Write,
             send_draft,
         )
-        .toolset("drafts"),
+        .toolset("drafts")
+        .scopes(MAIL_SEND),
     ]
 }
 
@@ -109,8 +116,7 @@ async fn create_draft(ctx: Ctx, a: CreateDraft) -> Result<Value, ToolError> {
         .authorized(Method::POST, "/me/messages")?
         .json(&m)
         .send_json()
-        .await
-        .map_err(scoped(MAIL_READ_WRITE))?;
+        .await?;
     Ok(api::message(&v))
 }
 
@@ -156,8 +162,7 @@ async fn update_draft(ctx: Ctx, a: UpdateDraft) -> Result<Value, ToolError> {
         .json(&m)
         .idempotent(true)
         .send_json()
-        .await
-        .map_err(scoped(MAIL_READ_WRITE))?;
+        .await?;
     Ok(api::message(&v))
 }
 
@@ -176,18 +181,14 @@ async fn delete_draft(ctx: Ctx, a: DeleteDraft) -> Result<Value, ToolError> {
             &Query::new().select(["id", "isDraft"]).on(&path),
         )?
         .send_json()
-        .await
-        .map_err(scoped(MAIL_READ_WRITE))?;
+        .await?;
     if v.get("isDraft").and_then(Value::as_bool) != Some(true) {
         return Err(ToolError::invalid_input(format!(
             "message {} is not a draft; nothing was deleted (to remove it, move it to deleteditems with outlookMail_move_message)",
             a.message_id.trim()
         )));
     }
-    ctx.authorized(Method::DELETE, &path)?
-        .send()
-        .await
-        .map_err(scoped(MAIL_READ_WRITE))?;
+    ctx.authorized(Method::DELETE, &path)?.send().await?;
     Ok(json!({ "deleted": true, "message_id": a.message_id.trim() }))
 }
 
@@ -227,8 +228,7 @@ async fn create_from(ctx: &Ctx, id: &str, action: &str, body: Value) -> Result<V
         .authorized(Method::POST, &path)?
         .json(&body)
         .send_json()
-        .await
-        .map_err(scoped(MAIL_READ_WRITE))?;
+        .await?;
     Ok(api::message(&v))
 }
 
@@ -269,9 +269,6 @@ pub struct SendDraft {
 async fn send_draft(ctx: Ctx, a: SendDraft) -> Result<Value, ToolError> {
     let id = non_empty(&a.message_id, "message_id")?;
     let path = format!("{}/microsoft.graph.send", message_path(id)?);
-    ctx.authorized(Method::POST, &path)?
-        .send()
-        .await
-        .map_err(scoped(MAIL_SEND))?;
+    ctx.authorized(Method::POST, &path)?.send().await?;
     Ok(json!({ "sent": true, "message_id": id }))
 }

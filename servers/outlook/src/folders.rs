@@ -1,6 +1,6 @@
 //! Mail folders: list, read, create, rename, delete.
 
-use crate::api::{self, MAIL_READ, MAIL_READ_WRITE, folder, folder_path, scoped};
+use crate::api::{self, MAIL_READ, MAIL_READ_WRITE, folder, folder_path};
 use mcp_shared::{Count, Ctx, Effect, Method, ToolDef, ToolError, non_empty, tool};
 use mcp_vendor_microsoft::{List, Query, page_size};
 use schemars::JsonSchema;
@@ -15,35 +15,40 @@ pub fn tools() -> Vec<ToolDef> {
             Effect::Read,
             list_folders,
         )
-        .toolset("folders"),
+        .toolset("folders")
+        .scopes(MAIL_READ),
         tool(
             "outlookMail_get_mail_folder_details",
             "Get mail folder",
             Effect::Read,
             get_folder,
         )
-        .toolset("folders"),
+        .toolset("folders")
+        .scopes(MAIL_READ),
         tool(
             "outlookMail_create_mail_folder",
             "Create mail folder",
             Effect::Write,
             create_folder,
         )
-        .toolset("folders"),
+        .toolset("folders")
+        .scopes(MAIL_READ_WRITE),
         tool(
             "outlookMail_update_folder_display_name",
             "Rename mail folder",
             Effect::IdempotentWrite,
             rename_folder,
         )
-        .toolset("folders"),
+        .toolset("folders")
+        .scopes(MAIL_READ_WRITE),
         tool(
             "outlookMail_delete_folder",
             "Delete mail folder",
             Effect::Destructive,
             delete_folder,
         )
-        .toolset("folders"),
+        .toolset("folders")
+        .scopes(MAIL_READ_WRITE),
     ]
 }
 
@@ -78,8 +83,7 @@ async fn list_folders(ctx: Ctx, a: ListFolders) -> Result<Value, ToolError> {
         .limit(page_size(a.limit.map(Count::get), 50, 100, "limit")?)
         .cursor(a.cursor.as_deref())
         .send(&ctx)
-        .await
-        .map_err(scoped(MAIL_READ))?;
+        .await?;
     Ok(page.into_json("folders", folder))
 }
 
@@ -94,11 +98,7 @@ async fn get_folder(ctx: Ctx, a: GetFolder) -> Result<Value, ToolError> {
     let path = Query::new()
         .select(api::FOLDER_FIELDS.iter().copied())
         .on(&folder_path(&a.folder_id, "folder_id")?);
-    let v: Value = ctx
-        .authorized(Method::GET, &path)?
-        .send_json()
-        .await
-        .map_err(scoped(MAIL_READ))?;
+    let v: Value = ctx.authorized(Method::GET, &path)?.send_json().await?;
     Ok(folder(&v))
 }
 
@@ -133,8 +133,7 @@ async fn create_folder(ctx: Ctx, a: CreateFolder) -> Result<Value, ToolError> {
         .authorized(Method::POST, &path)?
         .json(&body)
         .send_json()
-        .await
-        .map_err(scoped(MAIL_READ_WRITE))?;
+        .await?;
     Ok(folder(&v))
 }
 
@@ -153,8 +152,7 @@ async fn rename_folder(ctx: Ctx, a: RenameFolder) -> Result<Value, ToolError> {
         .json(&json!({ "displayName": name }))
         .idempotent(true)
         .send_json()
-        .await
-        .map_err(scoped(MAIL_READ_WRITE))?;
+        .await?;
     Ok(folder(&v))
 }
 
@@ -168,7 +166,6 @@ async fn delete_folder(ctx: Ctx, a: DeleteFolder) -> Result<Value, ToolError> {
     let id = non_empty(&a.folder_id, "folder_id")?;
     ctx.authorized(Method::DELETE, &folder_path(id, "folder_id")?)?
         .send()
-        .await
-        .map_err(scoped(MAIL_READ_WRITE))?;
+        .await?;
     Ok(json!({ "deleted": true, "folder_id": id }))
 }

@@ -1,6 +1,6 @@
 //! Messages: list (the mailbox or one folder), read one with its attachments, move.
 
-use crate::api::{self, Format, MAIL_READ, MAIL_READ_WRITE, folder_path, message_path, scoped};
+use crate::api::{self, Format, MAIL_READ, MAIL_READ_WRITE, folder_path, message_path};
 use mcp_shared::content::truncate;
 use mcp_shared::json::pick;
 use mcp_shared::{Count, Ctx, Effect, Method, ToolDef, ToolError, non_empty, tool};
@@ -17,28 +17,32 @@ pub fn tools() -> Vec<ToolDef> {
             Effect::Read,
             list_messages,
         )
-        .toolset("messages"),
+        .toolset("messages")
+        .scopes(MAIL_READ),
         tool(
             "outlookMail_list_messages_from_folder",
             "List messages of a folder",
             Effect::Read,
             list_messages_from_folder,
         )
-        .toolset("messages"),
+        .toolset("messages")
+        .scopes(MAIL_READ),
         tool(
             "outlookMail_read_message",
             "Read message",
             Effect::Read,
             read_message,
         )
-        .toolset("messages"),
+        .toolset("messages")
+        .scopes(MAIL_READ),
         tool(
             "outlookMail_move_message",
             "Move message",
             Effect::Write,
             move_message,
         )
-        .toolset("messages"),
+        .toolset("messages")
+        .scopes(MAIL_READ_WRITE),
     ]
 }
 
@@ -97,8 +101,7 @@ async fn list(ctx: &Ctx, path: String, a: ListMessages) -> Result<Value, ToolErr
         .cursor(a.cursor.as_deref())
         .header("Prefer", a.body_format.unwrap_or_default().prefer())
         .send(ctx)
-        .await
-        .map_err(scoped(MAIL_READ))?;
+        .await?;
     Ok(page.into_json("messages", |m| api::listed(m, selected)))
 }
 
@@ -133,9 +136,8 @@ async fn read_message(ctx: Ctx, a: ReadMessage) -> Result<Value, ToolError> {
             ),
         ],
     )
-    .await
-    .map_err(scoped(MAIL_READ))?;
-    let m = answers.result("message").map_err(scoped(MAIL_READ))?;
+    .await?;
+    let m = answers.result("message")?;
     let mut out = api::message(m);
     if let Some(body) = m.get("body") {
         let (content, cut) = truncate(
@@ -181,7 +183,6 @@ async fn move_message(ctx: Ctx, a: MoveMessage) -> Result<Value, ToolError> {
         .authorized(Method::POST, &path)?
         .json(&json!({ "DestinationId": dest }))
         .send_json()
-        .await
-        .map_err(scoped(MAIL_READ_WRITE))?;
+        .await?;
     Ok(api::message(&v))
 }

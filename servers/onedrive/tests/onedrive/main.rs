@@ -57,3 +57,39 @@ async fn graph_errors_keep_the_request_id() {
         "{err}"
     );
 }
+
+/// Each tool declares the delegated permission its requests need (a 403 names it, and the
+/// `--oauth` scope challenge asks for it).
+#[test]
+fn every_tool_declares_its_permission() {
+    let read = "Files.Read (or Files.ReadWrite)";
+    let write = "Files.ReadWrite";
+    let others = "Files.Read.All (or Files.ReadWrite.All)";
+    let expected = [
+        ("onedrive_list_root_files_folders", read),
+        ("onedrive_list_inside_folder", read),
+        ("onedrive_get_item_by_id", read),
+        ("onedrive_get_item_by_path", read),
+        ("onedrive_search_item_by_name", read),
+        ("onedrive_search_folder_by_name", read),
+        ("onedrive_read_file_content", read),
+        ("onedrive_create_file", write),
+        ("onedrive_upload_file", write),
+        ("onedrive_create_folder", write),
+        ("onedrive_rename_item", write),
+        ("onedrive_move_item", write),
+        ("onedrive_delete_item", write),
+        ("onedrive_list_shared_items", others),
+        ("onedrive_get_shared_item", others),
+        ("onedrive_create_share_link", write),
+    ];
+    let declared: Vec<(String, Option<&str>)> = (onedrive_mcp_server::SPEC.tools)()
+        .iter()
+        .map(|t| (t.name().to_owned(), t.required_scopes()))
+        .collect();
+    let expected: Vec<(String, Option<&str>)> = expected
+        .iter()
+        .map(|(n, s)| ((*n).to_owned(), Some(*s)))
+        .collect();
+    assert_eq!(declared, expected);
+}

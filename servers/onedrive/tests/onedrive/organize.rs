@@ -78,6 +78,25 @@ async fn create_folder_conflict() {
         )
         .await;
     assert!(err.contains("set behavior to rename or replace"), "{err}");
+    // A refusal names the permission the tool declares.
+    expect("POST", "/me/drive/items/F2/children")
+        .bearer(TOKEN)
+        .any_body()
+        .respond(&s.fake, 403, graph_error("accessDenied", "Access denied"))
+        .await;
+    let err = s
+        .client
+        .call_err(
+            "onedrive_create_folder",
+            json!({"parent_folder": "F2", "new_folder_name": "2026"}),
+        )
+        .await;
+    assert!(err.contains("403 Forbidden (accessDenied)"), "{err}");
+    assert!(
+        err.contains("needs the delegated permission Files.ReadWrite:"),
+        "{err}"
+    );
+    assert!(!err.contains("set behavior"), "{err}");
     let err = s
         .client
         .call_err(

@@ -28,3 +28,41 @@ async fn catalog_tools_and_parameters() {
         ]
     );
 }
+
+/// Each tool declares the delegated permission its requests need (a 403 names it, and the
+/// `--oauth` scope challenge asks for it).
+#[test]
+fn every_tool_declares_its_permission() {
+    let read = "Mail.Read (or Mail.ReadWrite)";
+    let write = "Mail.ReadWrite";
+    let expected = [
+        ("outlookMail_list_folders", read),
+        ("outlookMail_get_mail_folder_details", read),
+        ("outlookMail_create_mail_folder", write),
+        ("outlookMail_update_folder_display_name", write),
+        ("outlookMail_delete_folder", write),
+        ("outlookMail_list_messages", read),
+        ("outlookMail_list_messages_from_folder", read),
+        ("outlookMail_read_message", read),
+        ("outlookMail_move_message", write),
+        ("outlookMail_create_draft", write),
+        ("outlookMail_update_draft", write),
+        ("outlookMail_delete_draft", write),
+        ("outlookMail_create_reply_draft", write),
+        ("outlookMail_create_reply_all_draft", write),
+        ("outlookMail_create_forward_draft", write),
+        ("outlookMail_send_draft", "Mail.Send"),
+        ("outlookMail_list_attachments", read),
+        ("outlookMail_get_attachment", read),
+        ("outlookMail_add_attachment", write),
+    ];
+    let declared: Vec<(String, Option<&str>)> = (outlook_mcp_server::SPEC.tools)()
+        .iter()
+        .map(|t| (t.name().to_owned(), t.required_scopes()))
+        .collect();
+    let expected: Vec<(String, Option<&str>)> = expected
+        .iter()
+        .map(|(n, s)| ((*n).to_owned(), Some(*s)))
+        .collect();
+    assert_eq!(declared, expected);
+}

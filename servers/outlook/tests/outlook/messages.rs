@@ -245,6 +245,28 @@ async fn read_message_as_html_and_not_found() {
 }
 
 #[tokio::test]
+async fn read_message_denied_names_the_read_permission() {
+    let s = setup().await;
+    expect("POST", "/$batch")
+        .bearer(TOKEN)
+        .json_body(read_batch("text"))
+        .respond(&s.fake, 200, json!({"responses": [
+            {"id": "message", "status": 403, "body": graph_error("ErrorAccessDenied", "Access is denied. Check credentials and try again.")},
+            {"id": "attachments", "status": 403, "body": graph_error("ErrorAccessDenied", "Access is denied. Check credentials and try again.")}
+        ]}))
+        .await;
+    let err = s
+        .client
+        .call_err("outlookMail_read_message", json!({"message_id": "AAMk1"}))
+        .await;
+    assert!(err.contains("403 Forbidden (ErrorAccessDenied)"), "{err}");
+    assert!(
+        err.contains("needs the delegated permission Mail.Read (or Mail.ReadWrite)"),
+        "{err}"
+    );
+}
+
+#[tokio::test]
 async fn move_message_returns_the_new_id() {
     let s = setup().await;
     let mut moved = message("AAMkMoved", "Review");
