@@ -6,8 +6,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use mcp_shared::reexports::http;
-use mcp_shared::{Ctx, ErrorKind, Request, Settings, State, ToolError, VendorError, seg_id};
+use mcp_shared::{Ctx, ErrorKind, Request, Settings, State, ToolError, seg_id};
 use serde_json::Value;
 
 /// Airtable's limit is 5 requests per second per base: one request every 200 ms.
@@ -87,51 +86,47 @@ pub fn base(id: &str) -> Result<(String, String), ToolError> {
     Ok((id.trim().to_owned(), seg))
 }
 
-/// Reads Airtable's error body: `error.type` (or `error` as a string) as the code,
-/// `error.message` (or `message`) as the message, and a hint for the common types.
-pub fn parse_error(status: u16, _headers: &http::HeaderMap, body: &Value) -> VendorError {
-    let s = |v: Option<&Value>| {
-        v.and_then(Value::as_str)
-            .map(|s| s.trim().to_owned())
-            .filter(|s| !s.is_empty())
-    };
-    // `{"errors":[{"error","message"}]}` is read like `{"error","message"}`.
-    let body = body
-        .get("errors")
-        .and_then(Value::as_array)
-        .and_then(|a| a.first())
-        .unwrap_or(body);
-    let err = body.get("error");
-    let code = s(err.and_then(|e| e.get("type"))).or_else(|| s(err));
-    let message = s(err.and_then(|e| e.get("message"))).or_else(|| s(body.get("message")));
-    let hint = match (status, code.as_deref()) {
-        (_, Some("AUTHENTICATION_REQUIRED")) | (401, _) => Some(
-            "send an Airtable personal access token (`pat...`) or OAuth token as `access_token` in x-auth-data, or set AIRTABLE_PERSONAL_ACCESS_TOKEN.",
-        ),
-        (_, Some("INVALID_PERMISSIONS_OR_MODEL_NOT_FOUND" | "INVALID_PERMISSIONS")) => Some(
-            "check the base, table and record ids, that the token has this base in its access list and the scope needed (data.records:read/write, schema.bases:read/write), and that your user may do this.",
-        ),
-        (_, Some("NOT_FOUND" | "MODEL_ID_NOT_FOUND" | "TABLE_NOT_FOUND")) => Some(
-            "check the ids; list bases with airtable_list_bases_info and tables with airtable_list_tables_info.",
-        ),
-        (_, Some("UNKNOWN_FIELD_NAME")) => Some(
+/// Airtable's error body: `{"error": {"type", "message"}}`, `{"error": "NOT_FOUND"}`, or either
+/// as the first of `{"errors": [...]}`.
+pub static ERRORS: mcp_shared::ErrorShape = mcp_shared::ErrorShape {
+    message: &[
+        "/errors/0/error/message",
+        "/errors/0/message",
+        "/error/message",
+        "/message",
+    ],
+    code: &[
+        "/errors/0/error/type",
+        "/errors/0/error",
+        "/error/type",
+        "/error",
+    ],
+    status_hints: &[(401, AUTH_HINT)],
+    code_hints: &[
+        ("AUTHENTICATION_REQUIRED", AUTH_HINT),
+        ("INVALID_PERMISSIONS_OR_MODEL_NOT_FOUND", PERMISSIONS_HINT),
+        ("INVALID_PERMISSIONS", PERMISSIONS_HINT),
+        ("NOT_FOUND", NOT_FOUND_HINT),
+        ("MODEL_ID_NOT_FOUND", NOT_FOUND_HINT),
+        ("TABLE_NOT_FOUND", NOT_FOUND_HINT),
+        (
+            "UNKNOWN_FIELD_NAME",
             "use the table's field names or ids exactly as airtable_list_tables_info gives them.",
         ),
-        (_, Some("INVALID_MULTIPLE_CHOICE_OPTIONS" | "INVALID_VALUE_FOR_COLUMN")) => Some(
-            "give values of the field's type (see airtable_get_base_schema for select choices), or set `typecast` to convert text and create missing choices.",
+        ("INVALID_MULTIPLE_CHOICE_OPTIONS", VALUE_HINT),
+        ("INVALID_VALUE_FOR_COLUMN", VALUE_HINT),
+        (
+            "INVALID_FILTER_BY_FORMULA",
+            "fix the formula, e.g. {Status} = 'Done' (field names in braces, text in quotes).",
         ),
-        (_, Some("INVALID_FILTER_BY_FORMULA")) => {
-            Some("fix the formula, e.g. {Status} = 'Done' (field names in braces, text in quotes).")
-        }
-        _ => None,
-    };
-    VendorError {
-        code,
-        message,
-        hint: hint.map(str::to_owned),
-        ..VendorError::default()
-    }
-}
+    ],
+    ..mcp_shared::ErrorShape::NONE
+};
+
+const AUTH_HINT: &str = "send an Airtable personal access token (`pat...`) or OAuth token as `access_token` in x-auth-data, or set AIRTABLE_PERSONAL_ACCESS_TOKEN.";
+const PERMISSIONS_HINT: &str = "check the base, table and record ids, that the token has this base in its access list and the scope needed (data.records:read/write, schema.bases:read/write), and that your user may do this.";
+const NOT_FOUND_HINT: &str = "check the ids; list bases with airtable_list_bases_info and tables with airtable_list_tables_info.";
+const VALUE_HINT: &str = "give values of the field's type (see airtable_get_base_schema for select choices), or set `typecast` to convert text and create missing choices.";
 
 /// An optional text argument, trimmed, absent when blank.
 pub fn opt(s: &Option<String>) -> Option<&str> {

@@ -58,7 +58,7 @@ pub static SPEC: ServerSpec = ServerSpec {
     state: Some(api::make_state),
     toolsets: TOOLSETS,
     tools,
-    error_parser: api::parse_error,
+    error_shape: Some(&api::ERRORS),
     default_headers: &[],
     extra_apis: &[],
     flags: &[],

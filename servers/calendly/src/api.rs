@@ -3,54 +3,24 @@
 //! `next_cursor`), URI-or-UUID arguments, and Calendly's `{"title","message","details"}`
 //! error body.
 
-use mcp_shared::reexports::http;
-use mcp_shared::{Count, Ctx, Method, ToolError, VendorError, seg};
+use mcp_shared::{Count, Ctx, Method, ToolError, seg};
 use serde_json::{Value, json};
 
-/// Reads Calendly's error body: `title` (`Resource Not Found`, `Invalid Argument`...),
-/// `message`, and each of `details` as `parameter: message`.
-pub fn parse_error(status: u16, _headers: &http::HeaderMap, body: &Value) -> VendorError {
-    let s = |v: &Value, k: &str| {
-        v.get(k)
-            .and_then(Value::as_str)
-            .map(|s| s.trim().to_owned())
-            .filter(|s| !s.is_empty())
-    };
-    let details: Vec<String> = body
-        .get("details")
-        .and_then(Value::as_array)
-        .map(|a| {
-            a.iter()
-                .filter_map(|d| match (s(d, "parameter"), s(d, "message")) {
-                    (Some(p), Some(m)) => Some(format!("{p}: {m}")),
-                    (None, Some(m)) => Some(m),
-                    _ => None,
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    let mut message = s(body, "message");
-    if !details.is_empty() {
-        let d = details.join("; ");
-        message = Some(match message {
-            Some(m) => format!("{m} ({d})"),
-            None => d,
-        });
-    }
-    let hint = match status {
-        403 => Some(
-            "the token lacks a scope this call needs (e.g. scheduled_events:read), or the call needs an organization admin or owner."
-                .to_owned(),
-        ),
-        _ => None,
-    };
-    VendorError {
-        code: s(body, "title"),
-        message,
-        hint,
-        ..VendorError::default()
-    }
-}
+/// Calendly's error body: `{"title", "message", "details": [{"parameter", "message"}]}`.
+pub static ERRORS: mcp_shared::ErrorShape = mcp_shared::ErrorShape {
+    message: &["/message"],
+    code: &["/title"],
+    details: Some(mcp_shared::Details {
+        at: "/details",
+        field: &["parameter"],
+        message: &["message"],
+    }),
+    status_hints: &[(
+        403,
+        "the token lacks a scope this call needs (e.g. scheduled_events:read), or the call needs an organization admin or owner.",
+    )],
+    ..mcp_shared::ErrorShape::NONE
+};
 
 /// The token's own user and organization, from `GET /users/me`.
 pub struct Me {

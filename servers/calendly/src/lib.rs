@@ -46,7 +46,7 @@ pub static SPEC: ServerSpec = ServerSpec {
     credential_env: &[("CALENDLY_ACCESS_TOKEN", "access_token")],
     toolsets: TOOLSETS,
     tools,
-    error_parser: api::parse_error,
+    error_shape: Some(&api::ERRORS),
     default_headers: &[],
     extra_apis: &[],
     flags: &[],

@@ -82,8 +82,10 @@ async fn missing_token_and_permission_errors_are_clear() {
 #[tokio::test]
 async fn error_parser_reads_airtable_bodies() {
     use mcp_shared::reexports::http::HeaderMap;
-    let parse = airtable_mcp_server::SPEC.error_parser;
-    let e = parse(404, &HeaderMap::new(), &json!({"error": "NOT_FOUND"}));
+    let shape = airtable_mcp_server::SPEC
+        .error_shape
+        .expect("Airtable declares its error shape");
+    let e = shape.read(404, &HeaderMap::new(), &json!({"error": "NOT_FOUND"}));
     assert_eq!(e.code.as_deref(), Some("NOT_FOUND"));
     assert!(
         e.hint
@@ -91,14 +93,14 @@ async fn error_parser_reads_airtable_bodies() {
             .unwrap()
             .contains("airtable_list_bases_info")
     );
-    let e = parse(
+    let e = shape.read(
         422,
         &HeaderMap::new(),
         &airtable_error("UNKNOWN_FIELD_NAME", "Unknown field name: \"Nmae\""),
     );
     assert_eq!(e.code.as_deref(), Some("UNKNOWN_FIELD_NAME"));
     assert_eq!(e.message.as_deref(), Some("Unknown field name: \"Nmae\""));
-    let e = parse(
+    let e = shape.read(
         401,
         &HeaderMap::new(),
         &json!({"error": {"type": "AUTHENTICATION_REQUIRED", "message": "Authentication required"}}),
@@ -109,7 +111,7 @@ async fn error_parser_reads_airtable_bodies() {
             .unwrap()
             .contains("AIRTABLE_PERSONAL_ACCESS_TOKEN")
     );
-    let e = parse(
+    let e = shape.read(
         429,
         &HeaderMap::new(),
         &json!({"errors": [{"error": "RATE_LIMIT_REACHED", "message": "Rate limit exceeded. Please try again later"}]}),
