@@ -5,8 +5,9 @@ pub mod metrics;
 pub mod otel;
 pub mod trace;
 
-/// The transport of a request, as telemetry names it.
+/// The transport of a request, as telemetry names it (read by the OTLP exporter).
 #[derive(Debug, Clone, Copy)]
+#[cfg_attr(not(feature = "otel"), allow(dead_code))]
 pub(crate) enum Wire<'a> {
     /// stdio.
     Pipe,
