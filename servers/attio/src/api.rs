@@ -2,32 +2,20 @@
 //! (returned as `next_cursor`), concise records (each attribute's current values reduced to
 //! plain values) and Attio's `{"status_code","type","code","message"}` error body.
 
-use mcp_shared::reexports::http;
-use mcp_shared::{Int, ToolError, VendorError};
+use mcp_shared::{Int, ToolError};
 use serde_json::{Map, Value, json};
 
-/// Reads Attio's error body (`code` such as `value_not_found`, `message` saying which value).
-pub fn parse_error(status: u16, _headers: &http::HeaderMap, body: &Value) -> VendorError {
-    let s = |k: &str| {
-        body.get(k)
-            .and_then(Value::as_str)
-            .map(|s| s.trim().to_owned())
-            .filter(|s| !s.is_empty())
-    };
-    let hint = match status {
-        403 => Some(
-            "the API key or OAuth token lacks a scope this call needs; add it under Workspace settings > Developers in Attio."
-                .to_owned(),
-        ),
-        _ => None,
-    };
-    VendorError {
-        code: s("code").or_else(|| s("type")),
-        message: s("message"),
-        hint,
-        ..VendorError::default()
-    }
-}
+/// Attio's error body: `{"status_code", "type", "code", "message"}` (`code` such as
+/// `value_not_found`, `message` saying which value).
+pub static ERRORS: mcp_shared::ErrorShape = mcp_shared::ErrorShape {
+    message: &["/message"],
+    code: &["/code", "/type"],
+    status_hints: &[(
+        403,
+        "the API key or OAuth token lacks a scope this call needs; add it under Workspace settings > Developers in Attio.",
+    )],
+    ..mcp_shared::ErrorShape::NONE
+};
 
 /// The page: `limit` (1..=max, `default` when not given) and the offset from `cursor` (the
 /// `next_cursor` of the previous page) or Klavis's `offset`.

@@ -1,8 +1,7 @@
 //! `GET /v2/libs/search` (JSON) and `GET /v2/context` (plain text).
 
 use mcp_shared::json::{at, pick};
-use mcp_shared::reexports::http;
-use mcp_shared::{Ctx, Effect, ErrorKind, Method, Output, ToolDef, ToolError, VendorError, tool};
+use mcp_shared::{Ctx, Effect, ErrorKind, Method, Output, ToolDef, ToolError, tool};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -115,21 +114,14 @@ async fn query_docs(ctx: Ctx, a: QueryDocs) -> Result<Output, ToolError> {
 }
 
 /// Context7's error body: `{"message": "..."}`.
-pub fn parse_error(status: u16, _headers: &http::HeaderMap, body: &Value) -> VendorError {
-    let message = ["message", "error"]
-        .iter()
-        .find_map(|k| body.get(*k).and_then(Value::as_str))
-        .map(str::to_owned);
-    let hint = match status {
-        401 => Some("Context7 refused the API key (keys start with ctx7sk): check it at context7.com/dashboard, or send none to use the free tier.".to_owned()),
-        404 => Some("no such library: find its id with resolve-library-id.".to_owned()),
-        _ => None,
-    };
-    VendorError {
-        code: None,
-        message,
-        hint,
-        rate_limited: false,
-        missing_scopes: None,
-    }
-}
+pub static ERRORS: mcp_shared::ErrorShape = mcp_shared::ErrorShape {
+    message: &["/message", "/error"],
+    status_hints: &[
+        (
+            401,
+            "Context7 refused the API key (keys start with ctx7sk): check it at context7.com/dashboard, or send none to use the free tier.",
+        ),
+        (404, "no such library: find its id with resolve-library-id."),
+    ],
+    ..mcp_shared::ErrorShape::NONE
+};

@@ -32,7 +32,7 @@ pub static SPEC: ServerSpec = ServerSpec {
     credential_env: &[("CONTEXT7_API_KEY", "api_key")],
     toolsets: TOOLSETS,
     tools,
-    error_parser: docs::parse_error,
+    error_shape: Some(&docs::ERRORS),
     // Context7's own server reads its API's address from CONTEXT7_API_URL.
     env_aliases: &[("CONTEXT7_API_BASE_URL", "CONTEXT7_API_URL")],
     ..ServerSpec::DEFAULT

@@ -5,8 +5,7 @@
 
 mod research;
 
-use mcp_shared::{Auth, ServerSpec, ToolDef, Toolset, VendorError};
-use serde_json::Value;
+use mcp_shared::{Auth, ServerSpec, ToolDef, Toolset};
 
 pub const TOOLSETS: &[Toolset] = &[Toolset {
     name: "research",
@@ -22,30 +21,24 @@ fn tools() -> Vec<ToolDef> {
 const KEY_FIELDS: &[&str] = &["token", "api_key", "access_token"];
 
 /// Firecrawl's error body: `{"success": false, "error": "..."}`.
-fn parse_error(
-    status: u16,
-    _headers: &mcp_shared::reexports::http::HeaderMap,
-    body: &Value,
-) -> VendorError {
-    let s = |k: &str| body.get(k).and_then(Value::as_str).map(str::to_owned);
-    let hint = match status {
-        401 => Some(
+pub static ERRORS: mcp_shared::ErrorShape = mcp_shared::ErrorShape {
+    message: &["/error", "/message"],
+    status_hints: &[
+        (
+            401,
             "the Firecrawl API key was refused: check it at firecrawl.dev/app/api-keys (keys start with fc-).",
         ),
-        402 => Some(
+        (
+            402,
             "the Firecrawl account is out of credits: add credits or upgrade the plan at firecrawl.dev/pricing, or lower maxCredits.",
         ),
-        404 => Some("no such agent job (job results expire after 24 hours)."),
-        _ => None,
-    };
-    VendorError {
-        code: None,
-        message: s("error").or_else(|| s("message")),
-        hint: hint.map(str::to_owned),
-        rate_limited: false,
-        missing_scopes: None,
-    }
-}
+        (
+            404,
+            "no such agent job (job results expire after 24 hours).",
+        ),
+    ],
+    ..mcp_shared::ErrorShape::NONE
+};
 
 pub static SPEC: ServerSpec = ServerSpec {
     service: "firecrawl_deep_research",
@@ -59,7 +52,7 @@ pub static SPEC: ServerSpec = ServerSpec {
     credential_env: &[("API_KEY", "api_key"), ("FIRECRAWL_API_KEY", "api_key")],
     toolsets: TOOLSETS,
     tools,
-    error_parser: parse_error,
+    error_shape: Some(&ERRORS),
     options: &[mcp_shared::ServerOption {
         name: "max-wait-secs",
         env: "FIRECRAWL_MAX_WAIT_SECS",

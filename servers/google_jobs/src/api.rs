@@ -2,8 +2,7 @@
 //! job shape.
 
 use mcp_shared::json::{at, pick};
-use mcp_shared::reexports::http::HeaderMap;
-use mcp_shared::{Ctx, Method, ToolError, VendorError};
+use mcp_shared::{Ctx, Method, ToolError};
 use serde_json::{Value, json};
 
 /// Credential fields that may carry the SerpApi key (Klavis reads `token`, then `api_key`;
@@ -11,23 +10,20 @@ use serde_json::{Value, json};
 pub const KEY_FIELDS: &[&str] = &["token", "api_key", "access_token"];
 
 /// SerpApi's error body: `{"error": "..."}`.
-pub fn parse_error(status: u16, _headers: &HeaderMap, body: &Value) -> VendorError {
-    let message = at(body, "error").and_then(Value::as_str).map(str::to_owned);
-    let hint = match status {
-        401 => Some("the SerpApi key was refused: check it at serpapi.com/manage-api-key."),
-        429 => Some(
+pub static ERRORS: mcp_shared::ErrorShape = mcp_shared::ErrorShape {
+    message: &["/error"],
+    status_hints: &[
+        (
+            401,
+            "the SerpApi key was refused: check it at serpapi.com/manage-api-key.",
+        ),
+        (
+            429,
             "the SerpApi plan's searches or hourly throughput are used up: wait, or upgrade the plan.",
         ),
-        _ => None,
-    };
-    VendorError {
-        code: None,
-        message,
-        hint: hint.map(str::to_owned),
-        rate_limited: false,
-        missing_scopes: None,
-    }
-}
+    ],
+    ..mcp_shared::ErrorShape::NONE
+};
 
 /// SerpApi's answer when Google has nothing for a query: not a failure.
 fn is_no_results(msg: &str) -> bool {

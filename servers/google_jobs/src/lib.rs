@@ -32,6 +32,6 @@ pub static SPEC: ServerSpec = ServerSpec {
     credential_env: &[("SERPAPI_API_KEY", "api_key"), ("API_KEY", "api_key")],
     toolsets: TOOLSETS,
     tools,
-    error_parser: api::parse_error,
+    error_shape: Some(&api::ERRORS),
     ..ServerSpec::DEFAULT
 };

@@ -1,8 +1,7 @@
 //! `POST /chat/completions` with Sonar models; the answer and its sources.
 
 use mcp_shared::json::at;
-use mcp_shared::reexports::http;
-use mcp_shared::{Ctx, Effect, Method, ToolDef, ToolError, VendorError, tool};
+use mcp_shared::{Ctx, Effect, Method, ToolDef, ToolError, tool};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -175,25 +174,12 @@ fn citations(v: &Value) -> Vec<Citation> {
 }
 
 /// Perplexity's error body (OpenAI's shape): `{"error": {"message", "type", "code"}}`.
-pub fn parse_error(status: u16, _headers: &http::HeaderMap, body: &Value) -> VendorError {
-    let err = body.get("error").filter(|e| e.is_object()).unwrap_or(body);
-    let s = |k: &str| err.get(k).and_then(Value::as_str).map(str::to_owned);
-    let message = s("message").or_else(|| {
-        body.get("detail")
-            .and_then(Value::as_str)
-            .map(str::to_owned)
-    });
-    let hint = match status {
-        401 => Some(
-            "Perplexity refused the API key: check it (pplx-...) and the account's credit balance, which Perplexity also reports as 401.".to_owned(),
-        ),
-        _ => None,
-    };
-    VendorError {
-        code: s("type").or_else(|| s("code")),
-        message,
-        hint,
-        rate_limited: false,
-        missing_scopes: None,
-    }
-}
+pub static ERRORS: mcp_shared::ErrorShape = mcp_shared::ErrorShape {
+    message: &["/error/message", "/message", "/detail"],
+    code: &["/error/type", "/error/code", "/type", "/code"],
+    status_hints: &[(
+        401,
+        "Perplexity refused the API key: check it (pplx-...) and the account's credit balance, which Perplexity also reports as 401.",
+    )],
+    ..mcp_shared::ErrorShape::NONE
+};

@@ -34,7 +34,7 @@ pub static SPEC: ServerSpec = ServerSpec {
     credential_env: &[("PERPLEXITY_API_KEY", "api_key")],
     toolsets: TOOLSETS,
     tools,
-    error_parser: chat::parse_error,
+    error_shape: Some(&chat::ERRORS),
     // Klavis's server takes its port from PERPLEXITY_MCP_SERVER_PORT.
     env_aliases: &[(
         "PERPLEXITY_AI_MCP_SERVER_PORT",

@@ -2,31 +2,30 @@
 //! query endpoint, and the cost confirmation that project and branch creation need.
 
 use mcp_shared::json::at;
-use mcp_shared::reexports::http::HeaderMap;
-use mcp_shared::{Ctx, Method, ToolError, VendorError, seg_id};
+use mcp_shared::{Ctx, Method, ToolError, seg_id};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
 /// Supabase's error body: `{"message": "..."}` (some endpoints add `error` or `code`).
-pub fn parse_error(status: u16, headers: &HeaderMap, body: &Value) -> VendorError {
-    let mut e = mcp_shared::default_error_parser(status, headers, body);
-    e.hint = match status {
-        401 => Some(
-            "the Supabase access token was refused: create a personal access token at supabase.com/dashboard/account/tokens."
-                .to_owned(),
+pub static ERRORS: mcp_shared::ErrorShape = mcp_shared::ErrorShape {
+    status_hints: &[
+        (
+            401,
+            "the Supabase access token was refused: create a personal access token at supabase.com/dashboard/account/tokens.",
         ),
-        403 => Some(
-            "the token lacks access to this organization or project (or the OAuth app lacks the scope).".to_owned(),
+        (
+            403,
+            "the token lacks access to this organization or project (or the OAuth app lacks the scope).",
         ),
-        429 => Some(
-            "Supabase allows 60 Management API requests a minute per user; wait for the minute to pass.".to_owned(),
+        (
+            429,
+            "Supabase allows 60 Management API requests a minute per user; wait for the minute to pass.",
         ),
-        _ => None,
-    };
-    e
-}
+    ],
+    ..mcp_shared::ErrorShape::DEFAULT
+};
 
 /// `/v1/projects/{ref}` for a project ref argument.
 pub fn project_path(project_id: &str) -> Result<String, ToolError> {

@@ -68,7 +68,7 @@ pub static SPEC: ServerSpec = ServerSpec {
     credential_env: &[("SUPABASE_ACCESS_TOKEN", "access_token")],
     toolsets: TOOLSETS,
     tools,
-    error_parser: api::parse_error,
+    error_shape: Some(&api::ERRORS),
     // Only scopes Supabase's client registration accepts (it refuses e.g. secrets:write, auth:*).
     oauth: Some(mcp_shared::OAuthServer {
         issuer: "https://api.supabase.com",

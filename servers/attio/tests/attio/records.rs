@@ -323,3 +323,31 @@ async fn update_person() {
         .await;
     assert!(err.contains("Record not found"), "{err}");
 }
+
+#[tokio::test]
+async fn missing_scope_says_where_to_add_it() {
+    let s = setup().await;
+    req("POST", "/objects/companies/records/query")
+        .json_body(json!({"limit": 25, "offset": 0}))
+        .respond(
+            &s.fake,
+            403,
+            attio_error(
+                403,
+                "auth_error",
+                "forbidden",
+                "Token does not have the required scope: record_permission:read",
+            ),
+        )
+        .await;
+    let err = s.client.call_err("attio_search_companies", json!({})).await;
+    assert!(err.contains("403") && err.contains("(forbidden)"), "{err}");
+    assert!(
+        err.contains("required scope: record_permission:read"),
+        "{err}"
+    );
+    assert!(
+        err.contains("add it under Workspace settings > Developers in Attio"),
+        "{err}"
+    );
+}

@@ -219,6 +219,11 @@ async fn search_remote_key_refused() {
         err.contains("401") && err.contains("Invalid API key"),
         "{err}"
     );
+    // The declared 401 hint.
+    assert!(
+        err.contains("the SerpApi key was refused: check it at serpapi.com/manage-api-key."),
+        "{err}"
+    );
 }
 
 #[tokio::test]
