@@ -2,8 +2,7 @@
 //! (`next_page.offset`, returned as `next_page_token`), the `opt_fields` that keep results
 //! concise, and Asana's `{"errors":[{"message","help","phrase"}]}` error body.
 
-use mcp_shared::reexports::http;
-use mcp_shared::{Ctx, Method, ToolError, VendorError, seg_id};
+use mcp_shared::{Ctx, Method, ToolError, seg_id};
 use serde_json::{Map, Value, json};
 
 /// Fields of a task in lists and search results.
@@ -14,32 +13,16 @@ pub const TASK_FIELDS: &str = "name,completed,completed_at,assignee.name,due_on,
 /// Fields of a project in lists.
 pub const PROJECT_LIST_FIELDS: &str = "name,archived,team.name,permalink_url";
 
-/// Reads Asana's error body; a 402 (premium-only endpoint) says which plan and what instead.
-pub fn parse_error(status: u16, _headers: &http::HeaderMap, body: &Value) -> VendorError {
-    let first = body.get("errors").and_then(|e| e.get(0));
-    let str_of = |k: &str| {
-        first
-            .and_then(|e| e.get(k))
-            .and_then(Value::as_str)
-            .map(|s| s.trim().to_owned())
-            .filter(|s| !s.is_empty())
-    };
-    let message = str_of("message");
-    let help = str_of("help");
-    let hint = match status {
-        402 => Some(
-            "this feature needs a paid Asana plan (Starter, Advanced or Enterprise) for the workspace; on a free workspace list tasks with asana_get_project_tasks or asana_get_subtasks instead of searching."
-                .to_owned(),
-        ),
-        _ => help,
-    };
-    VendorError {
-        code: None,
-        message,
-        hint,
-        ..VendorError::default()
-    }
-}
+/// Asana's error body, `{"errors": [{"message", "help", "phrase"}]}`; a 402 is a premium feature.
+pub static ERRORS: mcp_shared::ErrorShape = mcp_shared::ErrorShape {
+    message: &["/errors/0/message"],
+    hint: &["/errors/0/help"],
+    status_hints: &[(
+        402,
+        "this feature needs a paid Asana plan (Starter, Advanced or Enterprise) for the workspace; on a free workspace list tasks with asana_get_project_tasks or asana_get_subtasks instead of searching.",
+    )],
+    ..mcp_shared::ErrorShape::NONE
+};
 
 /// An id for a path segment (`me` is accepted where Asana takes it).
 pub fn gid(id: &str, what: &str) -> Result<String, ToolError> {

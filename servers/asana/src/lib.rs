@@ -68,7 +68,7 @@ pub static SPEC: ServerSpec = ServerSpec {
     credential_env: &[("ASANA_ACCESS_TOKEN", "access_token")],
     toolsets: TOOLSETS,
     tools,
-    error_parser: api::parse_error,
+    error_shape: Some(&api::ERRORS),
     default_headers: &[],
     extra_apis: &[],
     flags: &[],

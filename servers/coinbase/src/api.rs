@@ -3,9 +3,8 @@
 //! bodies, v2 `pagination` cursors, and exact decimal arithmetic on amount strings.
 
 use base64::Engine as _;
-use mcp_shared::reexports::http;
 use mcp_shared::vendor_auth::first;
-use mcp_shared::{Ctx, Method, Request, Secret, ToolError, VendorError};
+use mcp_shared::{Ctx, Method, Request, Secret, ToolError};
 use p256::ecdsa::signature::Signer as _;
 use p256::ecdsa::{Signature, SigningKey};
 use p256::pkcs8::DecodePrivateKey as _;
@@ -25,39 +24,27 @@ pub const KEY_SECRET: &[&str] = &[
 /// How long a request's JWT is valid (Coinbase: two minutes).
 pub const JWT_LIFETIME_SECS: i64 = 120;
 
-/// Reads Coinbase's error body: `{"errors": [{"id": "not_found", "message": "..."}]}`
-/// (v2), or `{"message": "..."}` (Exchange), or OAuth's `{"error", "error_description"}`.
-pub fn parse_error(status: u16, _headers: &http::HeaderMap, body: &Value) -> VendorError {
-    let s = |v: &Value, k: &str| {
-        v.get(k)
-            .and_then(Value::as_str)
-            .map(|s| s.trim().to_owned())
-            .filter(|s| !s.is_empty())
-    };
-    let first_error = body
-        .get("errors")
-        .and_then(Value::as_array)
-        .and_then(|a| a.first());
-    let code = first_error
-        .and_then(|e| s(e, "id"))
-        .or_else(|| s(body, "error"));
-    let message = first_error
-        .and_then(|e| s(e, "message"))
-        .or_else(|| s(body, "message"))
-        .or_else(|| s(body, "error_description"))
-        .or_else(|| s(body, "error"));
-    let hint = match status {
-        401 => Some("the CDP API key was refused: check api_key_name and api_key_private_key (an ECDSA key; Ed25519 keys do not work with the Coinbase App API) and the server's clock.".to_owned()),
-        403 => Some("the API key lacks a permission this call needs (view for accounts and transactions) or is limited to other portfolios or IP addresses.".to_owned()),
-        _ => None,
-    };
-    VendorError {
-        code,
-        message,
-        hint,
-        ..VendorError::default()
-    }
-}
+/// Coinbase's error bodies: `{"errors": [{"id", "message"}]}`, `{"message"}`, OAuth `{"error"}`.
+pub static ERRORS: mcp_shared::ErrorShape = mcp_shared::ErrorShape {
+    message: &[
+        "/errors/0/message",
+        "/message",
+        "/error_description",
+        "/error",
+    ],
+    code: &["/errors/0/id", "/error"],
+    status_hints: &[
+        (
+            401,
+            "the CDP API key was refused: check api_key_name and api_key_private_key (an ECDSA key; Ed25519 keys do not work with the Coinbase App API) and the server's clock.",
+        ),
+        (
+            403,
+            "the API key lacks a permission this call needs (view for accounts and transactions) or is limited to other portfolios or IP addresses.",
+        ),
+    ],
+    ..mcp_shared::ErrorShape::NONE
+};
 
 /// The caller's CDP API key: its name and signing key.
 pub struct Key {

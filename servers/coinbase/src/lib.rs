@@ -52,7 +52,7 @@ pub static SPEC: ServerSpec = ServerSpec {
     ],
     toolsets: TOOLSETS,
     tools,
-    error_parser: api::parse_error,
+    error_shape: Some(&api::ERRORS),
     default_headers: &[("cb-version", CB_VERSION)],
     extra_apis: &[ExtraApi {
         name: "exchange",

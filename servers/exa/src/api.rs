@@ -1,8 +1,8 @@
 //! Exa helpers: credential fields, the error body, the search filters every search tool
 //! shares, and the concise result shape.
 
+use mcp_shared::ToolError;
 use mcp_shared::json::{at, pick};
-use mcp_shared::{ToolError, VendorError};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
@@ -12,36 +12,24 @@ use serde_json::{Map, Value, json};
 /// header arrives as `access_token`).
 pub const KEY_FIELDS: &[&str] = &["token", "api_key", "EXA_API_KEY", "access_token"];
 
-/// Exa's error body: `{"requestId", "error", "tag"}`.
-pub fn parse_error(
-    status: u16,
-    _headers: &mcp_shared::reexports::http::HeaderMap,
-    body: &Value,
-) -> VendorError {
-    let s = |k: &str| body.get(k).and_then(Value::as_str).map(str::to_owned);
-    let message = s("error").or_else(|| s("message"));
-    let tag = s("tag");
-    let hint = match (status, tag.as_deref()) {
-        (401, _) => {
-            Some("the Exa API key was refused: check it at dashboard.exa.ai/api-keys.".to_owned())
-        }
-        (402, _) | (_, Some("NO_MORE_CREDITS")) => {
-            Some("the Exa account is out of credits: add credits in the dashboard.".to_owned())
-        }
-        (410, _) => Some("Exa retired this endpoint.".to_owned()),
-        _ => None,
-    };
-    VendorError {
-        code: tag,
-        message: match (message, s("requestId")) {
-            (Some(m), Some(id)) => Some(format!("{m} (request {id})")),
-            (m, _) => m,
-        },
-        hint,
-        rate_limited: false,
-        missing_scopes: None,
-    }
-}
+/// Exa's error body: `{"requestId", "error", "tag"}` (the tag is the code).
+pub static ERRORS: mcp_shared::ErrorShape = mcp_shared::ErrorShape {
+    message: &["/error", "/message"],
+    code: &["/tag"],
+    request_id: &["/requestId"],
+    status_hints: &[
+        (
+            401,
+            "the Exa API key was refused: check it at dashboard.exa.ai/api-keys.",
+        ),
+        (402, CREDITS),
+        (410, "Exa retired this endpoint."),
+    ],
+    code_hints: &[("NO_MORE_CREDITS", CREDITS)],
+    ..mcp_shared::ErrorShape::NONE
+};
+
+const CREDITS: &str = "the Exa account is out of credits: add credits in the dashboard.";
 
 /// Search filters (Klavis's names; sent as Exa's camelCase fields). Dates are ISO 8601; Exa
 /// retired the crawl-date filters, which are accepted and ignored.

@@ -50,6 +50,6 @@ pub static SPEC: ServerSpec = ServerSpec {
     credential_env: &[("API_KEY", "api_key"), ("EXA_API_KEY", "api_key")],
     toolsets: TOOLSETS,
     tools,
-    error_parser: api::parse_error,
+    error_shape: Some(&api::ERRORS),
     ..ServerSpec::DEFAULT
 };

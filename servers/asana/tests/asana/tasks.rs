@@ -110,6 +110,33 @@ async fn get_task_not_found() {
 }
 
 #[tokio::test]
+async fn an_error_gives_asanas_message_and_help() {
+    let s = setup().await;
+    get("/tasks/7", &[("opt_fields", TASK_FIELDS)])
+        .respond(
+            &s.fake,
+            400,
+            asana_error(
+                "task: Not a recognized ID: 7",
+                "For more information on API status codes and how to handle them, read the docs on errors: https://developers.asana.com/docs/errors",
+            ),
+        )
+        .await;
+    let err = s
+        .client
+        .call_err("asana_get_task", json!({"task_id": "7"}))
+        .await;
+    assert!(
+        err.contains("Asana API error 400 Bad Request: task: Not a recognized ID: 7."),
+        "{err}"
+    );
+    assert!(
+        err.contains("read the docs on errors: https://developers.asana.com/docs/errors"),
+        "{err}"
+    );
+}
+
+#[tokio::test]
 async fn search_tasks_maps_filters() {
     let s = setup().await;
     get(

@@ -117,6 +117,30 @@ async fn search_errors_and_bad_arguments() {
 }
 
 #[tokio::test]
+async fn a_refused_key_names_the_request_and_where_to_check_it() {
+    let s = setup().await;
+    exa(
+        "/search",
+        json!({"query": "x", "contents": {"highlights": {"maxCharacters": 600}}}),
+    )
+    .respond(
+        &s.fake,
+        401,
+        exa_error("Invalid API key", "INVALID_API_KEY"),
+    )
+    .await;
+    let err = s.client.call_err("exa_search", json!({"query": "x"})).await;
+    assert!(
+        err.contains("Exa API error 401 Unauthorized (INVALID_API_KEY): Invalid API key (request d1f6c2ab5e8a4b0f9c3e7a2b1d4c6e8f)."),
+        "{err}"
+    );
+    assert!(
+        err.contains("the Exa API key was refused: check it at dashboard.exa.ai/api-keys."),
+        "{err}"
+    );
+}
+
+#[tokio::test]
 async fn find_similar_contract() {
     let s = setup().await;
     exa(
