@@ -16,6 +16,7 @@ mod docs;
 pub mod python;
 mod raw;
 mod requests;
+mod scopes;
 mod server;
 pub mod suite;
 pub mod surface;
@@ -32,6 +33,7 @@ pub use requests::{
     Expect, FormBody, FormPartExpect, GraphqlOp, NoBody, QueryExact, assert_no_requests, expect,
     multipart_parts, request_bodies,
 };
+pub use scopes::{assert_declared_scopes, assert_refusals_name_permissions};
 pub use server::{HttpProcess, Setup, TestServer, Traced, free_port};
 pub use workspace::{LocalServer, scratch_workspace};
 

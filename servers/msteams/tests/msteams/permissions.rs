@@ -71,26 +71,11 @@ async fn every_tool_names_its_permission_when_graph_answers_403() {
             "OnlineMeetings.Read",
         ),
     ];
-    // Every tool is in the table.
-    let mut listed: Vec<String> = s
-        .client
-        .list_tools()
-        .await
-        .iter()
-        .map(|t| t.name.to_string())
-        .collect();
-    listed.sort();
-    let mut covered: Vec<String> = cases.iter().map(|c| c.0.to_owned()).collect();
-    covered.sort();
-    assert_eq!(listed, covered);
-    for (name, args, permission) in cases {
-        let err = s.client.call_err(name, args).await;
-        assert!(err.contains("403 Forbidden (Forbidden)"), "{name}: {err}");
-        assert!(
-            err.contains(&format!(
-                "this call needs the delegated permission {permission}: consent to it"
-            )),
-            "{name}: {err}"
-        );
-    }
+    mcp_testkit::assert_refusals_name_permissions(
+        &s.client,
+        &cases,
+        "403 Forbidden (Forbidden)",
+        |p| format!("this call needs the delegated permission {p}: consent to it"),
+    )
+    .await;
 }

@@ -83,13 +83,5 @@ fn every_tool_declares_its_permission() {
         ("onedrive_get_shared_item", others),
         ("onedrive_create_share_link", write),
     ];
-    let declared: Vec<(String, Option<&str>)> = (onedrive_mcp_server::SPEC.tools)()
-        .iter()
-        .map(|t| (t.name().to_owned(), t.required_scopes()))
-        .collect();
-    let expected: Vec<(String, Option<&str>)> = expected
-        .iter()
-        .map(|(n, s)| ((*n).to_owned(), Some(*s)))
-        .collect();
-    assert_eq!(declared, expected);
+    mcp_testkit::assert_declared_scopes(&onedrive_mcp_server::SPEC, &expected);
 }

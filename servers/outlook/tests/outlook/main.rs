@@ -56,13 +56,5 @@ fn every_tool_declares_its_permission() {
         ("outlookMail_get_attachment", read),
         ("outlookMail_add_attachment", write),
     ];
-    let declared: Vec<(String, Option<&str>)> = (outlook_mcp_server::SPEC.tools)()
-        .iter()
-        .map(|t| (t.name().to_owned(), t.required_scopes()))
-        .collect();
-    let expected: Vec<(String, Option<&str>)> = expected
-        .iter()
-        .map(|(n, s)| ((*n).to_owned(), Some(*s)))
-        .collect();
-    assert_eq!(declared, expected);
+    mcp_testkit::assert_declared_scopes(&outlook_mcp_server::SPEC, &expected);
 }
